@@ -1,0 +1,49 @@
+"""A version-stable random generator: HMAC-SHA256 of a counter, keyed by the game's seed.
+
+The same seed and counter give the same numbers on every Python and every platform, which is
+what replay needs; the counter lives in the game state, so drawing is a pure function
+``(seed, counter) -> (value, next counter)``.  Uniform integers use rejection sampling, so
+there is no modulo bias.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_SPAN = 1 << 64
+
+
+def _block(seed: str, counter: int) -> int:
+    digest = hmac.new(seed.encode("utf-8"), b"whitelotus:%d" % counter, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def randbelow(seed: str, counter: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` and the next counter."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    limit = _SPAN - (_SPAN % n)
+    while True:
+        x = _block(seed, counter)
+        counter += 1
+        if x < limit:
+            return x % n, counter
+
+
+def shuffled(seed: str, counter: int, items: Sequence[T]) -> tuple[list[T], int]:
+    """A Fisher-Yates shuffle of ``items`` and the next counter."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, counter = randbelow(seed, counter, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, counter
+
+
+def seed_digest(seed: str) -> str:
+    """What may be published at the start so players can verify the draws at the end."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()

@@ -1,0 +1,92 @@
+"""Rules shared by several phases: holdings and chip limits, claiming an area, the emperor."""
+
+from __future__ import annotations
+
+from ..base import IllegalCommand, LogEntry
+from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, NEUTRAL, Building
+from .state import State, evolve, put
+
+
+def colour(state: State, seat: int) -> str:
+    return state.config.colours[seat]
+
+
+def area_name(state: State, area: int) -> str:
+    return state.board.label(area)
+
+
+def holdings(state: State, seat: int) -> list[int]:
+    """Chips ``seat`` has on the board: index 0 = all chips, index k = Building k."""
+    held = [0] * 6
+    for a, o in enumerate(state.owner):
+        if o == seat:
+            held[0] += 1
+            held[state.building[a]] += 1
+    return held
+
+
+def room_for(held: list[int], kind: int) -> bool:
+    """Is a chip of ``kind`` left, given chips already used (see :func:`holdings`)?
+
+    Each colour has 16 chips with 3 palace, 4 temple, 5 fort and 4 ricefield fronts and a
+    village on every back (001 "Spielmaterial"): so at most that many of each building,
+    and 16 areas in all."""
+    return held[kind] < _LIMITS[kind] and held[0] < CHIPS_PER_COLOUR
+
+
+_LIMITS = (0, *(CHIP_LIMIT[b] for b in Building))
+
+
+def claim(state: State, seat: int, area: int, log: list[LogEntry], how: str) -> State:
+    """``seat`` takes a neutral area: its tile is swapped for the seat's chip of the same
+    building and the marker comes back (001 2a and 2b.7)."""
+    if not room_for(holdings(state, seat), state.building[area]):  # placement prevents it
+        raise AssertionError(f"{colour(state, seat)} has no chip left for {area_name(state, area)}")
+    state = evolve(
+        state,
+        owner=put(state.owner, area, seat),
+        markers=put(state.markers, area, 0),
+    )
+    log.append(
+        LogEntry("claimed", {"seat": seat, "area": area, "building": state.building[area], "how": how})
+    )
+    return update_emperor(state, log)
+
+
+def update_emperor(state: State, log: list[LogEntry], took_from: tuple[int, ...] = ()) -> State:
+    """Whoever holds more palaces than the emperor becomes emperor at once; an equal number
+    changes nothing (001 "Weitere Regeln", 002 "The Emperor is always ...").
+
+    If several hold the same larger number, the one who took a palace from the (old)
+    emperor wins (001 "Nachtrag"), listed in ``took_from``; failing that, the first of them
+    clockwise from the emperor (RULES.md, decision D7)."""
+    current = state.emperor
+    counts = [0] * state.players
+    for a, o in enumerate(state.owner):
+        if o >= 0 and state.building[a] == Building.PALACE:
+            counts[o] += 1
+    best = max(counts)
+    if best <= counts[current]:
+        return state
+    candidates = [s for s in state.seats_from(current) if counts[s] == best]
+    takers = [s for s in took_from if s in candidates]
+    new = takers[0] if takers else candidates[0]
+    log.append(LogEntry("emperor", {"seat": new, "previous": current, "palaces": best}))
+    return evolve(state, emperor=new)
+
+
+def neutral_tiles(state: State) -> list[int]:
+    return [a for a in sorted(state.in_play()) if state.building[a] and state.owner[a] == NEUTRAL]
+
+
+def expect_seat(state: State, seat: int, wanted: int, what: str) -> None:
+    if seat != wanted:
+        raise IllegalCommand(f"It is not your turn: {colour(state, wanted)} is to {what}.")
+
+
+def wrong_command(state: State, seat: int, command_kind: str, now: str) -> IllegalCommand:
+    return IllegalCommand(f"'{command_kind}' is not a move now: {now}.")
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")

@@ -1,0 +1,225 @@
+"""The White Lotus rules module: setup, pending, legal, apply, default, outcome, replay.
+
+Two layers of validation: first whether the game is running and it is this seat's
+decision (with a message naming whose it is), then whether the move is legal (the phase
+module's message).  Every :class:`IllegalCommand` leaving :func:`apply` ends with the menu
+of what the seat may do now, so it can be mailed back as it is.
+
+After each accepted command the engine settles: finished steps start the next one, and a
+non-sealed decision with exactly one legal answer is played at once (logged as "forced").
+Sealed decisions are never played for a seat, since that would tell the others something
+about its hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import ModuleType
+
+from ..base import Decision, IllegalCommand, LogEntry, Outcome
+from . import contest, flow, income, placement, rebellion, tiles
+from .commands import Command, Give
+from .common import colour
+from .constants import START_ARMY, START_INFLUENCE, START_TILES, TILE_COUNTS, Building
+from .rng_draws import below, shuffle
+from .scoring import outcome as final_outcome
+from .state import (
+    Bidding,
+    ChooseContest,
+    Config,
+    Finished,
+    NewAreas,
+    PalaceChoices,
+    Placement,
+    Rebellion,
+    RebellionOffer,
+    Spoils,
+    State,
+    StepDone,
+    TieBreak,
+    add,
+    bag_index,
+    evolve,
+    put,
+)
+
+RULES: dict[type, ModuleType] = {
+    Placement: placement,
+    ChooseContest: contest,
+    Bidding: contest,
+    TieBreak: contest,
+    RebellionOffer: rebellion,
+    Rebellion: rebellion,
+    Spoils: rebellion,
+    PalaceChoices: income,
+    NewAreas: tiles,
+}
+
+
+# Placement settles its own forced moves; sealed decisions are never played for a seat.
+NEVER_FORCED = frozenset({Placement, Bidding, Rebellion, PalaceChoices})
+
+
+def setup(config: Config, seed: str) -> State:
+    """A new game: start tiles shuffled onto the lotus areas, hands dealt, year 1 begins."""
+    n = config.players
+    board = config.board
+    lotus = [p.index for p in board.provinces if p.lotus and p.index in board.in_play(n)]
+    start = START_TILES + ((Building.VILLAGE,) if n == 6 else ())
+    if len(lotus) != len(start):
+        raise ValueError(
+            f"board {board.name} has {len(lotus)} start areas in play with {n} "
+            f"players; the rules need {len(start)}"
+        )
+    state = State(
+        config=config,
+        seed=seed,
+        draws=0,
+        year=1,
+        emperor=0,
+        rebel=-1,
+        building=(0,) * board.size,
+        owner=(-1,) * board.size,
+        markers=(0,) * board.size,
+        influence=(START_INFLUENCE,) * n,
+        army=(START_ARMY,) * n,
+        vp=(0,) * n,
+        bag=tuple(TILE_COUNTS[k] for k in Building),
+        boxed=0,
+        final_year=False,
+        phase=StepDone("setup"),
+    )
+    if config.first_emperor is None:  # "most grey hair": drawn by lot in a mail game
+        first, state = below(state, n)
+    else:
+        first = config.first_emperor
+    tiles_, state = shuffle(state, start)
+    building, bag = state.building, state.bag
+    for area, kind in zip(lotus, tiles_, strict=True):
+        building = put(building, area, int(kind))
+        bag = add(bag, bag_index(kind), -1)
+    state = evolve(state, emperor=first, building=building, bag=bag)
+    log: list[LogEntry] = []
+    return _settle(flow.start_year(state, log), log)
+
+
+def pending(state: State) -> tuple[Decision, ...]:
+    rules = RULES.get(type(state.phase))
+    return rules.pending(state) if rules else ()
+
+
+def legal(state: State, seat: int) -> tuple[Command, ...]:
+    """The menu of ``seat``: answers to its decision (also to a sealed one it has already
+    given, which it may still change).  Gifts (negotiation variant) are not listed."""
+    rules = RULES.get(type(state.phase))
+    return rules.legal(state, seat) if rules else ()
+
+
+def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEntry]]:
+    log: list[LogEntry] = []
+    try:
+        new = _step(state, seat, command, log)
+    except IllegalCommand as error:
+        raise IllegalCommand(
+            error.message + _menu_hint(state, seat), legal=_menu_lines(state, seat)
+        ) from None
+    return _settle(new, log), log
+
+
+def _step(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
+    if isinstance(state.phase, Finished):
+        raise IllegalCommand("The game is over.")
+    if not 0 <= seat < state.players:
+        raise IllegalCommand(f"There is no seat {seat} in this game.")
+    if isinstance(command, Give):
+        return give(state, seat, command, log)
+    rules = RULES[type(state.phase)]
+    try:
+        new: State = rules.apply(state, seat, command, log)
+    except IllegalCommand:
+        # checked only on the error path, so that legal moves (and replay) stay cheap
+        if seat not in {d.seat for d in pending(state)} and not rules.legal(state, seat):
+            raise IllegalCommand(_not_yours(state)) from None
+        raise
+    return new
+
+
+def _not_yours(state: State) -> str:
+    waiting = sorted({d.seat for d in pending(state)})
+    names = ", ".join(colour(state, s) for s in waiting)
+    return f"Nothing is yours to decide now: waiting for {names}."
+
+
+def _settle(state: State, log: list[LogEntry]) -> State:
+    while True:
+        if isinstance(state.phase, StepDone):
+            state = flow.proceed(state, log)
+            continue
+        if type(state.phase) in NEVER_FORCED:
+            return state
+        decisions = pending(state)
+        if len(decisions) != 1 or decisions[0].sealed:
+            return state
+        seat = decisions[0].seat
+        menu = legal(state, seat)
+        if len(menu) != 1:
+            return state
+        log.append(LogEntry("forced", {"seat": seat, "kind": decisions[0].kind}))
+        state = RULES[type(state.phase)].apply(state, seat, menu[0], log)
+
+
+def give(state: State, seat: int, command: Give, log: list[LogEntry]) -> State:
+    """Negotiation variant (001 "Variante für eifrige Verhandler", 004 4): points given to
+    another player, at any time, openly (D12).  Points sealed in a bid or army commitment
+    that is not yet revealed cannot be given away."""
+    if not state.config.options.negotiation:
+        raise IllegalCommand("Gifts are only allowed in games with the negotiation variant.")
+    if not 0 <= command.to < state.players or command.to == seat:
+        raise IllegalCommand("Give to another player of this game.")
+    if command.amount < 1:
+        raise IllegalCommand("Give at least 1 point.")
+    hand = state.army if command.army else state.influence
+    free = hand[seat] - committed(state, seat, army=command.army)
+    kind = "army" if command.army else "influence"
+    if command.amount > free:
+        raise IllegalCommand(
+            f"You cannot give {command.amount} {kind} points: you have {free} that are not sealed in a bid."
+        )
+    hand = add(add(hand, seat, -command.amount), command.to, command.amount)
+    log.append(LogEntry("gift", {"seat": seat, "to": command.to, "amount": command.amount, "kind": kind}))
+    return evolve(state, army=hand) if command.army else evolve(state, influence=hand)
+
+
+def committed(state: State, seat: int, army: bool) -> int:
+    """Points of ``seat`` bid or committed and not yet paid."""
+    phase = state.phase
+    if army and isinstance(phase, Rebellion):
+        return max(phase.army[seat], 0)
+    if not army and isinstance(phase, Bidding | TieBreak):  # a tie: revealed but not yet paid
+        bid = phase.bids[seat]
+        return bid[1] if bid is not None else 0
+    return 0
+
+
+def outcome(state: State) -> Outcome | None:
+    return final_outcome(state) if isinstance(state.phase, Finished) else None
+
+
+def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> State:
+    state = setup(config, seed)
+    for seat, command in moves:
+        state, _ = apply(state, seat, command)
+    return state
+
+
+def _menu_lines(state: State, seat: int) -> list[str]:
+    from .menu import describe
+
+    return describe(state, seat)
+
+
+def _menu_hint(state: State, seat: int) -> str:
+    lines = _menu_lines(state, seat)
+    if not lines:
+        return ""
+    return "\nWhat you can do now:\n" + "\n".join(f"  {line}" for line in lines)

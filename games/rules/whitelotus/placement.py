@@ -1,0 +1,159 @@
+"""Phase 1: control markers.
+
+Kosmos (001 "1. Gebietsanspruch anmelden", 004 2.1): three rounds clockwise from the
+emperor, one marker each, on any area holding a neutral tile, never two of one colour in an
+area; from year 2 one more marker per ricefield owned, at most two more, placed in further
+rounds.  No passing: a player with no legal area loses that marker for the year (D3).
+
+Designer (002 "1. PLACE CONTROL MARKERS"): five rounds; each player places or passes
+(a pass discards that block for the turn).  Turn 1: any start area; later turns: only areas
+adjacent to an area holding a player's chip (D2 on "player-controlled").
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from ..base import Decision, IllegalCommand, LogEntry
+from .commands import Command, Pass, Place
+from .common import area_name, colour, expect_seat, room_for, wrong_command
+from .constants import MARKERS_PER_COLOUR, NEUTRAL, Building
+from .state import Placement, State, StepDone, bits, evolve, put
+
+KOSMOS_ROUNDS = 3
+MAX_RICEFIELD_EXTRAS = MARKERS_PER_COLOUR - KOSMOS_ROUNDS
+
+
+def begin(state: State, log: list[LogEntry]) -> State:
+    order = state.seats_from(state.emperor)
+    if state.config.kosmos:
+        extra = [
+            min(MAX_RICEFIELD_EXTRAS, state.count(s, Building.RICEFIELD)) if state.year > 1 else 0
+            for s in range(state.players)
+        ]
+        queue = order * KOSMOS_ROUNDS
+        for k in range(1, MAX_RICEFIELD_EXTRAS + 1):
+            queue += tuple(s for s in order if extra[s] >= k)
+    else:
+        queue = order * MARKERS_PER_COLOUR
+    return _settle(state, queue, log)
+
+
+def legal_areas(state: State, seat: int) -> list[int]:
+    """Areas where ``seat`` may put a marker now.
+
+    Besides the rules' conditions, a marker may only go where the seat could still place
+    a chip of that building if it won, counting the markers it already has on neutral
+    tiles this year (D1: chip limits are enforced at placement)."""
+    return list(bits(placeable(state, seat)))
+
+
+def placeable(state: State, seat: int) -> int:
+    """:func:`legal_areas` as a bitmask (one pass over the board: placement is the most
+    frequent move, and replay speed matters)."""
+    bit = 1 << seat
+    held = [0] * 6  # chips on the board and markers on neutral tiles, as in holdings()
+    free = 0
+    by_kind = [0] * 6
+    for a, (kind, owner, m) in enumerate(zip(state.building, state.owner, state.markers, strict=True)):
+        if owner == seat or m & bit:
+            held[0] += 1
+            held[kind] += 1
+        elif kind and owner == NEUTRAL:
+            free |= 1 << a
+            by_kind[kind] |= 1 << a
+    free &= state.board.play_mask(state.players)
+    if state.config.designer and state.year > 1:
+        free &= _designer_frontier(state, seat)
+    allowed = 0
+    for kind in range(1, 6):
+        if room_for(held, kind):
+            allowed |= by_kind[kind]
+    return free & allowed
+
+
+def _designer_frontier(state: State, seat: int) -> int:
+    """Areas adjacent to an area holding a player's chip (any player's, or the seat's own
+    with the ``adjacency="own"`` option)."""
+    own_only = state.config.options.adjacency == "own"
+    mask = 0
+    for a, o in enumerate(state.owner):
+        if o != NEUTRAL and (o == seat or not own_only):
+            mask |= state.board.adjacency_mask(a)
+    return mask
+
+
+def pending(state: State) -> tuple[Decision, ...]:
+    assert isinstance(state.phase, Placement)
+    return (Decision(state.phase.queue[0], "place"),)
+
+
+def legal(state: State, seat: int) -> tuple[Command, ...]:
+    assert isinstance(state.phase, Placement)
+    if seat != state.phase.queue[0]:
+        return ()
+    moves: list[Command] = [Place(a) for a in legal_areas(state, seat)]
+    if state.config.designer:
+        moves.append(Pass())
+    return tuple(moves)
+
+
+def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
+    phase = state.phase
+    assert isinstance(phase, Placement)
+    if not isinstance(command, Place | Pass):
+        raise wrong_command(state, seat, command.kind, "control markers are being placed")
+    expect_seat(state, seat, phase.queue[0], "place a control marker")
+    if isinstance(command, Pass):
+        if not state.config.designer:
+            raise IllegalCommand("You cannot pass: in the Kosmos rules every marker must be placed.")
+        log.append(LogEntry("passed", {"seat": seat}))
+        return _settle(state, phase.queue[1:], log)
+    area = command.area
+    if not placeable(state, seat) >> area & 1:
+        raise IllegalCommand(f"You cannot place in {area_name(state, area)}: {_why_not(state, seat, area)}.")
+    markers = put(state.markers, area, state.markers[area] | 1 << seat)
+    log.append(LogEntry("placed", {"seat": seat, "area": area}))
+    return _settle(state, phase.queue[1:], log, markers)
+
+
+def _why_not(state: State, seat: int, area: int) -> str:
+    if area not in state.in_play():
+        return "it is not in play in this game (brown areas are used only with 6 players)"
+    if not state.building[area]:
+        return "no tile lies there yet"
+    if state.owner[area] != NEUTRAL:
+        return f"{colour(state, state.owner[area])} already holds it"
+    if state.markers[area] >> seat & 1:
+        return "you already have a marker there"
+    if state.config.designer and state.year > 1:
+        nearby = _designer_frontier(state, seat)
+        if not nearby >> area & 1:
+            whose = "your" if state.config.options.adjacency == "own" else "a player's"
+            return f"it is not next to an area holding {whose} chip"
+    kind = Building(state.building[area]).label
+    return f"you have no {kind} chip left for it (counting your markers on other {kind} areas)"
+
+
+def _settle(
+    state: State, queue: tuple[int, ...], log: list[LogEntry], markers: tuple[int, ...] | None = None
+) -> State:
+    """Skip turns that have no legal area, play a kosmos turn that has exactly one (the
+    engine's forced-move rule, done here to compute the areas once); end the phase when
+    the queue is empty.  ``markers``: the markers after the move just made."""
+    if markers is not None:
+        state = evolve(state, markers=markers)
+    while queue:
+        mask = placeable(state, queue[0])
+        areas = list(islice(bits(mask), 2))  # none, one or several is all we need
+        if len(areas) == 1 and state.config.kosmos:
+            seat, area = queue[0], areas[0]
+            log.append(LogEntry("forced", {"seat": seat, "kind": "place"}))
+            log.append(LogEntry("placed", {"seat": seat, "area": area}))
+            state = evolve(state, markers=put(state.markers, area, state.markers[area] | 1 << seat))
+        elif areas:
+            return evolve(state, phase=Placement(queue))
+        else:
+            log.append(LogEntry("no_area", {"seat": queue[0]}))
+        queue = queue[1:]
+    return evolve(state, phase=StepDone("placement"))

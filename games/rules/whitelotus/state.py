@@ -1,0 +1,392 @@
+"""The game state: one immutable value, serialisable canonically.
+
+Per-area and per-seat data are tuples indexed by area index / seat; sets of seats or areas
+are int bitmasks.  The current step of the year is a small frozen dataclass (``phase``),
+one type per kind of decision, so fields only exist where they mean something.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .board import Board
+from .constants import (
+    CHIP_LIMIT,
+    CHIPS_PER_COLOUR,
+    COLOURS,
+    DESIGNER,
+    EDITIONS,
+    KOSMOS,
+    Building,
+)
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    zero_card: bool = True  # the 0-value influence card (seeds 001, 002; 004 drops it)
+    negotiation: bool = False  # "Variante für eifrige Verhandler": card gifts allowed
+    open_hands: bool = False  # show every hand to everyone (off: hands are face down)
+    adjacency: str = "any"  # designer placement: next to "any" player's chip or "own" chips
+
+    def __post_init__(self) -> None:
+        if self.adjacency not in ("any", "own"):
+            raise ValueError("adjacency must be 'any' or 'own'")
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    board: Board
+    colours: tuple[str, ...]
+    edition: str = KOSMOS
+    options: Options = field(default_factory=Options)
+    first_emperor: int | None = 0  # None: drawn by lot from the seed
+
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise ValueError(f"edition must be one of {', '.join(EDITIONS)}")
+        if not 3 <= len(self.colours) <= 6:
+            raise ValueError("White Lotus is for 3 to 6 players")
+        if len(set(self.colours)) != len(self.colours) or not set(self.colours) <= set(COLOURS):
+            raise ValueError(f"colours must be distinct, from {', '.join(COLOURS)}")
+        if self.first_emperor is not None and not 0 <= self.first_emperor < len(self.colours):
+            raise ValueError("first_emperor must be a seat number or None (by lot)")
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+    @property
+    def kosmos(self) -> bool:
+        return self.edition == KOSMOS
+
+    @property
+    def designer(self) -> bool:
+        return self.edition == DESIGNER
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": {"name": self.board.name, "digest": self.board.digest},
+            "colours": list(self.colours),
+            "edition": self.edition,
+            "options": {f.name: getattr(self.options, f.name) for f in fields(Options)},
+            "first_emperor": self.first_emperor,
+        }
+
+
+# --- phases -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Phase 1.  ``queue``: the seats still to place (or pass), one marker each, in order."""
+
+    name: ClassVar[str] = "placement"
+    queue: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ChooseContest:
+    """Phase 2b: the emperor names the next of the ``remaining`` contested areas (bitmask)."""
+
+    name: ClassVar[str] = "choose_contest"
+    remaining: int
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """Phase 2b: sealed bids for ``area`` by the ``contenders`` (seat bitmask).
+
+    ``bids[seat]`` is ``(target, amount)`` once sealed, else None."""
+
+    name: ClassVar[str] = "bidding"
+    remaining: int
+    area: int
+    contenders: int
+    bids: tuple[tuple[int, int] | None, ...]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """Phase 2b: bids revealed, the ``tied`` seats (bitmask) drew the most influence; the
+    emperor names the one who is out."""
+
+    name: ClassVar[str] = "tie_break"
+    remaining: int
+    area: int
+    contenders: int
+    bids: tuple[tuple[int, int] | None, ...]
+    tied: int
+
+
+@dataclass(frozen=True)
+class RebellionOffer:
+    """Kosmos phase 4: the head of ``queue`` is asked whether they will lead a rebellion."""
+
+    name: ClassVar[str] = "rebellion_offer"
+    queue: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rebellion:
+    """Phase 4, sealed.  ``sides[seat]``: 0 emperor's side, 1 rebels, -1 not chosen yet;
+    ``army[seat]``: committed points or -1.  ``stage``: "sides" then "army" (kosmos), or
+    "both" at once (designer)."""
+
+    name: ClassVar[str] = "rebellion"
+    leader: int
+    stage: str
+    sides: tuple[int, ...]
+    army: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Spoils:
+    """After the battle: ``groups`` of winners still to pick, in order (a group of several is
+    a tie the emperor orders, designer only); ``losers``/``hit`` are seat bitmasks."""
+
+    name: ClassVar[str] = "spoils"
+    groups: tuple[tuple[int, ...], ...]
+    losers: int
+    hit: int
+    old_emperor: int
+    palace_takers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PalaceChoices:
+    """Phase 5, sealed: ``choices[seat]`` = palaces taken as army, -1 pending, -2 no palace."""
+
+    name: ClassVar[str] = "palace_choice"
+    choices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NewAreas:
+    """Kosmos phase 6: the head of ``queue`` has drawn ``drawn`` (hidden) and places it."""
+
+    name: ClassVar[str] = "new_areas"
+    queue: tuple[int, ...]
+    drawn: int
+
+
+@dataclass(frozen=True)
+class StepDone:
+    """Transient: ``step`` has finished; the sequencer (flow.py) starts the next one."""
+
+    name: ClassVar[str] = "step_done"
+    step: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    name: ClassVar[str] = "finished"
+
+
+Phase = (
+    Placement
+    | ChooseContest
+    | Bidding
+    | TieBreak
+    | RebellionOffer
+    | Rebellion
+    | Spoils
+    | PalaceChoices
+    | NewAreas
+    | StepDone
+    | Finished
+)
+PHASE_TYPES: dict[str, type[Phase]] = {
+    t.name: t
+    for t in (
+        Placement,
+        ChooseContest,
+        Bidding,
+        TieBreak,
+        RebellionOffer,
+        Rebellion,
+        Spoils,
+        PalaceChoices,
+        NewAreas,
+        StepDone,
+        Finished,
+    )
+}
+
+
+# --- the state ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class State:
+    config: Config
+    seed: str  # secret until the end; never in a view
+    draws: int  # the generator's counter
+    year: int
+    emperor: int
+    rebel: int  # the rebel leader during a rebellion, else -1
+    building: tuple[int, ...]  # per area: 0 = empty, else Building of its tile or chip
+    owner: tuple[int, ...]  # per area: seat holding it, -1 = neutral (or empty)
+    markers: tuple[int, ...]  # per area: bitmask of seats with a control marker there
+    influence: tuple[int, ...]
+    army: tuple[int, ...]
+    vp: tuple[int, ...]  # victory-point chips
+    bag: tuple[int, ...]  # hidden tiles left, count per Building (index Building - 1)
+    boxed: int  # designer: tiles returned to the box unseen
+    final_year: bool  # kosmos: every area is held; the year ends after the rebellion
+    phase: Phase
+
+    # -- derived facts -------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.config.board
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def seats_from(self, first: int) -> tuple[int, ...]:
+        """Play order: clockwise (by seat number) starting with ``first``."""
+        n = self.players
+        return tuple((first + i) % n for i in range(n))
+
+    def areas_of(self, seat: int) -> Iterator[int]:
+        return (a for a, o in enumerate(self.owner) if o == seat)
+
+    def count(self, seat: int, kind: Building) -> int:
+        return sum(1 for b, o in zip(self.building, self.owner, strict=True) if o == seat and b == kind)
+
+    def chips_on_board(self, seat: int) -> int:
+        return sum(1 for o in self.owner if o == seat)
+
+    def palaces(self, seat: int) -> int:
+        return self.count(seat, Building.PALACE)
+
+    def villages(self, seat: int) -> int:
+        return self.count(seat, Building.VILLAGE)
+
+    def can_take(self, seat: int, kind: int, pending: int = 0) -> bool:
+        """Does ``seat`` still have a chip for one more ``kind`` area?  ``pending``: how
+        many such areas (and chips in all) are already spoken for by their markers."""
+        b = Building(kind)
+        used_kind = self.count(seat, b) + pending
+        used_all = self.chips_on_board(seat) + pending
+        return used_kind < CHIP_LIMIT[b] and used_all < CHIPS_PER_COLOUR
+
+    def in_play(self) -> frozenset[int]:
+        return self.board.in_play(self.players)
+
+    def seat_of(self, colour: str) -> int | None:
+        try:
+            return self.config.colours.index(colour)
+        except ValueError:
+            return None
+
+    # -- serialisation -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"version": STATE_VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "config":
+                out[f.name] = value.to_dict()
+            elif f.name == "phase":
+                out[f.name] = {"name": value.name, **_plain(value)}
+            else:
+                out[f.name] = _jsonable(value)
+        return out
+
+    def to_json(self) -> bytes:
+        """Canonical bytes: equal states give equal bytes (what replay tests compare)."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":")).encode()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], board: Board) -> State:
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"state version {data.get('version')} is not {STATE_VERSION}")
+        c = data["config"]
+        if c["board"]["digest"] != board.digest:
+            raise ValueError(f"this state was played on another board than {board.name}")
+        config = Config(
+            board=board,
+            colours=tuple(c["colours"]),
+            edition=c["edition"],
+            options=Options(**c["options"]),
+            first_emperor=c["first_emperor"],
+        )
+        p = dict(data["phase"])
+        phase_type = PHASE_TYPES[p.pop("name")]
+        phase = phase_type(**{k: _tuplify(v) for k, v in p.items()})
+        values = {f.name: _tuplify(data[f.name]) for f in fields(cls) if f.name not in ("config", "phase")}
+        return cls(config=config, phase=phase, **values)
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    return {f.name: _jsonable(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+# --- small immutable helpers --------------------------------------------------------------
+
+
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """A copy of ``values`` with one element replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return put(values, index, values[index] + delta)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    i = 0
+    while mask:
+        if mask & 1:
+            yield i
+        mask >>= 1
+        i += 1
+
+
+def bag_index(kind: int) -> int:
+    return kind - 1
+
+
+# --- copying with changes ------------------------------------------------------------------
+#
+# ``evolve(obj, **changes)`` is ``dataclasses.replace`` for the state and phase classes,
+# several times faster: it copies the instance dict instead of calling __init__ (the
+# classes are frozen dataclasses without slots for this reason).  Replay speed depends on
+# it (bench/replay.py).  mypy checks calls to it as it checks ``replace``.
+
+_T = TypeVar("_T")
+__all__ = ["evolve"]  # plus every public name defined above
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (State, *PHASE_TYPES.values())}
+
+if TYPE_CHECKING:
+    from dataclasses import replace as evolve
+else:
+
+    def evolve(obj: _T, /, **changes: Any) -> _T:
+        cls = type(obj)
+        if not changes.keys() <= _FIELDS[cls]:
+            raise TypeError(f"{cls.__name__} has no field {set(changes) - _FIELDS[cls]}")
+        new = object.__new__(cls)
+        d = new.__dict__
+        d.update(obj.__dict__)
+        d.update(changes)
+        return new

@@ -1,0 +1,115 @@
+"""New tiles on the board.
+
+Kosmos phase 6 (001 "6. Neue Gebiete", 004 2.6): clockwise from the emperor each player draws
+a hidden tile, looks at it and puts it face up on an empty area adjacent to an area holding
+a tile (neutral or owned); each temple owned gives its owner one more draw, in further rounds,
+one tile at a time.  The phase stops early when the bag or the board is used up.
+
+Designer (002 phase 2): after the turn-1 resolution all remaining tiles are placed at random,
+one per empty area, face up; the rest go back in the box unseen.
+"""
+
+from __future__ import annotations
+
+from ..base import Decision, IllegalCommand, LogEntry
+from .commands import Command, Tile
+from .common import area_name, expect_seat, wrong_command
+from .constants import NEUTRAL, Building
+from .rng_draws import draw_tile, shuffle
+from .state import NewAreas, State, StepDone, bag_index, evolve, put
+
+
+def empty_areas(state: State) -> list[int]:
+    return [a for a in state.board.play_areas(state.players) if not state.building[a]]
+
+
+def tile_spots(state: State) -> list[int]:
+    """Empty areas in play adjacent to an area holding a tile."""
+    tiled = _tiled(state)
+    return [a for a in empty_areas(state) if state.board.adjacency_mask(a) & tiled]
+
+
+def _tiled(state: State) -> int:
+    mask = 0
+    for a, b in enumerate(state.building):
+        if b:
+            mask |= 1 << a
+    return mask
+
+
+def _is_spot(state: State, area: int) -> bool:
+    return bool(
+        0 <= area < state.board.size
+        and not state.building[area]
+        and area in state.in_play()
+        and state.board.adjacency_mask(area) & _tiled(state)
+    )
+
+
+def _has_spot(state: State) -> bool:
+    tiled = _tiled(state)
+    masks = state.board.masks
+    return any(not state.building[a] and masks[a] & tiled for a in state.board.play_areas(state.players))
+
+
+def begin(state: State, log: list[LogEntry]) -> State:
+    order = state.seats_from(state.emperor)
+    temples = [state.count(s, Building.TEMPLE) for s in range(state.players)]
+    queue = order
+    for k in range(1, max(temples) + 1):
+        queue += tuple(s for s in order if temples[s] >= k)
+    return _draw_next(state, queue, log)
+
+
+def _draw_next(state: State, queue: tuple[int, ...], log: list[LogEntry]) -> State:
+    if not queue or not sum(state.bag) or not _has_spot(state):
+        return evolve(state, phase=StepDone("new_areas"))
+    kind, state = draw_tile(state)
+    log.append(LogEntry("drew", {"seat": queue[0], "building": kind}, private_to=queue[0]))
+    return evolve(state, phase=NewAreas(queue, kind))
+
+
+def pending(state: State) -> tuple[Decision, ...]:
+    assert isinstance(state.phase, NewAreas)
+    return (Decision(state.phase.queue[0], "tile"),)
+
+
+def legal(state: State, seat: int) -> tuple[Command, ...]:
+    assert isinstance(state.phase, NewAreas)
+    if seat != state.phase.queue[0]:
+        return ()
+    return tuple(Tile(a) for a in tile_spots(state))
+
+
+def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
+    phase = state.phase
+    assert isinstance(phase, NewAreas)
+    if not isinstance(command, Tile):
+        raise wrong_command(state, seat, command.kind, "new tiles are being placed")
+    expect_seat(state, seat, phase.queue[0], "place the tile they drew")
+    if not _is_spot(state, command.area):
+        raise IllegalCommand(
+            f"You cannot put your tile on {area_name(state, command.area)}: "
+            "it must go on an empty area in play next to an area that "
+            "holds a tile."
+        )
+    state = evolve(state, building=put(state.building, command.area, phase.drawn))
+    log.append(LogEntry("tile", {"seat": seat, "area": command.area, "building": phase.drawn}))
+    return _draw_next(state, phase.queue[1:], log)
+
+
+def fill_board(state: State, log: list[LogEntry]) -> State:
+    """Designer: the one-time random fill after the turn-1 resolution."""
+    tiles = [k for k in Building for _ in range(state.bag[bag_index(k)])]
+    tiles, state = shuffle(state, tiles)
+    building, owner = state.building, state.owner
+    placed = []
+    spots = empty_areas(state)
+    for area, kind in zip(spots, tiles, strict=False):
+        building = put(building, area, int(kind))
+        owner = put(owner, area, NEUTRAL)
+        placed.append({"area": area, "building": int(kind)})
+    boxed = len(tiles) - len(placed)
+    log.append(LogEntry("filled", {"tiles": placed, "boxed": boxed}))
+    bag = (0,) * len(state.bag)
+    return evolve(state, building=building, owner=owner, bag=bag, boxed=state.boxed + boxed)
