@@ -1,0 +1,93 @@
+"""Submit benchmark (issue 3): accepted moves through ``services.submit`` on Postgres, against
+bare ``INSERT ...; COMMIT`` round trips into a one-column table, in the same run.
+
+Target: p50 of a submit <= 4x p50 of the bare round trip (snapshots keep the replay tail
+short).  Needs Postgres: ``DATABASE_URL=postgres://... python -m bench.submit``.  It creates
+and drops its own database (``<name>_bench``) so nothing else is touched.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+MOVES = int(os.environ.get("BENCH_MOVES", "1000"))
+
+
+def _setup_django() -> None:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        sys.exit("bench.submit needs DATABASE_URL=postgres://...")
+    os.environ["DATABASE_URL"] = url.rsplit("/", 1)[0] + "/" + url.rsplit("/", 1)[1] + "_bench"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whitelotus.settings")
+    import django
+
+    django.setup()
+
+
+def _pct(values: list[float], p: float) -> float:
+    return statistics.quantiles(values, n=100)[int(p) - 1] if len(values) > 1 else values[0]
+
+
+def main() -> int:
+    _setup_django()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    from games import services
+    from games.models import Game, Player
+    from games.rules import whitelotus as wl
+
+    old = setup_databases(verbosity=0, interactive=False)
+    try:
+        call_command("migrate", verbosity=0)
+        with connection.cursor() as cur:
+            cur.execute("CREATE TABLE IF NOT EXISTS bench_bare (x integer)")
+        connection.set_autocommit(True)
+
+        bare: list[float] = []
+        for i in range(MOVES):
+            start = time.perf_counter()
+            with connection.cursor() as cur:
+                cur.execute("BEGIN")
+                cur.execute("INSERT INTO bench_bare (x) VALUES (%s)", [i])
+                cur.execute("COMMIT")
+            bare.append(time.perf_counter() - start)
+
+        submits: list[float] = []
+        people = [Player.objects.create(name=f"P{i}", email=f"p{i}@bench.invalid") for i in range(5)]
+        game_no = 0
+        while len(submits) < MOVES:
+            game_no += 1
+            game = services.create_game(people, seed=f"bench-{game_no}")
+            services.start_game(game)
+            game.refresh_from_db()
+            while game.status == Game.Status.RUNNING and len(submits) < MOVES:
+                state = services.head_state(game)  # what to play: not timed
+                seat = wl.pending(state)[0].seat
+                command = wl.default(state, seat)
+                start = time.perf_counter()
+                services.submit(game, seat, command, expected_seq=game.head_seq)
+                submits.append(time.perf_counter() - start)
+                game.head_seq += 1
+                game.refresh_from_db(fields=["status", "head_seq"])
+    finally:
+        teardown_databases(old, verbosity=0)
+
+    b50, b95 = _pct(bare, 50), _pct(bare, 95)
+    s50, s95 = _pct(submits, 50), _pct(submits, 95)
+    print(f"{MOVES} bare INSERT+COMMIT: p50 {b50 * 1e3:.3f} ms  p95 {b95 * 1e3:.3f} ms")
+    print(
+        f"{MOVES} services.submit:     p50 {s50 * 1e3:.3f} ms  p95 {s95 * 1e3:.3f} ms  "
+        f"({game_no} games, snapshot every {os.environ.get('GAMES_SNAPSHOT_EVERY', '25')} events)"
+    )
+    ratio = s50 / b50
+    print(f"p50 ratio {ratio:.1f}x: {'meets' if ratio <= 4 else 'MISSES'} the target of 4x")
+    return 0 if ratio <= 4 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""The moderators' admin (the pages and actions are in ``games.admin_views``).
+
+Only moderators (active superusers, or active members of the ``moderators`` group) see
+anything of the games here, whatever model permissions a staff user may hold: every
+``has_*_permission`` below asks ``is_moderator``.  Games are created by command and changed
+only through ``games.services``, so the admin adds, edits and deletes no game, event or
+snapshot; a game's page is its audit page, where the moderator actions are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, path
+from django.utils.html import format_html
+
+from games import services
+from games.admin_views import action_view, audit_url, audit_view, is_moderator, state_view, whose_move
+from games.models import Event, Game, Player, Snapshot
+
+if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
+    _ModelAdmin = admin.ModelAdmin[Any]
+else:
+    _ModelAdmin = admin.ModelAdmin
+
+
+class ModeratorsOnly(_ModelAdmin):
+    """Visible to moderators only; read-only unless a subclass allows more."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_moderator(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_moderator(request.user)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ModeratorsOnly):
+    list_display = ("id", "title", "edition", "status", "whose_move", "deadline_at", "head_seq", "audit")
+    list_display_links = ("id", "title")
+    list_filter = ("status", "edition")
+    search_fields = ("name", "seats__player__name", "seats__player__email")
+    ordering = ("-id",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return super().get_queryset(request).prefetch_related("seats__player")
+
+    @admin.display(description="game", ordering="name")
+    def title(self, game: Game) -> str:
+        return str(game)
+
+    @admin.display(description="whose move")
+    def whose_move(self, game: Game) -> str:
+        try:
+            return whose_move(game) or "—"
+        except services.GameError as error:
+            return f"(cannot compute: {error})"
+
+    @admin.display(description="audit")
+    def audit(self, game: Game) -> str:
+        return format_html('<a href="{}">log &amp; actions</a>', audit_url(game.pk))
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        """A game's page is its audit page."""
+        if not self.has_view_permission(request):
+            return super().change_view(request, object_id, form_url, extra_context)  # refuses
+        if not object_id.isdigit():
+            return super().change_view(request, object_id, form_url, extra_context)  # not found
+        return HttpResponseRedirect(audit_url(int(object_id)))
+
+    def get_urls(self) -> list[URLPattern]:
+        site = self.admin_site
+
+        def audit(request: HttpRequest, game_id: int) -> HttpResponse:
+            return audit_view(self, request, game_id)
+
+        def state(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
+            return state_view(self, request, game_id, seq)
+
+        return [
+            path("<int:game_id>/audit/", site.admin_view(audit), name="games_game_audit"),
+            path("<int:game_id>/audit/state/<int:seq>/", site.admin_view(state), name="games_game_state"),
+            path(
+                "<int:game_id>/audit/act/<slug:action>/",
+                site.admin_view(action_view),
+                name="games_game_action",
+            ),
+            *super().get_urls(),
+        ]
+
+
+@admin.register(Player)
+class PlayerAdmin(ModeratorsOnly):
+    """Moderators add players (to hand them a seat) and correct their details."""
+
+    list_display = ("name", "email", "language", "time_zone", "user", "created_at")
+    list_filter = ("language",)
+    search_fields = ("name", "email")
+    fields = ("name", "email", "language", "time_zone", "user", "created_at")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # linking a login to a player is the superuser's job
+        return ("created_at",) if request.user.is_superuser else ("user", "created_at")
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return is_moderator(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_moderator(request.user)
+
+
+@admin.register(Event)
+class EventAdmin(ModeratorsOnly):
+    """The log, read-only for everyone (the database refuses changes anyway)."""
+
+    list_display = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "audit")
+    list_filter = ("kind", "source")
+    list_select_related = ("game", "actor")
+    search_fields = ("=game__id", "game__name", "command_text", "inbound_message_id", "reason")
+    ordering = ("-created_at", "-seq")
+
+    @admin.display(description="audit")
+    def audit(self, event: Event) -> str:
+        return format_html('<a href="{}#event-{}">in the log</a>', audit_url(event.game_id), event.seq)
+
+
+@admin.register(Snapshot)
+class SnapshotAdmin(ModeratorsOnly):
+    list_display = ("game", "seq", "engine_version", "created_at")
+    list_select_related = ("game",)
+    search_fields = ("=game__id", "game__name")
+    exclude = ("state",)
+    readonly_fields = ("game", "seq", "engine_version", "created_at")

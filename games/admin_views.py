@@ -1,0 +1,394 @@
+"""The moderators' pages of the admin: a game's audit log, its state at any event, and the
+moderator actions (rollback, pause, resume, extend a deadline, replace a seat's player).
+
+Who may: an active user who is a superuser or in the ``moderators`` group (``is_moderator``);
+the admin site itself also wants ``is_staff`` to let anyone in.  Every action goes through
+``games.services`` with ``by=request.user`` and a reason, so it is an event in the log.
+Nothing here writes to a model directly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.models import Event, Game, Player, Seat
+from games.rules import whitelotus as wl
+
+MODERATORS = "moderators"
+
+
+def is_moderator(user: User | AnonymousUser | None) -> bool:
+    """May this user use the moderation admin?  Active, and a superuser or a moderator."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    cached: bool | None = getattr(user, "_wl_is_moderator", None)
+    if cached is None:  # the admin asks many times per request; the user object is per request
+        cached = user.groups.filter(name=MODERATORS).exists()
+        user._wl_is_moderator = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _moderator(request: HttpRequest) -> User:
+    user = request.user
+    if not isinstance(user, User) or not is_moderator(user):
+        raise PermissionDenied
+    return user
+
+
+def seat_label(seats: dict[int, Seat], position: int | None) -> str:
+    if position is None:
+        return ""
+    seat = seats.get(position)
+    return f"{seat.colour} ({seat.player.name})" if seat else f"seat {position}"
+
+
+def whose_move(game: Game, state: wl.State | None = None) -> str:
+    """Who must decide what now, colours with the players' names ("" when nobody)."""
+    if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
+        return ""
+    state = services.head_state(game) if state is None else state
+    return pending_text({s.position: s for s in game.seats.all()}, state)
+
+
+def pending_text(seats: dict[int, Seat], state: wl.State) -> str:
+    decisions = wl.pending(state)
+    return "; ".join(
+        f"{seat_label(seats, d.seat)}: {d.kind}{' (sealed)' if d.sealed else ''}" for d in decisions
+    )
+
+
+# --- the forms of the moderator actions ----------------------------------------------------------
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 50}),
+        help_text="Recorded in the log.",
+    )
+
+
+class RollbackForm(ReasonForm):
+    to_seq = forms.IntegerField(min_value=1, label="Roll back to event #")
+    field_order = ("to_seq", "reason")
+
+
+class ExtendDeadlineForm(ReasonForm):
+    until = forms.DateTimeField(
+        label="New deadline",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    field_order = ("until", "reason")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["until"].help_text = f"In {timezone.get_current_timezone_name()}."
+
+
+class ReplaceSeatForm(ReasonForm):
+    position = forms.TypedChoiceField(coerce=int, label="Seat")
+    email = forms.EmailField(label="New player's email", help_text="An existing player.")
+    field_order = ("position", "email", "reason")
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = game.seats.select_related("player")
+        self.fields["position"].choices = [  # type: ignore[attr-defined]
+            (s.position, f"{s.colour}: {s.player}") for s in seats
+        ]
+
+    def clean_email(self) -> Player:
+        player = Player.objects.filter(email__iexact=self.cleaned_data["email"]).first()
+        if player is None:
+            raise forms.ValidationError("There is no player with this email: add the player first.")
+        return player
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    label: str
+    form_class: Callable[..., ReasonForm]
+    perform: Callable[[Game, dict[str, Any], User, str], services.Result]
+    statuses: tuple[str, ...]
+
+
+_LIVE = (Game.Status.RUNNING, Game.Status.PAUSED)
+ACTIONS = {
+    a.name: a
+    for a in (
+        Action(
+            "rollback",
+            "Roll back",
+            RollbackForm,
+            lambda g, d, u, r: services.rollback(g, d["to_seq"], by=u, reason=r),
+            (*_LIVE, Game.Status.FINISHED),
+        ),
+        Action("pause", "Pause", ReasonForm, lambda g, d, u, r: services.pause(g, by=u, reason=r), _LIVE),
+        Action("resume", "Resume", ReasonForm, lambda g, d, u, r: services.resume(g, by=u, reason=r), _LIVE),
+        Action(
+            "extend",
+            "Extend the deadline",
+            ExtendDeadlineForm,
+            lambda g, d, u, r: services.extend_deadline(g, d["until"], by=u, reason=r),
+            _LIVE,
+        ),
+        Action(
+            "replace",
+            "Replace a seat's player",
+            ReplaceSeatForm,
+            lambda g, d, u, r: services.replace_seat(g, d["position"], d["email"], by=u, reason=r),
+            (Game.Status.NEW, *_LIVE),
+        ),
+    )
+}
+
+
+def _form(action: Action, game: Game, data: Any = None) -> ReasonForm:
+    kwargs: dict[str, Any] = {"auto_id": f"id_{action.name}_%s"}
+    if action.form_class is ReplaceSeatForm:
+        kwargs["game"] = game
+    return action.form_class(data, **kwargs)
+
+
+# --- the audit log ----------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One sentence of the engine's log; ``hidden_to`` names the only seat that sees it."""
+
+    text: str
+    hidden_to: str = ""
+    data: str = ""
+
+
+@dataclass
+class Row:
+    event: Event
+    seat: str
+    in_effect: bool
+    undone_by: int | None = None
+    lines: list[Line] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def hidden(self) -> bool:
+        return any(line.hidden_to for line in self.lines)
+
+    @property
+    def payload(self) -> str:
+        return json.dumps(self.event.payload, indent=1, sort_keys=True)
+
+
+def audit_rows(game: Game, events: list[Event], seats: dict[int, Seat]) -> list[Row]:
+    """Every event as a row: who held the seat then, whether a rollback undid it, and for
+    moves what the engine logged, private entries (sealed bids and choices, drawn tiles)
+    included and marked."""
+    in_effect = {e.seq for e in services.effective(events)}
+    rows = [Row(e, "", e.seq in in_effect) for e in events]
+    _label_and_mark(rows, seats)
+    if rows:
+        _narrate(game, rows)
+    return rows
+
+
+def _label_and_mark(rows: list[Row], seats: dict[int, Seat]) -> None:
+    """The seat's colour and the player who held it at the event (seats change hands); which
+    rollback undid each undone event (as ``services.effective`` counts them)."""
+    created = rows[0].event.payload if rows else {}
+    colours = created.get("config", {}).get("colours", [])
+    holder = {p["position"]: p["email"] for p in created.get("players", [])}
+    emails = {*holder.values()} | {r.event.payload.get("new", "") for r in rows}
+    names = dict(Player.objects.filter(email__in=emails).values_list("email", "name"))
+
+    def who(position: int) -> str:
+        email = holder.get(position)
+        if email is None or position >= len(colours):
+            return seat_label(seats, position)
+        return f"{colours[position]} ({names.get(email, email)})"
+
+    current: list[Row] = []
+    for row in rows:
+        event = row.event
+        if event.seat is not None:
+            row.seat = who(event.seat)
+        if event.kind == Event.Kind.SEAT_REPLACED and event.seat is not None:
+            holder[event.seat] = event.payload["new"]
+            row.seat = f"{row.seat} → {names.get(holder[event.seat], holder[event.seat])}"
+        if event.kind == Event.Kind.ROLLED_BACK:
+            to_seq = event.payload["to_seq"]
+            for undone in current:
+                if undone.event.seq > to_seq:
+                    undone.undone_by = event.seq
+            current = [r for r in current if r.event.seq <= to_seq]
+        current.append(row)
+
+
+def _narrate(game: Game, rows: list[Row]) -> None:
+    """Replay event by event (a rollback returns to the state after its target), keeping
+    what the engine logged for each move."""
+    created = rows[0].event
+    try:
+        state = wl.setup(services.config_of(game, created), created.payload["seed"])
+    except services.GameError as error:
+        rows[0].error = f"Cannot replay: {error}"
+        return
+    after: dict[int, wl.State] = {}
+    for row in rows:
+        event = row.event
+        if event.kind == Event.Kind.ROLLED_BACK:
+            state = after.get(event.payload["to_seq"], state)
+        elif event.kind in services.MOVE_KINDS and event.seat is not None:
+            try:
+                state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
+            except (wl.IllegalCommand, KeyError, TypeError, ValueError) as error:
+                row.error = f"This move does not replay: {error}"
+            else:
+                row.lines = [_line(state, entry) for entry in log]
+        after[event.seq] = state
+
+
+def _line(state: wl.State, entry: wl.LogEntry) -> Line:
+    text = wl.narrate(state, entry)
+    if entry.private_to is None:
+        return Line(text)
+    colour = state.config.colours[entry.private_to]
+    return Line(text, colour, json.dumps(dict(entry.data), sort_keys=True))
+
+
+# --- the views ----------------------------------------------------------------------------------
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game, pk=game_id)
+
+
+def _context(
+    model_admin: admin.ModelAdmin[Game], request: HttpRequest, game: Game, title: str
+) -> dict[str, Any]:
+    return {
+        **model_admin.admin_site.each_context(request),
+        "opts": Game._meta,
+        "title": title,
+        "game": game,
+        "audit_url": audit_url(game.pk),
+    }
+
+
+def audit_url(game_id: int) -> str:
+    return reverse("admin:games_game_audit", args=[game_id])
+
+
+_IDLE = {("pause", Game.Status.PAUSED), ("resume", Game.Status.RUNNING)}  # nothing to do: not offered
+
+
+def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int) -> HttpResponse:
+    _moderator(request)
+    game = _game(game_id)
+    seats = {s.position: s for s in game.seats.select_related("player")}
+    events = list(game.events.select_related("actor").order_by("seq"))
+    try:
+        pending = whose_move(game)
+    except services.GameError as error:
+        pending = f"(cannot compute: {error})"
+    actions = [
+        {
+            "action": a,
+            "form": _form(a, game),
+            "url": reverse("admin:games_game_action", args=[game.pk, a.name]),
+        }
+        for a in ACTIONS.values()
+        if game.status in a.statuses and (a.name, game.status) not in _IDLE
+    ]
+    context = {
+        **_context(model_admin, request, game, f"Audit: {game}"),
+        "seats": seats.values(),
+        "pending": pending,
+        "rows": audit_rows(game, events, seats),
+        "actions": actions,
+    }
+    return TemplateResponse(request, "admin/games/game/audit.html", context)
+
+
+def state_view(
+    model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, seq: int
+) -> HttpResponse:
+    _moderator(request)
+    game = _game(game_id)
+    event = game.events.filter(seq=seq).select_related("actor").first()
+    if event is None:
+        raise Http404(f"There is no event #{seq} in this game.")
+    try:
+        state = services.state_at(game, seq)
+    except services.GameError as error:
+        messages.error(request, str(error))
+        return HttpResponseRedirect(audit_url(game.pk))
+    seats = {s.position: s for s in game.seats.select_related("player")}
+    public = wl.view(state, None)
+    deciding = {d.seat for d in wl.pending(state)}
+    views = []  # what each seat sees besides the public view: its hand, sealed choice, drawn tile
+    for position in range(state.players):
+        private = {k: v for k, v in wl.view(state, position).items() if public.get(k) != v}
+        menu = wl.describe(state, position) if position in deciding else []
+        views.append((seat_label(seats, position), _pretty(private), menu))
+    context = {
+        **_context(model_admin, request, game, f"{game}: state after event #{seq}"),
+        "event": event,
+        "in_effect": seq in {e.seq for e in services.effective(game.events.order_by("seq"))},
+        "phase": state.phase.name,
+        "year": state.year,
+        "pending": pending_text(seats, state),
+        "views": views,
+        "public": _pretty(public),
+        "raw": _pretty(state.to_dict()),
+        "previous": seq - 1 if seq > 1 else None,
+        "next": seq + 1 if seq < game.head_seq else None,
+    }
+    return TemplateResponse(request, "admin/games/game/state.html", context)
+
+
+def _pretty(data: Any) -> str:
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+@require_POST
+def action_view(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+    user = _moderator(request)
+    if action not in ACTIONS:
+        raise Http404(f"No moderator action {action!r}.")
+    game = _game(game_id)
+    act = ACTIONS[action]
+    form = _form(act, game, request.POST)
+    if not form.is_valid():
+        for name, errors in form.errors.items():
+            label = str(form[name].label) if name in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{act.label}: {label + ': ' if label else ''}{error}")
+        return HttpResponseRedirect(audit_url(game.pk))
+    data = form.cleaned_data
+    try:
+        result = act.perform(game, data, user, data["reason"])
+    except services.GameError as error:
+        messages.error(request, f"{act.label}: {error}")
+    else:
+        seqs = ", ".join(f"#{e.seq}" for e in result.events)
+        messages.success(request, f"{act.label}: done, recorded as event {seqs}.")
+    return HttpResponseRedirect(audit_url(game.pk))

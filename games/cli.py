@@ -1,0 +1,470 @@
+"""The operational jobs behind the management commands, as plain functions.
+
+Each ``manage.py`` command in ``games/management/commands/`` only parses its arguments, calls
+one function here and prints what it returns; the tests call these functions directly.
+Games change only through :mod:`games.services`.  A job refuses with :class:`JobError` (or
+the service's :class:`~games.services.GameError`), whose text is written for the operator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone
+
+from games import services
+from games.models import Event, Game, Player, Seat, Snapshot
+from games.rules import whitelotus as wl
+from games.rules.base import IllegalCommand
+from games.rules.whitelotus.board import BoardError
+from games.rules.whitelotus.constants import COLOURS
+from games.rules.whitelotus.record import Record, format_record, parse_record
+
+PLACEHOLDER_DOMAIN = "import.invalid"  # RFC 2606: never delivered
+
+
+class JobError(Exception):
+    """An operational job refused; ``str()`` says why, for the operator."""
+
+
+def get_game(game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise JobError(f"There is no game {game_id}.")
+    return game
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("player").order_by("position"))
+
+
+# --- create_game ---------------------------------------------------------------------------
+
+
+def split_emails(values: Iterable[str]) -> list[str]:
+    """``--player a@x --player b@x,c@x`` → ``[a@x, b@x, c@x]``."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def parse_name_pairs(values: Iterable[str]) -> dict[str, str]:
+    """``EMAIL=NAME`` pairs, keyed by the lower-cased email."""
+    names: dict[str, str] = {}
+    for value in values:
+        email, sep, name = value.partition("=")
+        if not sep or not email.strip() or not name.strip():
+            raise JobError(f"--name takes EMAIL=NAME, not '{value}'.")
+        names[email.strip().lower()] = name.strip()
+    return names
+
+
+def player_for(email: str, name: str | None = None) -> Player:
+    """The player with this email (compared case-insensitively); a new one if there is none,
+    named ``name`` or the email's local part.  An existing player keeps their name."""
+    email = email.strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise JobError(f"'{email}' is not an email address.") from None
+    found = Player.objects.filter(email__iexact=email).first()
+    if found is not None:
+        return found
+    return Player.objects.create(email=email, name=(name or email.split("@")[0])[:100])
+
+
+def first_emperor_seat(value: str, players: int) -> int | None:
+    """``lot`` → None (drawn from the seed); a colour of the game → its seat."""
+    word = value.strip().lower()
+    if word == "lot":
+        return None
+    colours = COLOURS[:players]
+    if word not in colours:
+        raise JobError(f"--first-emperor must be one of {', '.join(colours)} or lot, not '{value}'.")
+    return colours.index(word)
+
+
+def board_source(value: str) -> str:
+    """A built-in board name as it is; a board file as an absolute path (the game stores
+    it and every process must find it again)."""
+    path = Path(value)
+    source = str(path.resolve()) if path.suffix == ".json" or path.exists() else value
+    try:
+        services.board(source)
+    except (BoardError, OSError, ValueError) as error:
+        raise JobError(f"Cannot load the board '{value}': {error}") from None
+    return source
+
+
+def create_game(
+    emails: Sequence[str],
+    *,
+    names: Mapping[str, str] | None = None,
+    edition: str = "kosmos",
+    options: Mapping[str, Any] | None = None,
+    first_emperor: str = "red",
+    seed: str | None = None,
+    board: str = "china",
+    name: str = "",
+    start: bool = False,
+) -> Game:
+    """A new game for these players (seats in this order), started at once if ``start``.
+    All or nothing: players created for it are not kept if the game is refused."""
+    names = {k.lower(): v for k, v in (names or {}).items()}
+    unknown = set(names) - {e.lower() for e in emails}
+    if unknown:
+        raise JobError(f"--name given for someone who does not play: {', '.join(sorted(unknown))}.")
+    with transaction.atomic():
+        players = [player_for(email, names.get(email.lower())) for email in emails]
+        game = services.create_game(
+            players,
+            edition=edition,
+            options=dict(options or {}),
+            board_name=board_source(board),
+            seed=seed,
+            first_emperor=first_emperor_seat(first_emperor, len(players)),
+            name=name,
+        )
+        if start:
+            services.start_game(game)
+    game.refresh_from_db()
+    return game
+
+
+def describe_created(game: Game, verb: str = "Created") -> str:
+    """What ``create_game`` prints: id, seats and the seed's hash — never the seed."""
+    lines = [
+        f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {game.edition}, "
+        f"board {game.board}, {game.get_status_display()}",
+    ]
+    lines += [f"  seat {s.position}  {s.colour:<7} {s.player}" for s in _seats(game)]
+    lines.append(f"seed hash (sha256): {game.seed_hash}")
+    return "\n".join(lines)
+
+
+# --- show_game ----------------------------------------------------------------------------
+
+
+def seat_of_colour(game: Game, colour: str) -> int:
+    seat = game.seats.filter(colour=colour.strip().lower()).first()
+    if seat is None:
+        colours = ", ".join(s.colour for s in _seats(game))
+        raise JobError(f"Game {game.pk} has no seat '{colour}' (its colours: {colours}).")
+    return seat.position
+
+
+@dataclass(frozen=True)
+class Narrated:
+    sealed: bool  # the command was a sealed choice (its text is private to its seat)
+    lines: list[str]
+
+
+def narrated_log(game: Game, seat: int | None = None, *, everything: bool = False) -> dict[int, Narrated]:
+    """What the engine said about each move event in effect (by seq), in English: the public
+    entries and those private to ``seat`` (every entry if ``everything``)."""
+    events = services.effective(game.events.order_by("seq"))
+    created = events[0]
+    state = wl.setup(services.config_of(game, created), created.payload["seed"])
+    out: dict[int, Narrated] = {}
+    for event in events:
+        if event.kind in services.MOVE_KINDS and event.seat is not None:
+            state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
+            sealed = any(e.kind == "sealed" and e.private_to == event.seat for e in log)
+            lines = [wl.narrate(state, e) for e in log if everything or e.visible_to(seat)]
+            out[event.seq] = Narrated(sealed, lines)
+    return out
+
+
+def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator: bool = False) -> str:
+    """The game as a readable text board, seen by the seat ``colour`` or by a spectator,
+    with the last ``log`` events and what the engine said about them (everything, sealed
+    choices included, for a ``moderator``)."""
+    seat = seat_of_colour(game, colour) if colour else None
+    state = services.head_state(game)
+    view = wl.view(state, seat)
+    seats = {s.colour: s.player for s in _seats(game)}
+    out = [
+        f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {game.edition}, board {game.board}, "
+        f"{game.get_status_display()}, event #{game.head_seq}",
+        f"seed hash: {view['seed_digest']}" + (f"  seed: {view['seed']}" if "seed" in view else ""),
+        f"options: {_words(view['options'])}",
+        f"{'year' if state.config.kosmos else 'turn'} {view['year']}"
+        f"{' (the last)' if view['final_year'] else ''}, phase {view['phase']}, emperor {view['emperor']}"
+        f"{', rebel leader ' + view['rebel'] if view['rebel'] else ''}, tiles in the bag {view['bag']}",
+        "",
+        "Provinces in play:",
+    ]
+    areas = [a for a in view["areas"] if a["in_play"]]
+    width = max(len(a["name"]) for a in areas)
+    for a in areas:
+        marks = "".join(m for m, on in (("*", a["lotus"]), ("D", a["dragon"])) if on)
+        markers = f"  markers: {', '.join(a['markers'])}" if a["markers"] else ""
+        out.append(
+            f"  {a['number']:>2} {a['name']:<{width}} {marks:<2} {a['building'] or '-':<9} "
+            f"{a['owner'] or '-':<7}{markers}".rstrip()
+        )
+    out += ["  (* lotus area, D dragon)", "", "Players:"]
+    for p in view["players"]:
+        chips = ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v)
+        hand = f"  hand: {_words(p['hand'])}" if "hand" in p else ""
+        out.append(
+            f"  {p['colour']:<7} {seats[p['colour']]}{'  (emperor)' if p['emperor'] else ''}"
+            f"  VP chips {p['vp_chips']}  chips: {chips or 'none'}  score {p['score']['total']}{hand}"
+        )
+    out.append("")
+    if view["pending"]:
+        waiting = ", ".join(
+            f"{d['colour']} ({d['kind']}{', sealed' if d['sealed'] else ''})" for d in view["pending"]
+        )
+        out.append(f"Waiting for: {waiting}")
+    if view["step"]:
+        out.append(f"Step: {_words(view['step'])}")
+    if "outcome" in view:
+        result = view["outcome"]
+        colours = state.config.colours
+        order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
+        scores = (f"{result['rank'][c]}. {c} {result['scores'][c]['total']}" for c in order)
+        out.append(f"Final scores: {', '.join(scores)}")
+        out.append(f"Winner(s): {', '.join(result['winners'])}")
+    if seat is not None:
+        out += ["", f"As {view['you']}: hand {_words(view['hand'])}"]
+        if view.get("sealed"):
+            out.append(f"  sealed: {_words(view['sealed'])}")
+        if "drawn" in view:
+            out.append(f"  drawn tile: {view['drawn']}")
+        menu = wl.describe(state, seat)
+        if menu:
+            out += ["  you may:", *(f"    {line}" for line in menu)]
+    if log > 0:
+        out += ["", *event_lines(game, log, seat, moderator=moderator)]
+    return "\n".join(out)
+
+
+def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bool = False) -> list[str]:
+    """The last ``last`` events, one line each, followed by what the engine said about each
+    move.  Sealed commands (and undone moves) of other seats than ``seat`` show as
+    "(sealed)" unless for a ``moderator``."""
+    events = list(game.events.order_by("-seq")[:last])[::-1]
+    narrated = narrated_log(game, seat, everything=moderator)
+    colours = {s.position: s.colour for s in game.seats.all()}
+    lines = [f"Last {len(events)} event(s):"]
+    for e in events:
+        told = narrated.get(e.seq)
+        hidden = not moderator and e.seat != seat and e.kind in services.MOVE_KINDS
+        parts = [
+            f"#{e.seq:<4}",
+            timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M"),
+            f"{e.kind:<11}",
+            f"{e.source:<9}",
+            f"{colours.get(e.seat, '-') if e.seat is not None else '-':<7}",
+        ]
+        if e.command_text:
+            parts.append("(sealed)" if hidden and (told is None or told.sealed) else f'"{e.command_text}"')
+        if e.reason:
+            parts.append(f"reason: {e.reason}")
+        if told is None and e.kind in services.MOVE_KINDS:
+            parts.append("(undone by a rollback)")
+        lines.append("  " + " ".join(parts).rstrip())
+        lines += [f"        {text}" for text in (told.lines if told else ())]
+    return lines
+
+
+def _words(value: Mapping[str, Any]) -> str:
+    """A view's small dict as ``key value`` words."""
+    parts = []
+    for key, item in value.items():
+        if isinstance(item, bool):
+            text = "yes" if item else "no"
+        elif isinstance(item, list | tuple):
+            text = "/".join(str(x) for x in item) or "-"
+        elif isinstance(item, Mapping):
+            text = "(" + _words(item) + ")"
+        else:
+            text = str(item)
+        parts.append(f"{key.replace('_', ' ')} {text}")
+    return ", ".join(parts)
+
+
+# --- replay_game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayCheck:
+    game: Game
+    state: wl.State  # rebuilt from zero
+    snapshot_seq: int | None  # the snapshot the head was loaded from, if any
+
+    @property
+    def outcome(self) -> wl.Outcome | None:
+        return wl.outcome(self.state)
+
+
+def replay_game(game: Game) -> ReplayCheck:
+    """Rebuild the game from its events and compare with the head as the service loads it
+    (latest snapshot + the events after it); :class:`JobError` says how they differ."""
+    game.refresh_from_db()
+    snap = _latest_snapshot(game)
+    try:
+        state, same = services.replay_game(game)
+    except (IllegalCommand, services.GameError, ValueError, KeyError, TypeError) as error:
+        message = error.message if isinstance(error, IllegalCommand) else str(error)
+        raise JobError(f"Game {game.pk} does not replay: {message}") from None
+    if not same:
+        where = f"snapshot #{snap.seq} and the events after it" if snap else "its events"
+        detail = ""
+        if snap is not None:
+            differing = _differing(snap.state, services.state_at(game, snap.seq).to_dict())
+            if differing:
+                fields = ", ".join(differing)
+                detail = f" Snapshot #{snap.seq} differs from the replay at #{snap.seq} in: {fields}."
+        raise JobError(
+            f"Game {game.pk} FAILED the replay check: the state rebuilt from its events differs from "
+            f"the head at #{game.head_seq} loaded from {where}.{detail} Snapshots are only a cache: "
+            "deleting this game's snapshots makes the service rebuild from the events."
+        )
+    return ReplayCheck(game, state, snap.seq if snap else None)
+
+
+def _latest_snapshot(game: Game) -> Snapshot | None:
+    """The snapshot the service loads the head from (as ``services._load_head`` picks it)."""
+    snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
+    return snap if snap is not None and snap.engine_version == game.engine_version else None
+
+
+def _differing(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
+def describe_replay(check: ReplayCheck) -> str:
+    game = check.game
+    base = f"snapshot #{check.snapshot_seq} + later events" if check.snapshot_seq else "the events alone"
+    lines = [
+        f"OK: game {game.pk} replays from zero to the head at #{game.head_seq} (head loaded from {base})."
+    ]
+    result = check.outcome
+    if result is not None:
+        colours = check.state.config.colours
+        order = sorted(range(len(colours)), key=lambda s: (result.rank[s], s))
+        lines.append(
+            "Final scores: " + ", ".join(f"{result.rank[s]}. {colours[s]} {result.scores[s]}" for s in order)
+        )
+    return "\n".join(lines)
+
+
+# --- export_game / import_game ------------------------------------------------------------------
+
+
+def export_record(game: Game) -> str:
+    """The game record (header, seed included, and one line per move in effect)."""
+    events = services.effective(game.events.order_by("seq"))
+    created = events[0]
+    moves = tuple(
+        (e.seat, wl.command_from_dict(e.payload["command"]))
+        for e in events
+        if e.kind in services.MOVE_KINDS and e.seat is not None
+    )
+    players = ", ".join(f"{s.colour}={_clean(s.player.name)} <{s.player.email}>" for s in _seats(game))
+    extra = {
+        "name": _clean(game.name or f"Game {game.pk}"),
+        "players": players,
+        "created": timezone.localtime(game.created_at).isoformat(timespec="seconds"),
+    }
+    if game.finished_at is not None:
+        extra["finished"] = timezone.localtime(game.finished_at).isoformat(timespec="seconds")
+    record = Record(services.config_of(game, created), created.payload["seed"], moves, extra)
+    return format_record(record)
+
+
+def _clean(text: str) -> str:
+    """One line without the characters the players header uses to separate its parts."""
+    return " ".join(text.replace("<", "").replace(">", "").split())
+
+
+_PLAYER = re.compile(r"(?:^|,)\s*([a-z]+)=([^<]*?)\s*<([^<>]+)>\s*(?=,|$)")
+
+
+def parse_players(value: str) -> dict[str, tuple[str, str]]:
+    """``red=Ada <ada@x.org>, blue=Bao <bao@x.org>`` → ``{colour: (name, email)}``."""
+    return {m[1]: (m[2].strip(), m[3].strip()) for m in _PLAYER.finditer(value.strip())}
+
+
+def _body(text: str) -> list[tuple[int, str]]:
+    """The move lines of a record with their line numbers, found as ``parse_record`` finds
+    them (the header ends at the first blank line after a header key)."""
+    header_seen = in_body = False
+    out: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            in_body = in_body or (not line and header_seen)
+            continue
+        if in_body:
+            out.append((number, line))
+        else:
+            header_seen = True
+    return out
+
+
+def import_record(text: str, *, name: str | None = None, board: str | None = None) -> Game:
+    """A new, started game replaying a record: players from the header's ``players`` line
+    (placeholders ``<colour>@import.invalid`` for seats it does not name), every move line
+    submitted in order (source ``system``).  All or nothing.  ``board`` loads the board from
+    another name or file than the record's (a record names its board, not the file)."""
+    source = board_source(board) if board else None
+    asked: list[str] = []
+
+    def boards(requested: str) -> wl.Board:
+        asked.append(requested)
+        return services.board(source or requested)
+
+    try:
+        record, final = parse_record(text, boards)
+    except IllegalCommand as error:
+        raise JobError(f"Not a valid game record: {error.message}") from None
+    except BoardError as error:
+        raise JobError(f"Not a valid game record: {error}") from None
+    config = record.config
+    named = parse_players(record.extra.get("players", ""))
+    strangers = set(named) - set(config.colours)
+    if strangers:
+        raise JobError(f"The players line names colours that do not play: {', '.join(sorted(strangers))}.")
+    lines = _body(text)
+    if len(lines) != len(record.moves):  # parse_record made one move of each line
+        raise JobError("Cannot match the record's move lines to its moves.")
+    with transaction.atomic():
+        players = []
+        for colour in config.colours:
+            who, email = named.get(colour, (colour.capitalize(), f"{colour}@{PLACEHOLDER_DOMAIN}"))
+            players.append(player_for(email, who))
+        game = services.create_game(
+            players,
+            edition=config.edition,
+            options=config.to_dict()["options"],
+            board_name=source or board_source(asked[0]),
+            seed=record.seed,
+            first_emperor=config.first_emperor,
+            name=name if name is not None else record.extra.get("name", "")[:100],
+        )
+        services.start_game(game)
+        for (number, line), (seat, _command) in zip(lines, record.moves, strict=True):
+            command_text = line.partition(":")[2].strip()
+            try:
+                services.submit(game, seat, command_text, source=Event.Source.SYSTEM)
+            except services.GameError as error:
+                raise JobError(f"line {number} ({line}): {error}") from None
+        if services.state_at(game).to_json() != final.to_json():
+            raise JobError("The imported game does not reach the state its record replays to.")
+    game.refresh_from_db()
+    return game
+
+
+def describe_imported(game: Game) -> str:
+    moves = game.events.filter(kind__in=services.MOVE_KINDS).count()
+    return describe_created(game, "Imported") + (
+        f"\n{moves} move(s) replayed; now at event #{game.head_seq}, {game.get_status_display()}."
+    )

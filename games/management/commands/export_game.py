@@ -1,0 +1,40 @@
+"""``manage.py export_game``: a game's record in the text notation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games import cli
+from games.models import Game
+
+from ._base import run
+
+
+class Command(BaseCommand):
+    help = (
+        "Write a game's record: a header (edition, board, colours, options, first emperor, "
+        "SEED, name, players, dates) and one 'colour: command' line per move in effect. "
+        "The record includes the seed, from which every future draw follows: export only "
+        "finished games, or as a moderator — never hand the record of a running game to players."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game_id", type=int)
+        parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        game = run(lambda: cli.get_game(options["game_id"]))
+        text = run(lambda: cli.export_record(game))
+        if game.status != Game.Status.FINISHED:
+            self.stderr.write(
+                f"Note: game {game.pk} is not finished; its record includes the seed: "
+                "keep it from the players."
+            )
+        if options["output"]:
+            Path(options["output"]).write_text(text, encoding="utf-8")
+            self.stdout.write(f"Wrote the record of game {game.pk} to {options['output']}.")
+        else:
+            self.stdout.write(text, ending="")

@@ -1,0 +1,153 @@
+"""Hosting games: players, games, seats, the append-only event log and disposable snapshots.
+
+The event log is the truth.  A game's state is what replaying its effective events through
+the rules engine gives (``games.services.state_at``); ``Snapshot`` rows only shorten that
+replay and can be dropped at any time.  ``Game.status``/``head_seq`` and ``Seat.player`` are
+projections of the log, updated in the same transaction as the events that change them.
+Events are never updated or deleted: a database trigger refuses it (migration 0002).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+
+
+class Player(models.Model):
+    """A person who plays (by mail); linked to a Django user where they log in."""
+
+    class Language(models.TextChoices):
+        EN = "en", "English"
+        DE = "de", "Deutsch"
+        FR = "fr", "Français"
+
+    name = models.CharField(max_length=100)
+    email = models.EmailField(unique=True)
+    language = models.CharField(max_length=2, choices=Language.choices, default=Language.EN)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        NEW = "new", "new (not started)"
+        RUNNING = "running", "running"
+        PAUSED = "paused", "paused"
+        FINISHED = "finished", "finished"
+
+    class Edition(models.TextChoices):
+        KOSMOS = "kosmos", "Kosmos (published rules)"
+        DESIGNER = "designer", "Designer (Wallace's rules)"
+
+    name = models.CharField(max_length=100, blank=True)
+    rules = models.CharField(max_length=40, default="whitelotus")
+    engine_version = models.CharField(max_length=40)  # pinned at creation
+    edition = models.CharField(max_length=10, choices=Edition.choices, default=Edition.KOSMOS)
+    options = models.JSONField(default=dict, blank=True)
+    board = models.CharField(max_length=200, default="china")  # built-in name or file path
+    board_digest = models.CharField(max_length=64)
+    seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEW)
+    head_seq = models.PositiveIntegerField(default=0)  # seq of the last event
+    time_per_decision = models.DurationField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True)  # the current decision's
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes: ClassVar = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return self.name or f"Game {self.pk}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0-based seat of the rules engine
+    colour = models.CharField(max_length=10)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ("game", "position")
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "colour"], name="seat_colour_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.colour} ({self.player.name})"
+
+
+class Event(models.Model):
+    """One accepted decision or system act.  Append-only (the database refuses changes)."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", "game created"
+        STARTED = "started", "game started"
+        COMMAND = "command", "command"
+        DEFAULT = "default", "default move (deadline)"
+        ROLLED_BACK = "rolled_back", "rolled back"
+        PAUSED = "paused", "paused"
+        RESUMED = "resumed", "resumed"
+        DEADLINE_EXTENDED = "deadline_extended", "deadline extended"
+        SEAT_REPLACED = "seat_replaced", "seat replaced"
+
+    class Source(models.TextChoices):
+        MAIL = "mail", "mail"
+        WEB = "web", "web"
+        DEADLINE = "deadline", "deadline"
+        MODERATOR = "moderator", "moderator"
+        SYSTEM = "system", "system"
+
+    # no index of its own: the (game, seq) unique constraint serves every lookup by game
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    payload = models.JSONField(default=dict)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    command_text = models.TextField(blank=True)  # as the player wrote it
+    inbound_message_id = models.CharField(max_length=255, blank=True)  # Message-ID of the mail
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,  # events are read by game; an actor's events are an audit query
+    )
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("game", "seq")
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"
+
+
+class Snapshot(models.Model):
+    """The engine state after event ``seq``: a cache, safe to drop."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False)
+    seq = models.PositiveIntegerField()
+    engine_version = models.CharField(max_length=40)
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seq"], name="snapshot_seq_unique"),
+        ]

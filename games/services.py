@@ -1,0 +1,517 @@
+"""The only way into a game.  Every function here runs in one transaction under a row lock on
+the game, validates against the state at the head, appends events and announces them
+(``games.signals.events_appended``, inside the transaction: the mail outbox writes its rows
+there) — all committed together or not at all.
+
+State at the head = the latest snapshot + replay of the events after it.  A rollback appends
+``rolled_back(to_seq)``; replay skips the undone events; nothing is deleted except snapshots,
+which are a cache.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.rules import rng
+from games.rules import whitelotus as wl
+from games.rules.base import IllegalCommand, LogEntry
+from games.rules.whitelotus.constants import COLOURS
+
+from .models import Event, Game, Player, Seat, Snapshot
+from .signals import events_appended
+
+MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
+
+# Per-process caches.  Sound because events are append-only and every change to a game
+# appends one: the state after event ``head_seq`` of a game never changes, and a config is
+# read from the first event.  Bounded; a miss only costs a snapshot load.
+_HEADS_KEPT = 512
+_cache_lock = threading.Lock()
+_heads: OrderedDict[tuple[int, datetime, int], wl.State] = OrderedDict()
+_configs: dict[tuple[int, datetime], wl.Config] = {}
+
+
+def _identity(game: Game) -> tuple[int, datetime]:
+    """A game's key in the caches: its id and creation time (ids can be reused in tests)."""
+    return game.pk, game.created_at
+
+
+def _remember(game: Game, state: wl.State) -> None:
+    key = (*_identity(game), game.head_seq)
+    with _cache_lock:
+        _heads[key] = state
+        _heads.move_to_end(key)
+        while len(_heads) > _HEADS_KEPT:
+            _heads.popitem(last=False)
+
+
+class GameError(Exception):
+    """A request the service refuses; ``str()`` is written for the person who asked."""
+
+
+class IllegalMove(GameError):
+    """The rules refuse a command; ``legal`` lists what the seat may do now."""
+
+    def __init__(self, message: str, legal: Sequence[str] = (), line: str = "") -> None:
+        super().__init__(message)
+        self.legal = tuple(legal)
+        self.line = line
+
+
+@dataclass
+class Result:
+    game: Game
+    state: wl.State
+    events: list[Event] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
+
+
+# --- configuration and state ---------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def board(name: str) -> wl.Board:
+    """Boards are files; each process reads one once."""
+    return wl.load_board(name)
+
+
+def config_of(game: Game, created: Event | None = None) -> wl.Config:
+    """The engine configuration, from the game's first event (which never changes)."""
+    cached = _configs.get(_identity(game))
+    if cached is not None:
+        return cached
+    created = created or game.events.get(seq=1)
+    data = created.payload["config"]
+    b = board(game.board)
+    if b.digest != game.board_digest:
+        raise GameError(f"the board file {game.board} changed since this game was created")
+    config = wl.Config(
+        board=b,
+        colours=tuple(data["colours"]),
+        edition=data["edition"],
+        options=wl.Options(**data["options"]),
+        first_emperor=data["first_emperor"],
+    )
+    _configs[_identity(game)] = config
+    return config
+
+
+def effective(events: Iterable[Event]) -> list[Event]:
+    """The events in effect: a ``rolled_back(to_seq)`` removes every earlier event after
+    ``to_seq`` (it stays in the log; it no longer counts)."""
+    out: list[Event] = []
+    for event in events:
+        if event.kind == Event.Kind.ROLLED_BACK:
+            to_seq = event.payload["to_seq"]
+            out = [e for e in out if e.seq <= to_seq]
+        out.append(event)
+    return out
+
+
+def _replay(state: wl.State, events: Iterable[Event]) -> wl.State:
+    for event in events:
+        if event.kind in MOVE_KINDS:
+            command = wl.command_from_dict(event.payload["command"])
+            assert event.seat is not None
+            state, _ = wl.apply(state, event.seat, command)
+    return state
+
+
+def state_at(game: Game, seq: int | None = None) -> wl.State:
+    """The engine state after event ``seq`` (default: the head), from scratch."""
+    events = list(game.events.order_by("seq"))
+    if seq is not None:
+        events = [e for e in events if e.seq <= seq]
+    kept = effective(events)
+    created = kept[0]
+    return _replay(wl.setup(config_of(game, created), created.payload["seed"]), kept)
+
+
+def head_state(game: Game) -> wl.State:
+    """The state at the head of the game as it is in the database now."""
+    current = Game.objects.get(pk=game.pk)
+    return _head(current)
+
+
+def _head(game: Game) -> wl.State:
+    """The state after ``game.head_seq`` (current under the row lock): from this process's
+    cache, else the latest snapshot plus the events after it."""
+    with _cache_lock:
+        state = _heads.get((*_identity(game), game.head_seq))
+    if state is None:
+        state = _load_head(game)  # the committed head (we hold the lock, or read committed)
+        _remember(game, state)
+    return state
+
+
+def _load_head(game: Game) -> wl.State:
+    """The state after ``game.head_seq`` exactly (later events, committed meanwhile by
+    others, are not read), from the latest snapshot at or before it."""
+    head = game.head_seq
+    snap = game.snapshots.filter(seq__lte=head).order_by("-seq").first()
+    if snap is None or snap.engine_version != game.engine_version:
+        return state_at(game, head)
+    config = config_of(game)
+    state = wl.State.from_dict(snap.state, config.board)
+    tail = effective(game.events.filter(seq__gt=snap.seq, seq__lte=head).order_by("seq"))
+    return _replay(state, tail)
+
+
+# --- creating and starting ---------------------------------------------------------------------
+
+
+def create_game(
+    players: Sequence[Player],
+    *,
+    edition: str = "kosmos",
+    options: dict[str, Any] | None = None,
+    board_name: str = "china",
+    seed: str | None = None,
+    first_emperor: int | None = 0,
+    name: str = "",
+    time_per_decision: timedelta | None = None,
+    by: User | None = None,
+) -> Game:
+    """A new game (not started): seats in the given order, colours in the standard order."""
+    if not 3 <= len(players) <= 6:
+        raise GameError("White Lotus is for 3 to 6 players.")
+    if len({p.pk for p in players}) != len(players):
+        raise GameError("A player can hold only one seat in a game.")
+    seed = seed if seed is not None else secrets.token_hex(16)
+    b = board(board_name)
+    try:
+        config = wl.Config(b, COLOURS[: len(players)], edition, wl.Options(**(options or {})), first_emperor)
+        wl.setup(config, seed)  # refuses a board that does not fit the rules
+    except (TypeError, ValueError) as error:
+        raise GameError(f"Cannot create this game: {error}") from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name,
+            engine_version=wl.VERSION,
+            edition=edition,
+            options=config.to_dict()["options"],
+            board=board_name,
+            board_digest=b.digest,
+            seed_hash=rng.seed_digest(seed),
+            time_per_decision=time_per_decision,
+        )
+        for position, player in enumerate(players):
+            Seat.objects.create(game=game, position=position, colour=config.colours[position], player=player)
+        payload = {
+            "config": config.to_dict(),
+            "seed": seed,
+            "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
+        }
+        _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
+        game.save(update_fields=["head_seq"])
+    return game
+
+
+def start_game(game: Game, *, by: User | None = None) -> Result:
+    with transaction.atomic():
+        game = _lock(game, 1)
+        if game.status != Game.Status.NEW:
+            raise GameError("This game has already started.")
+        game.status = Game.Status.RUNNING
+        event = _append(game, Event.Kind.STARTED, {}, source=Event.Source.SYSTEM, actor=by)
+        state = _head(game)
+        result = Result(game, state, [event], changed=("status",))
+        _finish(result)
+    return result
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def submit(
+    game: Game,
+    seat: int,
+    command: str | wl.Command,
+    *,
+    expected_seq: int | None = None,
+    source: str = Event.Source.WEB,
+    actor: User | None = None,
+    inbound_message_id: str = "",
+) -> Result:
+    """Apply a command (or several: one per line of ``command``), all or nothing."""
+    lines = _lines(command)
+    with transaction.atomic():
+        game = _lock(game, len(lines))
+        _check_running(game, expected_seq)
+        state = _head(game)
+        if not 0 <= seat < state.players:
+            raise GameError(f"There is no seat {seat} in this game.")
+        result = Result(game, state)
+        for text, cmd in lines:
+            try:
+                parsed = cmd if cmd is not None else wl.parse_command(result.state, text, seat)
+                new, log = wl.apply(result.state, seat, parsed)
+            except IllegalCommand as error:
+                raise IllegalMove(
+                    error.message, error.legal or wl.describe(result.state, seat), text
+                ) from None
+            payload = {"command": wl.command_to_dict(parsed)}
+            event = _append(
+                game,
+                Event.Kind.COMMAND,
+                payload,
+                seat=seat,
+                source=source,
+                actor=actor,
+                command_text=text or wl.format_command(result.state, parsed),
+                inbound_message_id=inbound_message_id,
+            )
+            result.state, result.events, result.log = new, [*result.events, event], result.log + log
+        _finish(result)
+    return result
+
+
+def apply_default(game: Game, seat: int, *, expected_seq: int | None = None) -> Result:
+    """The rules module's default move for a seat whose deadline passed."""
+    with transaction.atomic():
+        game = _lock(game, 1)
+        _check_running(game, expected_seq)
+        state = _head(game)
+        try:
+            command = wl.default(state, seat)
+            new, log = wl.apply(state, seat, command)
+        except IllegalCommand as error:
+            raise GameError(f"No default to play for this seat: {error.message}") from None
+        event = _append(
+            game,
+            Event.Kind.DEFAULT,
+            {"command": wl.command_to_dict(command)},
+            seat=seat,
+            source=Event.Source.DEADLINE,
+            command_text=wl.format_command(state, command),
+        )
+        result = Result(game, new, [event], log)
+        _finish(result)
+    return result
+
+
+# --- moderation -------------------------------------------------------------------------------
+
+
+def rollback(game: Game, to_seq: int, *, by: User | None, reason: str) -> Result:
+    """Undo every event after ``to_seq`` (they stay in the log, marked undone)."""
+    _need_reason(reason)
+    with transaction.atomic():
+        game = _lock(game, 1)
+        kept = effective(game.events.order_by("seq"))
+        seqs = {e.seq for e in kept}
+        started = next((e.seq for e in kept if e.kind == Event.Kind.STARTED), None)
+        if started is None or to_seq not in seqs or to_seq < started:
+            raise GameError(
+                f"Cannot roll back to #{to_seq}: choose an event in effect, at or after "
+                "the start of the game."
+            )
+        if to_seq == game.head_seq:
+            raise GameError(f"#{to_seq} is already the latest event: nothing to roll back.")
+        Snapshot.objects.filter(game=game, seq__gt=to_seq).delete()
+        event = _append(
+            game,
+            Event.Kind.ROLLED_BACK,
+            {"to_seq": to_seq},
+            source=Event.Source.MODERATOR,
+            actor=by,
+            reason=reason,
+        )
+        if game.status == Game.Status.FINISHED:
+            game.status = Game.Status.RUNNING
+            game.finished_at = None
+        result = Result(game, _head(game), [event], changed=("status", "finished_at"))
+        _finish(result)
+    return result
+
+
+def pause(game: Game, *, by: User | None, reason: str) -> Result:
+    return _set_status(game, Game.Status.RUNNING, Game.Status.PAUSED, Event.Kind.PAUSED, by, reason)
+
+
+def resume(game: Game, *, by: User | None, reason: str) -> Result:
+    return _set_status(game, Game.Status.PAUSED, Game.Status.RUNNING, Event.Kind.RESUMED, by, reason)
+
+
+def extend_deadline(game: Game, until: datetime, *, by: User | None, reason: str) -> Result:
+    _need_reason(reason)
+    with transaction.atomic():
+        game = _lock(game, 1)
+        if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
+            raise GameError("Only a running or paused game has a deadline.")
+        if until <= timezone.now():
+            raise GameError("The new deadline must lie in the future.")
+        previous = game.deadline_at.isoformat() if game.deadline_at else None
+        game.deadline_at = until
+        event = _append(
+            game,
+            Event.Kind.DEADLINE_EXTENDED,
+            {"deadline_at": until.isoformat(), "previous": previous},
+            source=Event.Source.MODERATOR,
+            actor=by,
+            reason=reason,
+        )
+        result = Result(game, _head(game), [event], changed=("deadline_at",))
+        _finish(result)
+    return result
+
+
+def replace_seat(game: Game, position: int, player: Player, *, by: User | None, reason: str) -> Result:
+    """Hand a seat to another player; the game and its state go on unchanged."""
+    _need_reason(reason)
+    with transaction.atomic():
+        game = _lock(game, 1)
+        if game.status == Game.Status.FINISHED:
+            raise GameError("The game is over: its seats can no longer change hands.")
+        seat = game.seats.select_for_update().filter(position=position).first()
+        if seat is None:
+            raise GameError(f"There is no seat {position} in this game.")
+        if game.seats.filter(player=player).exists():
+            raise GameError(f"{player} already holds a seat in this game.")
+        old = seat.player
+        seat.player = player
+        seat.save(update_fields=["player"])
+        event = _append(
+            game,
+            Event.Kind.SEAT_REPLACED,
+            {"position": position, "colour": seat.colour, "old": old.email, "new": player.email},
+            seat=position,
+            source=Event.Source.MODERATOR,
+            actor=by,
+            reason=reason,
+        )
+        result = Result(game, _head(game), [event])
+        _finish(result)
+    return result
+
+
+def replay_game(game: Game) -> tuple[wl.State, bool]:
+    """Rebuild from zero; True when it matches the head as loaded from the latest snapshot
+    and the events after it (not from any in-memory cache)."""
+    full = state_at(game)
+    current = Game.objects.get(pk=game.pk)
+    return full, full.to_json() == _load_head(current).to_json()
+
+
+# --- internals --------------------------------------------------------------------------------
+
+
+def _lock(game: Game, appending: int) -> Game:
+    """Lock the game's row and reserve the sequence numbers of the ``appending`` events this
+    transaction will add, in one statement (every move pays for its round trips).  Returns
+    the game as it was before them; if the transaction fails, the reservation is undone
+    with it."""
+    rows = list(
+        Game.objects.raw(
+            "UPDATE games_game SET head_seq = head_seq + %s WHERE id = %s RETURNING *", [appending, game.pk]
+        )
+    )
+    if not rows:
+        raise GameError(f"There is no game {game.pk}.")
+    locked = rows[0]
+    locked.head_seq -= appending
+    return locked
+
+
+def _check_running(game: Game, expected_seq: int | None) -> None:
+    if game.status == Game.Status.NEW:
+        raise GameError("This game has not started yet.")
+    if game.status == Game.Status.PAUSED:
+        raise GameError("This game is paused by a moderator; moves are not accepted until it resumes.")
+    if game.status == Game.Status.FINISHED:
+        raise GameError("This game is over.")
+    if expected_seq is not None and expected_seq != game.head_seq:
+        raise GameError(
+            f"This answers an outdated decision: the game has moved on since #{expected_seq} "
+            f"(it is now at #{game.head_seq})."
+        )
+
+
+def _lines(command: str | wl.Command) -> list[tuple[str, wl.Command | None]]:
+    if not isinstance(command, str):
+        return [("", command)]
+    lines = [line.strip() for line in command.splitlines()]
+    lines = [line for line in lines if line and not line.startswith("#")]
+    if not lines:
+        raise IllegalMove("There is no command in this message.")
+    return [(line, None) for line in lines]
+
+
+def _need_reason(reason: str) -> None:
+    if not reason.strip():
+        raise GameError("Say why: moderator actions are recorded with their reason.")
+
+
+def _set_status(game: Game, before: str, after: str, kind: str, by: User | None, reason: str) -> Result:
+    _need_reason(reason)
+    with transaction.atomic():
+        game = _lock(game, 1)
+        if game.status != before:
+            raise GameError(f"The game is {game.get_status_display()}, so it cannot be {kind}.")
+        game.status = after
+        event = _append(game, kind, {}, source=Event.Source.MODERATOR, actor=by, reason=reason)
+        result = Result(game, _head(game), [event], changed=("status",))
+        _finish(result)
+    return result
+
+
+def _append(
+    game: Game,
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    source: str,
+    seat: int | None = None,
+    actor: User | None = None,
+    reason: str = "",
+    command_text: str = "",
+    inbound_message_id: str = "",
+) -> Event:
+    game.head_seq += 1
+    return Event.objects.create(
+        game=game,
+        seq=game.head_seq,
+        kind=kind,
+        payload=payload,
+        seat=seat,
+        source=source,
+        actor=actor,
+        reason=reason,
+        command_text=command_text,
+        inbound_message_id=inbound_message_id,
+    )
+
+
+def _finish(result: Result) -> None:
+    """Save the game's projections, snapshot now and then, and announce the events.
+
+    ``head_seq`` was already advanced by ``_lock``; the row is written again only when the
+    status or the deadline changed."""
+    game, state = result.game, result.state
+    changed = [f for f in ("status", "finished_at", "deadline_at") if f in result.changed]
+    if state.phase.name == "finished" and game.status == Game.Status.RUNNING:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        changed += ["status", "finished_at"]
+    if changed:
+        game.save(update_fields=sorted(set(changed)))
+    if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
+        Snapshot.objects.create(
+            game=game, seq=game.head_seq, engine_version=game.engine_version, state=state.to_dict()
+        )
+    events_appended.send(sender=Game, game=game, events=result.events, state=state, log=result.log)
+    # only once committed: a rolled-back transaction must leave nothing in the cache
+    transaction.on_commit(lambda: _remember(game, state))

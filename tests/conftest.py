@@ -1,0 +1,43 @@
+"""Which database and broker the tests use, said at the top of every run.
+
+CI (``CI`` set) must run against the real Postgres and Redis: the run stops at once if
+``DATABASE_URL`` is not Postgres, and tests that need a service fail instead of skipping.
+Away from CI the tests fall back to SQLite and say so; Postgres-only tests are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+IN_CI = bool(os.environ.get("CI"))
+
+
+def _vendor() -> str:
+    from django.db import connection
+
+    return connection.vendor
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        db = "Postgres (DATABASE_URL)"
+    else:
+        db = "SQLite fallback (set DATABASE_URL=postgres://... to use Postgres)"
+    return [f"database: {db}; redis: {os.environ.get('REDIS_URL', 'not configured')}; CI: {IN_CI}"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if IN_CI and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise pytest.UsageError("CI is set but DATABASE_URL is not Postgres: .ci/run must provide it")
+
+
+@pytest.fixture
+def postgres_only(db: None) -> None:
+    """For tests that prove something about Postgres itself (triggers, row locks)."""
+    if _vendor() != "postgresql":
+        if IN_CI:
+            pytest.fail("CI must run this test on Postgres")
+        pytest.skip("needs Postgres (running on the SQLite fallback)")

@@ -1,0 +1,326 @@
+"""The moderators' admin (games.admin, games.admin_views) through Django's test client."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser, Group
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.admin_views import is_moderator
+from games.models import Event, Game, Player
+from games.rules import whitelotus as wl
+
+from .factories import running_game, whose_turn
+
+pytestmark = pytest.mark.django_db
+
+NAME = "Jade Court"  # the game's name: must never reach a non-moderator
+
+
+@pytest.fixture
+def moderator(django_user_model):
+    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
+    return user
+
+
+@pytest.fixture
+def mod(client, moderator):
+    client.force_login(moderator)
+    return client
+
+
+@pytest.fixture
+def game():
+    return running_game(4, name=NAME)
+
+
+def url(name, *args):
+    return reverse(f"admin:games_{name}", args=args)
+
+
+def act(game, action):
+    return url("game_action", game.pk, action)
+
+
+def play(game, moves):
+    for _ in range(moves):
+        services.apply_default(game, whose_turn(game))
+    game.refresh_from_db()
+
+
+def bid_in_bidding(game):
+    """Play defaults until sealed bids are due, then seal the highest bid for the first seat
+    asked; returns (seat, bid command, its event)."""
+    for _ in range(200):
+        state = services.head_state(game)
+        decisions = wl.pending(state)
+        if decisions and decisions[0].kind == "bid" and decisions[0].sealed:
+            break
+        services.apply_default(game, decisions[0].seat)
+    else:
+        pytest.fail("no bidding reached")
+    seat = decisions[0].seat
+    bid = max(wl.legal(state, seat), key=lambda c: c.amount)
+    result = services.submit(game, seat, wl.format_command(state, bid), inbound_message_id="<bid-1@mail>")
+    game.refresh_from_db()
+    return seat, bid, result.events[0]
+
+
+def last_event(game):
+    return game.events.order_by("-seq").first()
+
+
+def messages_of(response):
+    return [str(m) for m in response.context["messages"]]
+
+
+# --- moderators ----------------------------------------------------------------------------------
+
+
+def test_the_migration_creates_the_moderators_group():
+    assert Group.objects.filter(name="moderators").exists()
+
+
+def test_moderator_lists_games_with_status_whose_move_and_deadline(mod, game):
+    until = timezone.now() + timedelta(days=3)
+    services.extend_deadline(game, until, by=None, reason="set")
+    seat = whose_turn(game)
+    holder = game.seats.get(position=seat)
+    response = mod.get(url("game_changelist"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert NAME in html and "running" in html
+    assert f"{holder.colour} ({holder.player.name}): place" in html
+    assert str(until.year) in html and url("game_audit", game.pk) in html
+    assert mod.get(url("game_changelist"), {"status__exact": "finished"}).content.decode().count(NAME) == 0
+
+
+def test_the_game_page_is_its_audit_page(mod, game):
+    response = mod.get(url("game_change", game.pk))
+    assert response.status_code == 302 and response["Location"] == url("game_audit", game.pk)
+
+
+def test_audit_page_shows_every_event_with_hidden_information_and_the_sealed_bid(mod, game):
+    seat, bid, event = bid_in_bidding(game)
+    colour = game.seats.get(position=seat).colour
+    response = mod.get(url("game_audit", game.pk))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('<tr id="event-') == game.head_seq
+    assert f'id="event-{event.seq}"' in html
+    assert event.command_text in html and "&lt;bid-1@mail&gt;" in html
+    assert f"hidden: only {colour}" in html
+    assert f"You sealed: target {bid.target}, amount {bid.amount}" in html
+    assert f"{colour.capitalize()} has sealed a choice." in html
+    assert "&quot;seed&quot;: &quot;svc&quot;" in html  # the created event's payload: hidden until the end
+    assert url("game_state", game.pk, event.seq) in html
+
+
+def test_state_at_an_event_shows_each_seats_view_with_the_sealed_bid(mod, game):
+    _, bid, event = bid_in_bidding(game)
+    response = mod.get(url("game_state", game.pk, event.seq))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "bidding" in html and "Public view" in html
+    assert f"&quot;amount&quot;: {bid.amount}" in html and "&quot;sealed&quot;: {" in html
+    before = mod.get(url("game_state", game.pk, event.seq - 1)).content.decode()
+    assert "&quot;amount&quot;" not in before  # nobody had bid yet
+    assert mod.get(url("game_state", game.pk, game.head_seq + 1)).status_code == 404
+
+
+def test_rollback_through_the_admin(mod, moderator, game):
+    play(game, 4)
+    response = mod.post(act(game, "rollback"), {"to_seq": 4, "reason": "misclick by Bao"}, follow=True)
+    assert response.status_code == 200
+    assert any("recorded as event #7" in m for m in messages_of(response))
+    event = last_event(game)
+    assert (event.kind, event.actor, event.reason, event.payload) == (
+        Event.Kind.ROLLED_BACK,
+        moderator,
+        "misclick by Bao",
+        {"to_seq": 4},
+    )
+    assert event.source == Event.Source.MODERATOR
+    html = response.content.decode()
+    assert "misclick by Bao" in html and 'undone by <a href="#event-7">#7</a>' in html
+
+
+def test_pause_and_resume_through_the_admin(mod, moderator, game):
+    mod.post(act(game, "pause"), {"reason": "dispute about a bid"})
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+    paused = last_event(game)
+    assert (paused.kind, paused.actor, paused.reason) == (Event.Kind.PAUSED, moderator, "dispute about a bid")
+    response = mod.post(act(game, "resume"), {"reason": "settled"}, follow=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    resumed = last_event(game)
+    assert (resumed.kind, resumed.actor, resumed.reason) == (Event.Kind.RESUMED, moderator, "settled")
+    assert "dispute about a bid" in response.content.decode()
+
+
+def test_extend_deadline_through_the_admin(mod, moderator, game):
+    until = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+    mod.post(act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
+    game.refresh_from_db()
+    assert game.deadline_at == until
+    event = last_event(game)
+    assert (event.kind, event.actor, event.reason) == (Event.Kind.DEADLINE_EXTENDED, moderator, "holiday")
+    assert event.payload["deadline_at"] == until.isoformat()
+
+
+def test_replace_seat_through_the_admin(mod, moderator, game):
+    play(game, 2)  # red and blue have moved
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    response = mod.post(
+        act(game, "replace"),
+        {"position": 1, "email": "GUS@example.org", "reason": "left the league"},
+        follow=True,
+    )
+    assert game.seats.get(position=1).player == gus
+    event = last_event(game)
+    assert (event.kind, event.actor, event.reason) == (Event.Kind.SEAT_REPLACED, moderator, "left the league")
+    assert event.payload["new"] == "gus@example.org"
+    html = response.content.decode()
+    assert "<td>blue (Bao)</td>" in html  # the earlier move: who held the seat then
+    assert "<td>blue (Bao) → Gus</td>" in html and "left the league" in html
+
+
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        ("rollback", {"to_seq": 2}),
+        ("pause", {}),
+        ("extend", {"until": "2099-01-01T12:00"}),
+        ("replace", {"position": 0, "email": "gus@example.org"}),
+    ],
+)
+@pytest.mark.parametrize("reason", [None, "", "   "])
+def test_an_action_without_a_reason_is_refused_and_appends_nothing(mod, game, action, data, reason):
+    Player.objects.create(name="Gus", email="gus@example.org")
+    play(game, 1)
+    before = game.events.count()
+    post = {**data, **({} if reason is None else {"reason": reason})}
+    response = mod.post(act(game, action), post, follow=True)
+    assert response.status_code == 200
+    assert any("Reason: This field is required." in m for m in messages_of(response)), messages_of(response)
+    assert game.events.count() == before
+
+
+def test_a_refusal_of_the_services_is_shown_as_a_message(mod, game):
+    before = game.events.count()
+    response = mod.post(act(game, "resume"), {"reason": "why not"}, follow=True)
+    assert any("cannot be resumed" in m for m in messages_of(response))
+    response = mod.post(act(game, "rollback"), {"to_seq": 1, "reason": "too far"}, follow=True)
+    assert any("Cannot roll back to #1" in m for m in messages_of(response))
+    response = mod.post(
+        act(game, "replace"), {"position": 0, "email": "nobody@x.org", "reason": "r"}, follow=True
+    )
+    assert any("no player with this email" in m for m in messages_of(response))
+    assert game.events.count() == before
+
+
+def test_actions_are_post_only_and_csrf_protected(moderator, game):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(moderator)
+    assert strict.get(act(game, "pause")).status_code == 405
+    assert strict.post(act(game, "pause"), {"reason": "no token"}).status_code == 403
+    page = strict.get(url("game_audit", game.pk))
+    token = page.context["csrf_token"]
+    assert (
+        strict.post(act(game, "pause"), {"reason": "with token", "csrfmiddlewaretoken": token}).status_code
+        == 302
+    )
+    assert [e.reason for e in game.events.filter(kind=Event.Kind.PAUSED)] == ["with token"]
+
+
+def test_a_superuser_is_a_moderator_without_the_group(client, django_user_model, game):
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "pw"))
+    assert client.get(url("game_audit", game.pk)).status_code == 200
+
+
+def test_games_and_events_cannot_be_added_changed_or_deleted_in_the_admin(client, django_user_model, game):
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "pw"))
+    event = game.events.get(seq=2)
+    assert client.get(url("game_add")).status_code == 403
+    assert client.post(url("game_delete", game.pk), {"post": "yes"}).status_code == 403
+    assert client.get(url("event_add")).status_code == 403
+    assert client.post(url("event_delete", event.pk), {"post": "yes"}).status_code == 403
+    assert client.post(url("event_change", event.pk), {"reason": "edited"}).status_code == 403
+    assert client.get(url("event_change", event.pk)).status_code == 200  # read-only view
+    assert Game.objects.filter(pk=game.pk).exists()
+    assert game.events.get(seq=2).reason == ""
+
+
+def test_is_moderator_needs_an_active_user_in_the_group_or_a_superuser(moderator, django_user_model):
+    assert is_moderator(moderator)
+    assert not is_moderator(AnonymousUser())
+    assert not is_moderator(django_user_model.objects.create_user("staff", is_staff=True))
+    moderator.is_active = False
+    assert not is_moderator(moderator)
+
+
+# --- everyone else -------------------------------------------------------------------------------
+
+
+def _admin_urls(game):
+    return [
+        url("game_changelist"),
+        url("game_change", game.pk),
+        url("game_audit", game.pk),
+        url("game_state", game.pk, 2),
+        url("event_changelist"),
+        url("event_change", game.events.get(seq=2).pk),
+        url("player_changelist"),
+        url("snapshot_changelist"),
+    ]
+
+
+def _no_game_data(response, game):
+    html = response.content.decode()
+    assert NAME not in html and "ada@example.org" not in html and game.seed_hash not in html
+
+
+def test_a_staff_user_who_is_not_a_moderator_gets_403_and_sees_no_game(client, django_user_model, game):
+    staff = django_user_model.objects.create_user("staff", "staff@example.org", "pw", is_staff=True)
+    client.force_login(staff)
+    for address in _admin_urls(game):
+        response = client.get(address)
+        assert response.status_code == 403, address
+        _no_game_data(response, game)
+    before = game.events.count()
+    for action in ("pause", "rollback"):
+        response = client.post(act(game, action), {"reason": "sneaky", "to_seq": 2})
+        assert response.status_code == 403
+    assert game.events.count() == before
+    index = client.get(reverse("admin:index"))
+    assert index.status_code == 200
+    assert 'href="/admin/games/' not in index.content.decode()
+    _no_game_data(index, game)
+
+
+def test_the_admin_index_lists_the_games_app_for_a_moderator(mod, game):
+    assert 'href="/admin/games/game/"' in mod.get(reverse("admin:index")).content.decode()
+
+
+@pytest.mark.parametrize("who", ["player", "anonymous"])
+def test_players_and_anonymous_visitors_are_sent_to_the_login(client, django_user_model, game, who):
+    if who == "player":
+        user = django_user_model.objects.create_user("ada", "ada@example.org", "pw")
+        Player.objects.filter(email="ada@example.org").update(user=user)
+        client.force_login(user)
+    for address in _admin_urls(game):
+        response = client.get(address)
+        assert response.status_code == 302, address
+        assert response["Location"].startswith(reverse("admin:login")), address
+        _no_game_data(response, game)
+    before = game.events.count()
+    response = client.post(act(game, "pause"), {"reason": "sneaky"})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("admin:login"))
+    assert game.events.count() == before

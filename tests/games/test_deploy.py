@@ -1,0 +1,117 @@
+"""The deployment files (deploy/) agree with the code: no Docker or systemd runs here, so the
+files are parsed and checked against the modules and settings they name."""
+
+from __future__ import annotations
+
+import configparser
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+SETTINGS = ROOT / "whitelotus" / "settings.py"
+VENV_BIN = "/srv/whitelotus/app/.venv/bin/"
+
+
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def command(service: dict[str, Any]) -> list[str]:
+    value = service["command"]
+    return value.split() if isinstance(value, str) else [str(v) for v in value]
+
+
+def unit(name: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # systemd keys are case-sensitive
+    parser.read_string((DEPLOY / "systemd" / name).read_text())
+    return parser
+
+
+def settings_names() -> set[str]:
+    """Every variable settings.py reads by name, plus ANYMAIL_ for the prefix it collects."""
+    text = SETTINGS.read_text()
+    names = set(re.findall(r"\benv(?:_bool|_list)?\(\s*\"([A-Z][A-Z0-9_]*)\"", text))
+    names |= set(re.findall(r"os\.environ(?:\.get)?[\[(]\s*\"([A-Z][A-Z0-9_]*)\"", text))
+    names |= set(re.findall(r"os\.getenv\(\s*\"([A-Z][A-Z0-9_]*)\"", text))
+    if re.search(r"startswith\(\"ANYMAIL_\"\)", text):
+        names.add("ANYMAIL_")
+    return names
+
+
+def example_names() -> list[tuple[str, int]]:
+    """The variables of .env.example (set, or optional as ``#NAME=``) with their line index."""
+    lines = (DEPLOY / ".env.example").read_text().splitlines()
+    return [(m[1], i) for i, line in enumerate(lines) if (m := re.match(r"#?([A-Z][A-Z0-9_]*)=", line))]
+
+
+def test_compose_has_the_five_services_on_one_env_file():
+    services = compose()["services"]
+    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
+    for name in ("web", "worker", "beat"):
+        assert services[name]["env_file"] in (".env", [".env"])
+        assert set(services[name]["depends_on"]) == {"postgres", "redis"}
+    assert services["postgres"]["image"].startswith("postgres:")
+    assert services["redis"]["image"].startswith("redis:")
+
+
+def test_compose_commands_name_the_right_modules():
+    services = compose()["services"]
+    web = command(services["web"])
+    assert web[0] == "gunicorn" and web[1].split(":")[0] == "whitelotus.wsgi"
+    assert command(services["worker"])[:4] == ["celery", "-A", "whitelotus", "worker"]
+    assert command(services["beat"])[:4] == ["celery", "-A", "whitelotus", "beat"]
+    assert (ROOT / "whitelotus" / "wsgi.py").exists() and (ROOT / "whitelotus" / "celery.py").exists()
+
+
+def test_compose_builds_from_a_dockerfile_that_exists():
+    build = compose()["services"]["web"]["build"]
+    assert (DEPLOY / build["context"] / build["dockerfile"]).resolve() == DEPLOY / "Dockerfile"
+
+
+@pytest.mark.parametrize(
+    ("name", "program", "words"),
+    [
+        ("whitelotus-web.service", "gunicorn", ["whitelotus.wsgi:application"]),
+        ("whitelotus-worker.service", "celery", ["-A", "whitelotus", "worker"]),
+        ("whitelotus-beat.service", "celery", ["-A", "whitelotus", "beat"]),
+    ],
+)
+def test_systemd_units_start_the_venv_programs(name, program, words):
+    parsed = unit(name)
+    assert {"Unit", "Service", "Install"} <= set(parsed.sections())
+    exec_start = parsed["Service"]["ExecStart"].split()
+    assert exec_start[0] == VENV_BIN + program
+    assert exec_start[1 : 1 + len(words)] == words
+    assert parsed["Service"]["EnvironmentFile"] and parsed["Service"]["User"] == "whitelotus"
+    assert parsed["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_every_setting_variable_is_in_env_example_and_nothing_else():
+    read = settings_names()
+    documented = {name for name, _ in example_names()}
+    assert {"DATABASE_URL", "SECRET_KEY", "SECURE_SSL_REDIRECT", "ANYMAIL_"} <= read  # the parse works
+    undocumented = {n for n in read if n != "ANYMAIL_"} - documented
+    assert not undocumented, f"read by settings.py, missing from deploy/.env.example: {undocumented}"
+    if "ANYMAIL_" in read:
+        assert any(n.startswith("ANYMAIL_") for n in documented)
+    unknown = {
+        n for n in documented if n not in read and not ("ANYMAIL_" in read and n.startswith("ANYMAIL_"))
+    }
+    assert not unknown, f"in deploy/.env.example but not read by settings.py: {unknown}"
+
+
+def test_every_env_example_variable_has_its_comment_line():
+    lines = (DEPLOY / ".env.example").read_text().splitlines()
+    names = example_names()
+    assert len({n for n, _ in names}) == len(names), "a variable is listed twice"
+    for name, index in names:
+        above = lines[index - 1] if index else ""
+        assert above.startswith("# ") and len(above) > 4, f"{name} has no comment line above it"
