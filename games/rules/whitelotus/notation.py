@@ -1,8 +1,11 @@
 """The text notation: one human-typeable line per command (see COMMANDS.md).
 
 Case-insensitive; provinces by name or number; colours by name.  :func:`format_command`
-prints the canonical line and ``parse_command(state, format_command(state, c)) == c``.
+prints the canonical (English) line and ``parse_command(state, format_command(state, c)) == c``.
 The same lines are the mail command language and the game-record format.
+
+:func:`parse_command` also reads the German and French words of :mod:`.words` (accents
+optional, languages may be mixed); :func:`format_command_in` writes a line in one of them.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import difflib
 
 from ..base import IllegalCommand
+from . import words as vocabulary
 from .board import fold
 from .commands import (
     Army,
@@ -30,22 +34,7 @@ from .commands import (
 )
 from .state import State
 
-KEYWORDS = (
-    "place",
-    "pass",
-    "resolve",
-    "bid",
-    "out",
-    "lead",
-    "decline",
-    "side",
-    "army",
-    "take",
-    "first",
-    "palace",
-    "tile",
-    "give",
-)
+KEYWORDS = vocabulary.ENGLISH_KEYWORDS
 
 SYNTAX = {
     "place": "place <province>",
@@ -66,38 +55,55 @@ SYNTAX = {
 
 
 def format_command(state: State, command: Command) -> str:
+    """The canonical (English) line: the game-record format."""
+    return format_command_in(state, command, "en")
+
+
+def format_command_in(state: State, command: Command, language: str) -> str:
+    """The line in ``language`` ("en", "de" or "fr"): keyword, colours and other words
+    translated, provinces and numbers as they are.  ``parse_command`` reads it back."""
     c = command
+    keyword = vocabulary.spell(vocabulary.KEYWORDS, c.kind, language)
+
+    def colour(seat: int) -> str:
+        return vocabulary.spell(vocabulary.COLOURS, _colour(state, seat), language)
+
+    def points(army: bool) -> str:
+        return vocabulary.spell(vocabulary.POINTS, "army" if army else "influence", language)
+
     if isinstance(c, Place | Resolve | Take | Tile):
-        return f"{c.kind} {state.board.label(c.area)}"
+        return f"{keyword} {state.board.label(c.area)}"
     if isinstance(c, Bid):
-        return f"bid {_colour(state, c.target)} {c.amount}"
+        return f"{keyword} {colour(c.target)} {c.amount}"
     if isinstance(c, Out | First):
-        return f"{c.kind} {_colour(state, c.target if isinstance(c, Out) else c.seat)}"
+        return f"{keyword} {colour(c.target if isinstance(c, Out) else c.seat)}"
     if isinstance(c, Side):
-        return "side rebels" if c.rebels else "side emperor"
+        side = vocabulary.spell(vocabulary.SIDES, "rebels" if c.rebels else "emperor", language)
+        return f"{keyword} {side}"
     if isinstance(c, Army):
-        return f"army {c.amount}"
+        return f"{keyword} {c.amount}"
     if isinstance(c, PalaceChoice):
         if c.army == 0:
-            return "palace influence"
-        return f"palace {c.army} army"
+            return f"{keyword} {points(False)}"
+        return f"{keyword} {c.army} {points(True)}"
     if isinstance(c, Give):
-        return f"give {_colour(state, c.to)} {c.amount} {'army' if c.army else 'influence'}"
-    return c.kind  # pass, lead, decline
+        return f"{keyword} {colour(c.to)} {c.amount} {points(c.army)}"
+    return keyword  # pass, lead, decline
 
 
 def parse_command(state: State, text: str, seat: int | None = None) -> Command:
     """One command from one line; raises :class:`IllegalCommand` explaining the syntax.
 
     ``seat`` (who writes) is needed only by ``palace army`` and ``palace <n> influence``,
-    which depend on how many palaces the writer holds."""
+    which depend on how many palaces the writer holds.  Keywords and words may be English,
+    German or French (see :mod:`.words`); the command is the same."""
     words = text.strip().split()
     if not words:
         raise IllegalCommand("An empty line is not a command.")
-    keyword, args = words[0].lower(), words[1:]
-    if keyword not in KEYWORDS:
-        guess = difflib.get_close_matches(keyword, KEYWORDS, n=1)
-        hint = f" Did you mean '{guess[0]}'?" if guess else ""
+    keyword, args = vocabulary.keyword(words[0]), words[1:]
+    if keyword is None:
+        guess = vocabulary.closest_keyword(words[0])
+        hint = f" Did you mean '{guess}'?" if guess else ""
         raise IllegalCommand(f"'{words[0]}' is not a command.{hint} Commands: {', '.join(KEYWORDS)}.")
     try:
         return _parse(state, keyword, args, seat)
@@ -134,35 +140,33 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
         return Out(seat) if keyword == "out" else First(seat)
     if keyword == "side":
         _arity(keyword, args, 1)
-        word = args[0].lower()
-        if word in ("rebels", "rebel"):
-            return Side(rebels=True)
-        if word == "emperor":
-            return Side(rebels=False)
-        raise _Syntax(f"'{args[0]}' is not a side.")
+        side = vocabulary.side(args[0])
+        if side is None:
+            raise _Syntax(f"'{args[0]}' is not a side.")
+        return Side(rebels=side == "rebels")
     if keyword == "army":
         _arity(keyword, args, 1)
         return Army(_number(args[0]))
     if keyword == "palace":
         return _palace(state, args, seat)
     _arity(keyword, args, 3)  # give
-    kind = args[2].lower()
-    if kind not in ("influence", "army"):
+    kind = vocabulary.points(args[2])
+    if kind is None:
         raise _Syntax(f"'{args[2]}' is neither influence nor army.")
     return Give(_seat(state, args[0]), _number(args[1]), army=kind == "army")
 
 
 def _palace(state: State, args: list[str], seat: int | None) -> PalaceChoice:
-    words = [a.lower() for a in args]
-    if words == ["influence"]:
+    kinds = [vocabulary.points(a) for a in args]  # None for a number
+    if kinds == ["influence"]:
         return PalaceChoice(0)
-    if len(words) == 2 and words[1] == "army":
-        return PalaceChoice(_number(words[0]))
+    if len(args) == 2 and kinds[1] == "army":
+        return PalaceChoice(_number(args[0]))
     held = state.palaces(seat) if seat is not None else None
-    if words == ["army"] and held is not None:
+    if kinds == ["army"] and held is not None:
         return PalaceChoice(held)
-    if len(words) == 2 and words[1] == "influence" and held is not None:
-        n = _number(words[0])
+    if len(args) == 2 and kinds[1] == "influence" and held is not None:
+        n = _number(args[0])
         if n > held:
             raise _Syntax(f"You hold {held} palace{'s' if held != 1 else ''}.")
         return PalaceChoice(held - n)
@@ -188,7 +192,8 @@ def _colour(state: State, seat: int) -> str:
 
 
 def _seat(state: State, word: str) -> int:
-    seat = state.seat_of(word.lower())
+    colour = vocabulary.colour(word)
+    seat = state.seat_of(colour) if colour is not None else None
     if seat is None:
         raise _Syntax(f"'{word}' is not a colour in this game (colours: {', '.join(state.config.colours)}).")
     return seat
