@@ -167,16 +167,11 @@ class Narrated:
 def narrated_log(game: Game, seat: int | None = None, *, everything: bool = False) -> dict[int, Narrated]:
     """What the engine said about each move event in effect (by seq), in English: the public
     entries and those private to ``seat`` (every entry if ``everything``)."""
-    events = services.effective(game.events.order_by("seq"))
-    created = events[0]
-    state = wl.setup(services.config_of(game, created), created.payload["seed"])
     out: dict[int, Narrated] = {}
-    for event in events:
-        if event.kind in services.MOVE_KINDS and event.seat is not None:
-            state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
-            sealed = any(e.kind == "sealed" and e.private_to == event.seat for e in log)
-            lines = [wl.narrate(state, e) for e in log if everything or e.visible_to(seat)]
-            out[event.seq] = Narrated(sealed, lines)
+    for event, state, log in services.walk(game):
+        sealed = any(e.kind == "sealed" and e.private_to == event.seat for e in log)
+        lines = [wl.narrate(state, e) for e in log if everything or e.visible_to(seat)]
+        out[event.seq] = Narrated(sealed, lines)
     return out
 
 

@@ -31,6 +31,8 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # a hard bounce sets it: no more mail goes to the address until a moderator clears it
+    email_bounced_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.name} <{self.email}>"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -77,6 +77,7 @@ class Result:
     events: list[Event] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
+    before: wl.State | None = None  # the state these events started from (moves only)
 
 
 # --- configuration and state ---------------------------------------------------------------
@@ -138,6 +139,21 @@ def state_at(game: Game, seq: int | None = None) -> wl.State:
     kept = effective(events)
     created = kept[0]
     return _replay(wl.setup(config_of(game, created), created.payload["seed"]), kept)
+
+
+def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State, list[LogEntry]]]:
+    """Replay the moves in effect up to event ``upto`` (default: all), yielding each move
+    event with the state after it and what the engine said about it."""
+    events = game.events.order_by("seq")
+    if upto is not None:
+        events = events.filter(seq__lte=upto)
+    kept = effective(events)
+    created = kept[0]
+    state = wl.setup(config_of(game, created), created.payload["seed"])
+    for event in kept:
+        if event.kind in MOVE_KINDS and event.seat is not None:
+            state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
+            yield event, state, log
 
 
 def head_state(game: Game) -> wl.State:
@@ -254,7 +270,7 @@ def submit(
         state = _head(game)
         if not 0 <= seat < state.players:
             raise GameError(f"There is no seat {seat} in this game.")
-        result = Result(game, state)
+        result = Result(game, state, before=state)
         for text, cmd in lines:
             try:
                 parsed = cmd if cmd is not None else wl.parse_command(result.state, text, seat)
@@ -298,7 +314,7 @@ def apply_default(game: Game, seat: int, *, expected_seq: int | None = None) -> 
             source=Event.Source.DEADLINE,
             command_text=wl.format_command(state, command),
         )
-        result = Result(game, new, [event], log)
+        result = Result(game, new, [event], log, before=state)
         _finish(result)
     return result
 
@@ -512,6 +528,8 @@ def _finish(result: Result) -> None:
         Snapshot.objects.create(
             game=game, seq=game.head_seq, engine_version=game.engine_version, state=state.to_dict()
         )
-    events_appended.send(sender=Game, game=game, events=result.events, state=state, log=result.log)
+    events_appended.send(
+        sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before
+    )
     # only once committed: a rolled-back transaction must leave nothing in the cache
     transaction.on_commit(lambda: _remember(game, state))
