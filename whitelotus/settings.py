@@ -49,7 +49,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "anymail",
     "games",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +100,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+LOCALE_PATHS = [BASE_DIR / "notifications" / "locale"]
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
 TIME_ZONE = env("TIME_ZONE", "UTC")
 USE_I18N = True
@@ -109,14 +112,30 @@ STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # --- mail (the notifications app uses these; issue 4) ---------------------------------------
 EMAIL_BACKEND = env("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "White Lotus <lotus@localhost>")
+# players reply to <REPLY_PREFIX>+<seat token>@<REPLY_DOMAIN>; mail to that domain must reach
+# us (ESP inbound route, MTA pipe into `manage.py receive_email`, or `manage.py smtpd`)
 REPLY_DOMAIN = env("REPLY_DOMAIN", "localhost")
+REPLY_PREFIX = env("REPLY_PREFIX", "play")
+MESSAGE_ID_DOMAIN = env("MESSAGE_ID_DOMAIN", REPLY_DOMAIN)
+# who is told about bounced addresses and players who keep missing deadlines
+MODERATOR_EMAILS = env_list("MODERATOR_EMAILS")
+# the SMTP listener (`manage.py smtpd`) for self-hosting and local play
+SMTPD_HOST = env("SMTPD_HOST", "127.0.0.1")
+SMTPD_PORT = int(env("SMTPD_PORT", "8025"))
 # django-anymail: EMAIL_BACKEND names the ESP backend; its keys come as ANYMAIL_<NAME> variables
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
-ANYMAIL.setdefault("WEBHOOK_SECRET", env("WEBHOOK_SECRET"))
+# the inbound and tracking webhooks refuse every call until WEBHOOK_SECRET ("user:password") is set
+WEBHOOK_SECRET = env("WEBHOOK_SECRET")
+if WEBHOOK_SECRET:
+    ANYMAIL.setdefault("WEBHOOK_SECRET", WEBHOOK_SECRET)
 EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(env("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = env("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 
 # --- Celery with Redis ------------------------------------------------------------------------
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -125,6 +144,14 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+# a broker that is down must not hang a request: publishing gives up fast, rows stay pending in
+# the database and the sweep (beat, every minute) enqueues them again
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 5}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-mail": {"task": "notifications.tasks.sweep_mail", "schedule": 60.0},
+}
 
 # --- the games ----------------------------------------------------------------------------------
 GAMES_SNAPSHOT_EVERY = int(env("GAMES_SNAPSHOT_EVERY", "25"))  # events between state snapshots

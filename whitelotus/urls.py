@@ -1,10 +1,12 @@
-"""URLs: the admin for moderators; game pages come with issue 6."""
+"""URLs: the admin for moderators, the ESP webhooks (inbound mail, delivery tracking); game pages
+come with issue 6."""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
+    path("anymail/", include("notifications.urls")),
 ]

@@ -82,6 +82,7 @@ def test_compose_builds_from_a_dockerfile_that_exists():
         ("whitelotus-web.service", "gunicorn", ["whitelotus.wsgi:application"]),
         ("whitelotus-worker.service", "celery", ["-A", "whitelotus", "worker"]),
         ("whitelotus-beat.service", "celery", ["-A", "whitelotus", "beat"]),
+        ("whitelotus-smtpd.service", "python", ["manage.py", "smtpd"]),
     ],
 )
 def test_systemd_units_start_the_venv_programs(name, program, words):

@@ -1,0 +1,238 @@
+"""Every mail the service sends: one function per kind, three templates each
+(``notifications/mail/<kind>-subject.txt``, ``-body.txt``, ``-body.html``).
+
+A function takes an outbox row and returns ``(subject, text, html)`` in the recipient's
+language and time zone.  Game mails are rendered from ``view(state, seat)`` at the event the
+row speaks of — never from the raw state — so a mail can only show what its seat may see.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext
+
+from games import services
+from games.models import Game, Player
+from games.rules import whitelotus as wl
+from games.rules.whitelotus.notation import SYNTAX
+from games.rules.whitelotus.words import keyword_hint
+
+from . import words
+from .board import board_lines
+from .models import OutboundMail
+from .tokens import reply_address, service_address
+
+Rendered = tuple[str, str, str]
+LOG_EVENTS = 30  # how far back ``log`` looks
+NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back")
+
+
+@dataclass
+class Seen:
+    """What one seat may know at one event, ready for the templates."""
+
+    state: wl.State
+    view: dict[str, Any]
+    colour: str
+    names: dict[str, str]
+
+
+def render(mail: OutboundMail) -> Rendered:
+    """The mail in its recipient's language and time zone."""
+    player = mail.player
+    language = player.language if player else settings.LANGUAGE_CODE
+    zone = _zone(player)
+    with translation.override(language), timezone.override(zone):
+        return KINDS[mail.kind](mail)
+
+
+# --- game mails ---------------------------------------------------------------------------------
+
+
+def invitation(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "invitation")
+
+
+def decision(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "decision")
+
+
+def sealed(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "sealed")
+
+
+def reveal(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "reveal")
+
+
+def year(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "year")
+
+
+def game_over(mail: OutboundMail) -> Rendered:
+    return _game_mail(mail, "game_over")
+
+
+def moderation(mail: OutboundMail) -> Rendered:
+    """Paused, resumed, rolled back, deadline extended, seat replaced: one notice kind."""
+    return _game_mail(mail, "moderation")
+
+
+# --- answers to inbound mails ----------------------------------------------------------------
+
+
+def error(mail: OutboundMail) -> Rendered:
+    """A mail whose commands were refused: the failing line, why, and what is legal now."""
+    return _game_mail(mail, "error")
+
+
+def answer(mail: OutboundMail) -> Rendered:
+    """The answer to ``help``, ``status`` (the board and hand) or ``log`` (recent events)."""
+    return _game_mail(mail, "answer")
+
+
+def wrong_sender(mail: OutboundMail) -> Rendered:
+    """To a seat's registered address, when a mail with its token came from elsewhere."""
+    return _game_mail(mail, "wrong_sender")
+
+
+def bounce(mail: OutboundMail) -> Rendered:
+    """To the moderators: a player's address bounced."""
+    return _render("bounce", {**mail.context, "mail": mail})
+
+
+KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
+    "invitation": invitation,
+    "decision": decision,
+    "sealed": sealed,
+    "reveal": reveal,
+    "year": year,
+    "game_over": game_over,
+    "paused": moderation,
+    "resumed": moderation,
+    "rolled_back": moderation,
+    "deadline_extended": moderation,
+    "seat_replaced": moderation,
+    "error": error,
+    "help": answer,
+    "status": answer,
+    "log": answer,
+    "wrong_sender": wrong_sender,
+    "bounce": bounce,
+}
+
+
+# --- building blocks ------------------------------------------------------------------------------
+
+
+def _zone(player: Player | None) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(player.time_zone if player else "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def _game_mail(mail: OutboundMail, template: str) -> Rendered:
+    assert mail.game is not None and mail.seat is not None
+    game = mail.game
+    log_topic = mail.kind == "log"
+    seen, news = _seen(
+        game, mail.seat, mail.seq, max(mail.seq - LOG_EVENTS, 0) if log_topic else _since(mail)
+    )
+    state = seen.state
+    menu = wl.describe(state, mail.seat) if game.status != Game.Status.FINISHED else []
+    legal = wl.legal(state, mail.seat)
+    deadline = game.deadline_at if any(d.seat == mail.seat for d in wl.pending(state)) else None
+    context = {
+        **mail.context,
+        "mail": mail,
+        "game": game,
+        "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
+        "player": mail.player,
+        "colour": words.colour(seen.colour),
+        "view": seen.view,
+        "board": "\n".join(board_lines(seen.view, seen.names)),
+        "hand": seen.view["hand"],
+        "news": news,
+        "menu": menu,
+        "example": wl.format_command(state, legal[0]) if legal else "",
+        "decision_text": words.decision(mail.context.get("decision", "")),
+        "deadline": _local(deadline),
+        "year": state.year,
+        "phase": state.phase.name,
+        "keywords": keyword_hint(mail.player.language if mail.player else "en"),
+        "reply_to": reply_address(game.seats.get(position=mail.seat)),
+        "service_address": service_address(),
+        "scores": _scores(seen),
+        "commands": list(SYNTAX.values()),
+        "log_lines": news if log_topic else [],
+    }
+    if log_topic:
+        context["news"] = []
+    return _render(template, context)
+
+
+def _since(mail: OutboundMail) -> int:
+    """The event of the seat's previous mail that told the news (0: none before)."""
+    previous = (
+        OutboundMail.objects.filter(game=mail.game, seat=mail.seat, seq__lt=mail.seq, kind__in=NEWS_KINDS)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return previous or 0
+
+
+def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
+    """The view of ``seat`` after event ``seq`` and the news it has not been told: what the
+    engine said about the moves after event ``since`` that this seat may see."""
+    news: list[str] = []
+    state: wl.State | None = None
+    for event, state, log in services.walk(game, seq):
+        if event.seq > since:
+            news += [wl.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
+    if state is None:
+        state = services.state_at(game, seq)
+    seats = {s.colour: s.player.name for s in game.seats.select_related("player")}
+    colour = state.config.colours[seat]
+    return Seen(state, wl.view(state, seat), colour, seats), news
+
+
+def _scores(seen: Seen) -> list[dict[str, Any]]:
+    outcome = seen.view.get("outcome")
+    if outcome is None:
+        return []
+    colours = list(outcome["rank"])
+    order = sorted(colours, key=lambda c: (outcome["rank"][c], colours.index(c)))
+    return [
+        {
+            "rank": outcome["rank"][c],
+            "colour": words.colour(c),
+            "name": seen.names.get(c, ""),
+            "breakdown": outcome["scores"][c],
+            "total": outcome["scores"][c]["total"],
+        }
+        for c in order
+    ]
+
+
+def _local(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def _render(template: str, context: dict[str, Any]) -> Rendered:
+    base = f"notifications/mail/{template}"
+    subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+    text = render_to_string(f"{base}-body.txt", context)
+    html = render_to_string(f"{base}-body.html", context)
+    return subject, text, html

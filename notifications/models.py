@@ -1,0 +1,119 @@
+"""Mail in and out.
+
+* ``ReplyToken``: the secret in a seat's reply address (``<prefix>+<token>@<reply domain>``).
+  A credential: 128 random bits, unique, never logged; rotated when the seat changes hands.
+* ``OutboundMail``: the transactional outbox.  A row is written in the same transaction as
+  the events that cause it, with an idempotency key and a fixed Message-ID; it is rendered
+  and sent after commit by a task, retried with backoff, and re-enqueued by a sweep.
+* ``InboundMail``: every message that reaches us, stored raw before anything else is done
+  with it (unique by Message-ID, so a duplicate delivery is processed once).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.db import models
+
+from games.models import Game, Player, Seat
+
+
+class ReplyToken(models.Model):
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="reply_tokens")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")  # issued to
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["seat"], condition=models.Q(revoked_at__isnull=True), name="one_live_token_per_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"reply token of {self.seat} ({'revoked' if self.revoked_at else 'live'})"
+
+
+class OutboundMail(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SENT = "sent", "sent"
+        FAILED = "failed", "failed (gave up)"
+        DELIVERED = "delivered", "delivered"
+        BOUNCED = "bounced", "bounced"
+
+    key = models.CharField(max_length=200, unique=True)  # idempotency key
+    message_id = models.CharField(max_length=255, unique=True)  # without angle brackets
+    kind = models.CharField(max_length=40)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT, related_name="mails")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="mails")
+    to_email = models.EmailField(blank=True)  # filled when sent: the address of who holds the seat then
+    seq = models.PositiveIntegerField(default=0)  # the game's event this mail speaks of
+    context = models.JSONField(default=dict, blank=True)  # what the renderer needs beyond the log
+    in_reply_to = models.CharField(max_length=255, blank=True)
+    references = models.TextField(blank=True)
+    subject = models.CharField(max_length=300, blank=True)  # filled when rendered
+    text = models.TextField(blank=True)
+    html = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    esp_message_id = models.CharField(max_length=255, blank=True)  # the provider's id (anymail)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes: ClassVar = [
+            models.Index(
+                fields=["created_at"], condition=models.Q(status="pending"), name="outbox_pending_idx"
+            ),
+            models.Index(fields=["game", "seat", "seq"], name="outbox_game_seat_idx"),
+            models.Index(fields=["esp_message_id"], name="outbox_esp_id_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to_email} ({self.status})"
+
+
+class InboundMail(models.Model):
+    class Via(models.TextChoices):
+        WEBHOOK = "webhook", "ESP webhook"
+        PIPE = "pipe", "MTA pipe"
+        SMTP = "smtp", "SMTP listener"
+
+    class Status(models.TextChoices):
+        NEW = "new", "new (not processed yet)"
+        APPLIED = "applied", "commands applied"
+        ANSWERED = "answered", "answered (status or help)"
+        REFUSED = "refused", "refused (answered with the reason)"
+        WRONG_SENDER = "wrong_sender", "right token, wrong sender (registered address told)"
+        UNKNOWN = "unknown", "no valid reply token (not answered)"
+        IGNORED = "ignored", "automatic mail (not answered)"
+        UNREADABLE = "unreadable", "not a mail (not answered)"
+
+    message_id = models.CharField(max_length=255, unique=True)  # synthetic when the mail has none
+    raw = models.BinaryField()
+    size = models.PositiveIntegerField()
+    via = models.CharField(max_length=10, choices=Via.choices)
+    envelope_from = models.CharField(max_length=320, blank=True)
+    envelope_to = models.TextField(blank=True)  # recipients the transport named, one per line
+    received_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=15, choices=Status.choices, default=Status.NEW)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.TextField(blank=True)  # what was done, for the moderators
+    from_address = models.CharField(max_length=320, blank=True)
+    subject = models.CharField(max_length=300, blank=True)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT, related_name="inbound")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes: ClassVar = [
+            models.Index(fields=["received_at"], condition=models.Q(status="new"), name="inbound_new_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"mail from {self.from_address or self.envelope_from or '?'} ({self.status})"

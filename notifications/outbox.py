@@ -1,0 +1,205 @@
+"""The transactional outbox: which mails a set of events causes, written as rows in the same
+transaction; sent after commit by a task; re-enqueued by a sweep.
+
+Writing is cheap on purpose (it happens under the game's row lock): a row holds only who
+gets which kind of mail about which event.  Rendering (the board, the news since the seat's
+last mail, the menu) happens when the row is sent, from the event log, which never changes.
+
+Per transaction each seat gets at most one mail, the most useful one:
+
+* the game is over: ``game_over`` to every seat;
+* a seat has a new decision: ``decision`` (it tells what happened since its last mail);
+* a seat sealed a choice and the others have not all sealed yet: ``sealed`` (confirmation);
+* a year began: ``year`` to the others; a sealed choice was revealed: ``reveal`` to the others.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games.models import Event, Game
+from games.rules import whitelotus as wl
+from games.rules.base import LogEntry
+
+from .models import InboundMail, OutboundMail
+from .tokens import redact
+
+log = logging.getLogger(__name__)
+
+REVEALS = frozenset({"bids", "sides", "battle", "income"})
+MODERATION = {
+    Event.Kind.PAUSED: "paused",
+    Event.Kind.RESUMED: "resumed",
+    Event.Kind.ROLLED_BACK: "rolled_back",
+    Event.Kind.DEADLINE_EXTENDED: "deadline_extended",
+    Event.Kind.SEAT_REPLACED: "seat_replaced",
+}
+
+
+@dataclass(frozen=True)
+class Planned:
+    kind: str
+    seat: int
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def new_decisions(before: wl.State | None, after: wl.State, movers: Iterable[int]) -> dict[int, str]:
+    """Seats whose decision begins with these events: pending now and not before, or pending
+    in another way, or the seat that just moved and must decide again."""
+    now = {d.seat: d.kind for d in wl.pending(after)}
+    was = {d.seat: d.kind for d in wl.pending(before)} if before is not None else {}
+    moved = set(movers)
+    return {s: k for s, k in now.items() if s in moved or was.get(s) != k}
+
+
+def plan(
+    events: Sequence[Event], state: wl.State, log_entries: Sequence[LogEntry], before: wl.State | None
+) -> list[Planned]:
+    """The mails these events cause (see the module's docstring), in seat order."""
+    seats = range(state.players)
+    kinds = {e.kind for e in events}
+    if Event.Kind.STARTED in kinds:
+        decisions = {d.seat: d.kind for d in wl.pending(state)}
+        return [Planned("invitation", s, {"decision": decisions.get(s, "")}) for s in seats]
+    for kind, mail in MODERATION.items():
+        if kind in kinds:
+            event = next(e for e in events if e.kind == kind)
+            context = {"event": event.seq, "reason": event.reason, **event.payload}
+            decisions = {d.seat: d.kind for d in wl.pending(state)} if kind == Event.Kind.ROLLED_BACK else {}
+            out = [Planned(mail, s, {**context, "decision": decisions.get(s, "")}) for s in seats]
+            if kind == Event.Kind.SEAT_REPLACED:
+                out.append(
+                    Planned("invitation", event.payload["position"], {"replacing": event.payload["old"]})
+                )
+            return out
+    if wl.outcome(state) is not None:
+        return [Planned("game_over", s) for s in seats]
+    movers = [e.seat for e in events if e.seat is not None]
+    decisions = new_decisions(before, state, movers)
+    sealed_by = {e.private_to for e in log_entries if e.kind == "sealed"}
+    year = any(e.kind == "year" for e in log_entries)
+    revealed = any(e.kind in REVEALS for e in log_entries)
+    out = []
+    for s in seats:
+        if s in decisions:
+            out.append(Planned("decision", s, {"decision": decisions[s]}))
+        elif s in sealed_by and not revealed:
+            out.append(Planned("sealed", s))
+        elif year:
+            out.append(Planned("year", s))
+        elif revealed:
+            out.append(Planned("reveal", s))
+    return out
+
+
+def thread_id(game: Game, seat: int) -> str:
+    """The Message-ID of a seat's first mail of a game; every later mail refers to it, so
+    one game stays one thread in the player's mail client."""
+    return f"wl.game{game.pk}.seat{seat}.{game.seed_hash[:12]}@{settings.MESSAGE_ID_DOMAIN}"
+
+
+def new_message_id(tag: str) -> str:
+    return f"wl.{tag}.{uuid.uuid4().hex}@{settings.MESSAGE_ID_DOMAIN}"
+
+
+def write(game: Game, seq: int, planned: Sequence[Planned]) -> list[OutboundMail]:
+    """Outbox rows for ``planned`` (idempotent: a row with the same key is not written twice)."""
+    if not planned:
+        return []
+    rows = []
+    for p in planned:
+        first = p.kind == "invitation" and "replacing" not in p.context
+        root = thread_id(game, p.seat)
+        rows.append(
+            OutboundMail(
+                key=f"g{game.pk}:{seq}:{p.kind}:{p.seat}",
+                message_id=root if first else new_message_id(f"g{game.pk}"),
+                kind=p.kind,
+                game=game,
+                seat=p.seat,  # the seat's player and address are read when it is sent
+                seq=seq,
+                context=p.context,
+                in_reply_to="" if first else root,
+                references="" if first else f"<{root}>",
+            )
+        )
+    # keys carry the event's seq, unique under the game's row lock: a conflict is a bug, and
+    # failing the whole transaction is the right answer to it
+    created = OutboundMail.objects.bulk_create(rows)
+    enqueue_on_commit([r.pk for r in created])
+    return created
+
+
+def answer(
+    inbound: InboundMail,
+    kind: str,
+    to_email: str,
+    context: dict[str, Any],
+    *,
+    game: Game | None = None,
+    seat: int | None = None,
+    in_reply_to: str = "",
+) -> OutboundMail:
+    """A mail that answers an inbound one (at most one of each kind per inbound mail)."""
+    references = f"<{thread_id(game, seat)}>" if game is not None and seat is not None else ""
+    if in_reply_to:
+        references = f"{references} <{in_reply_to}>".strip()
+    player = game.seats.get(position=seat).player if game is not None and seat is not None else None
+    mail, created = OutboundMail.objects.get_or_create(
+        key=f"in{inbound.pk}:{kind}",
+        defaults={
+            "message_id": new_message_id(f"in{inbound.pk}"),
+            "kind": kind,
+            "game": game,
+            "seat": seat,
+            "player": player,
+            "to_email": to_email,
+            "seq": game.head_seq if game is not None else 0,
+            "context": context,
+            "in_reply_to": in_reply_to,
+            "references": references,
+        },
+    )
+    if created:
+        enqueue_on_commit([mail.pk])
+    return mail
+
+
+def notify(key: str, kind: str, to_email: str, context: dict[str, Any]) -> OutboundMail:
+    """A mail outside any game (to the moderators)."""
+    mail, created = OutboundMail.objects.get_or_create(
+        key=key,
+        defaults={
+            "message_id": new_message_id("notice"),
+            "kind": kind,
+            "to_email": to_email,
+            "context": context,
+        },
+    )
+    if created:
+        enqueue_on_commit([mail.pk])
+    return mail
+
+
+def enqueue_on_commit(ids: Sequence[int]) -> None:
+    """Hand the rows to the send task once the transaction commits.  If the broker is down,
+    the rows stay pending and the sweep sends them later."""
+    if not ids:
+        return
+
+    def enqueue() -> None:
+        from .tasks import send_mails
+
+        try:
+            send_mails.delay(list(ids))  # one message to the broker per transaction
+        except Exception as error:  # broker unreachable: the sweep will find the rows
+            log.warning("could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error)))
+
+    transaction.on_commit(enqueue)

@@ -1,0 +1,116 @@
+"""Sending one outbox row, and the sweep that finds rows left pending.
+
+A row is claimed with ``select_for_update(skip_locked=True)``: two workers given the same row
+cannot both send it.  The row lock is held while the message goes out, so a crash between
+sending and committing can send a mail twice (at least once, never lost); the fixed
+Message-ID lets mail clients fold such a duplicate.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.utils import timezone
+
+from .emails import render
+from .models import OutboundMail
+from .tokens import redact, reply_address, service_address
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+
+
+def deliver(mail_id: int) -> str:
+    """Render (once) and send the row if it is still pending; say what happened."""
+    with transaction.atomic():
+        mail = (
+            OutboundMail.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("game", "player")
+            .filter(pk=mail_id, status=OutboundMail.Status.PENDING)
+            .first()
+        )
+        if mail is None:
+            return "not pending (sent already, or another worker has it)"
+        if mail.player is None and mail.game is not None and mail.seat is not None:
+            seat = mail.game.seats.select_related("player").get(position=mail.seat)
+            mail.player, mail.to_email = seat.player, seat.player.email  # who holds the seat now
+        if mail.player is not None and mail.player.email_bounced_at is not None:
+            mail.status = OutboundMail.Status.FAILED
+            mail.last_error = "not sent: the address bounced before"
+            mail.save(update_fields=["status", "last_error", "updated_at"])
+            return mail.last_error
+        if not mail.subject:
+            mail.subject, mail.text, mail.html = render(mail)
+        message = _message(mail)
+        message.send()
+        mail.status = OutboundMail.Status.SENT
+        mail.sent_at = timezone.now()
+        mail.attempts += 1
+        mail.esp_message_id = _esp_id(message)
+        mail.save()
+    log.info("sent %s mail %s to %s", mail.kind, mail.pk, mail.to_email)
+    return "sent"
+
+
+def record_failure(mail_id: int, error: BaseException, *, final: bool) -> None:
+    """Count a failed attempt (outside the failed transaction); give up when ``final``."""
+    with transaction.atomic():
+        mail = OutboundMail.objects.select_for_update().filter(pk=mail_id).first()
+        if mail is None or mail.status != OutboundMail.Status.PENDING:
+            return
+        mail.attempts += 1
+        mail.last_error = redact(f"{type(error).__name__}: {error}")[:2000]
+        if final or mail.attempts >= MAX_ATTEMPTS:
+            mail.status = OutboundMail.Status.FAILED
+        mail.save(update_fields=["attempts", "last_error", "status", "updated_at"])
+    log.warning("mail %s failed (attempt %s): %s", mail_id, mail.attempts, mail.last_error)
+
+
+def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500) -> list[int]:
+    """Rows still pending a while after they were written: their task was lost (broker down,
+    worker killed).  The sweep enqueues them again; ``deliver`` makes that harmless."""
+    cutoff = timezone.now() - older_than
+    return list(
+        OutboundMail.objects.filter(
+            status=OutboundMail.Status.PENDING, created_at__lt=cutoff, attempts__lt=MAX_ATTEMPTS
+        )
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def _message(mail: OutboundMail) -> EmailMultiAlternatives:
+    if mail.game is not None and mail.seat is not None:
+        reply_to = reply_address(mail.game.seats.get(position=mail.seat))
+    else:
+        reply_to = service_address()
+    headers = {
+        "Message-ID": f"<{mail.message_id}>",
+        # our mails expect answers from people, not from their out-of-office robots
+        "X-Auto-Response-Suppress": "OOF, AutoReply",
+        "Auto-Submitted": "auto-generated",
+    }
+    if mail.in_reply_to:
+        headers["In-Reply-To"] = f"<{mail.in_reply_to}>"
+    if mail.references:
+        headers["References"] = mail.references
+    message = EmailMultiAlternatives(
+        subject=mail.subject,
+        body=mail.text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[mail.to_email],
+        reply_to=[reply_to],
+        headers=headers,
+    )
+    message.attach_alternative(mail.html, "text/html")
+    return message
+
+
+def _esp_id(message: EmailMultiAlternatives) -> str:
+    status = getattr(message, "anymail_status", None)  # set by anymail's ESP backends
+    return str(getattr(status, "message_id", "") or "").strip().strip("<>")

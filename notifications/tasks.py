@@ -1,0 +1,61 @@
+"""Celery tasks: thin shells around ``sending`` and ``inbound`` (which tests call directly)."""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from typing import Any
+
+from anymail.exceptions import AnymailError
+from celery import shared_task
+
+from . import inbound, sending
+from .models import InboundMail
+
+log = logging.getLogger(__name__)
+
+TRANSIENT = (smtplib.SMTPException, OSError, AnymailError)
+
+
+@shared_task(bind=True, max_retries=sending.MAX_ATTEMPTS - 1, acks_late=True)
+def send_mail(self: Any, mail_id: int) -> str:
+    """Send one outbox row; retry with exponential backoff (10 s, 20 s, 40 s, … up to 1 h)."""
+    try:
+        return sending.deliver(mail_id)
+    except TRANSIENT as error:
+        final = self.request.retries >= self.max_retries
+        sending.record_failure(mail_id, error, final=final)
+        if final:
+            return f"gave up: {type(error).__name__}"
+        raise self.retry(exc=error, countdown=min(10 * 2**self.request.retries, 3600)) from None
+
+
+@shared_task(acks_late=True)
+def send_mails(mail_ids: list[int]) -> str:
+    """The rows one transaction wrote; a row that fails is retried on its own."""
+    results = []
+    for mail_id in mail_ids:
+        try:
+            results.append(sending.deliver(mail_id))
+        except TRANSIENT as error:
+            sending.record_failure(mail_id, error, final=False)
+            send_mail.apply_async((mail_id,), countdown=10)
+            results.append(f"retrying: {type(error).__name__}")
+    return "; ".join(results)
+
+
+@shared_task(acks_late=True)
+def process_inbound(pk: int) -> str:
+    return inbound.process(pk)
+
+
+@shared_task
+def sweep_mail() -> str:
+    """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost."""
+    stale = sending.stale_pending()
+    for pk in stale:
+        send_mail.delay(pk)
+    new = list(InboundMail.objects.filter(status=InboundMail.Status.NEW).values_list("pk", flat=True)[:500])
+    for pk in new:
+        process_inbound.delay(pk)
+    return f"re-enqueued {len(stale)} outbound and {len(new)} inbound"

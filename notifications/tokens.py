@@ -1,0 +1,76 @@
+"""Reply addresses carry a random token per seat: ``<prefix>+<token>@<reply domain>``.
+
+The token is a credential (whoever knows it can answer for the seat, if they also send from
+the seat's registered address), so it has 128 random bits, lives only in the database, is
+rotated when the seat changes hands, and is cut out of anything that is logged (``redact``).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Seat
+
+from .models import ReplyToken
+
+TOKEN_BYTES = 16  # 128 bits
+# 26 lower-case base32 characters; case does not matter in an address's local part in practice
+_TOKEN = re.compile(r"\+([a-z2-7]{26})@", re.IGNORECASE)
+
+
+def new_token() -> str:
+    return base64.b32encode(secrets.token_bytes(TOKEN_BYTES)).decode().rstrip("=").lower()
+
+
+def live_token(seat: Seat) -> ReplyToken:
+    """The seat's token, issued on first use to the seat's current player."""
+    token = ReplyToken.objects.filter(seat=seat, revoked_at__isnull=True).first()
+    if token is None:
+        token = ReplyToken.objects.create(seat=seat, player=seat.player, token=new_token())
+    return token
+
+
+def rotate(seat: Seat) -> ReplyToken:
+    """Revoke the seat's token and issue a new one to its (new) player."""
+    with transaction.atomic():
+        ReplyToken.objects.filter(seat=seat, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        return ReplyToken.objects.create(seat=seat, player=seat.player, token=new_token())
+
+
+def reply_address(seat: Seat) -> str:
+    return f"{settings.REPLY_PREFIX}+{live_token(seat).token}@{settings.REPLY_DOMAIN}"
+
+
+def service_address() -> str:
+    """The address without a token: sign-up and questions (and where strangers write)."""
+    return f"{settings.REPLY_PREFIX}@{settings.REPLY_DOMAIN}"
+
+
+def find(addresses: list[str] | tuple[str, ...]) -> ReplyToken | None:
+    """The live token named by one of these recipient addresses, if any."""
+    domain = settings.REPLY_DOMAIN.lower()
+    prefix = settings.REPLY_PREFIX.lower()
+    for address in addresses:
+        local, _, host = address.lower().rpartition("@")
+        base, plus, token = local.partition("+")
+        if host != domain or base != prefix or not plus or not token:
+            continue
+        found = (
+            ReplyToken.objects.select_related("seat__game", "seat__player")
+            .filter(token=token, revoked_at__isnull=True)
+            .first()
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def redact(text: str) -> str:
+    """Cut reply tokens out of text that is going to a log."""
+    return _TOKEN.sub("+[token]@", text)

@@ -1,0 +1,45 @@
+"""Game words in the reader's language (the engine speaks English; its words are msgids)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, gettext_noop
+
+COLOURS = {
+    "red": gettext_noop("Red"),
+    "blue": gettext_noop("Blue"),
+    "green": gettext_noop("Green"),
+    "yellow": gettext_noop("Yellow"),
+    "purple": gettext_noop("Purple"),
+    "orange": gettext_noop("Orange"),
+}
+BUILDINGS = {
+    "palace": gettext_noop("palace"),
+    "temple": gettext_noop("temple"),
+    "fort": gettext_noop("fort"),
+    "ricefield": gettext_noop("ricefield"),
+}
+DECISIONS = {
+    "place": gettext_noop("place a control marker"),
+    "resolve": gettext_noop("choose the next contested area"),
+    "bid": gettext_noop("make a sealed bid"),
+    "out": gettext_noop("break a tie"),
+    "lead": gettext_noop("lead a rebellion or decline"),
+    "side": gettext_noop("choose a side and commit army (sealed)"),
+    "army": gettext_noop("commit army (sealed)"),
+    "take": gettext_noop("take an area as spoils"),
+    "first": gettext_noop("choose who picks spoils first"),
+    "palace": gettext_noop("choose what your palaces give"),
+    "tile": gettext_noop("place the tile you drew"),
+}
+
+
+def colour(name: str) -> str:
+    return gettext(COLOURS.get(name, name))
+
+
+def building(name: str) -> str:
+    return gettext(BUILDINGS.get(name, name))
+
+
+def decision(kind: str) -> str:
+    return gettext(DECISIONS.get(kind, kind))

@@ -1,0 +1,242 @@
+"""The German and French catalogues of the mails (notifications/locale).
+
+Every entry is translated and none is fuzzy, the engine's narration (locale_src/*.tsv) is in
+them, the committed .mo files are what the .po files compile to, and a few strings come out
+in German and French at run time.  No database needed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+from django.utils.translation import gettext
+
+from notifications import words
+from notifications.board import board_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "notifications" / "locale"
+SOURCES = ROOT / "notifications" / "locale_src"
+LANGUAGES = ("de", "fr")
+KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+"(.*)"\s*$')
+ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def unquote(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(0)), text)
+
+
+def read_po(path: Path) -> list[dict[str, object]]:
+    """The live entries of a .po file (header included, obsolete ``#~`` ones left out), each
+    ``{"flags": [...], "msgid": ..., "msgstr": ..., ...}``.  Entries may follow each other
+    without a blank line (``makemessages`` writes the header so)."""
+    entries: list[dict[str, object]] = []
+    current: dict[str, object] = {}
+    keyword = ""
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        starts = not line.strip() or line.startswith(("#", "msgctxt", "msgid "))
+        if starts and any(str(k).startswith("msgstr") for k in current):
+            entries.append(current)
+            current, keyword = {}, ""
+        if line.startswith("#,"):
+            flags = current.setdefault("flags", [])
+            assert isinstance(flags, list)
+            flags += [f.strip() for f in line[2:].split(",") if f.strip()]
+        elif line.startswith("#") or not line.strip():
+            continue
+        elif match := KEYWORD.match(line):
+            keyword = match.group(1)
+            current[keyword] = unquote(match.group(2))
+        elif line.startswith('"') and keyword:
+            current[keyword] = str(current[keyword]) + unquote(line.strip()[1:-1])
+        else:
+            raise AssertionError(f"{path}: cannot read {line!r}")
+    for entry in entries:
+        entry.setdefault("flags", [])
+    return entries
+
+
+def read_tsv(language: str) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for line in (SOURCES / f"narration.{language}.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            english, _, translated = line.partition("\t")
+            table[english] = translated
+    return table
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "django.po"
+
+
+def printf_names(text: str) -> list[str]:
+    return sorted(re.findall(r"%\((\w+)\)s", text))
+
+
+def brace_names(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def catalogue(request: pytest.FixtureRequest) -> tuple[str, list[dict[str, object]]]:
+    return request.param, read_po(po_path(request.param))
+
+
+def test_every_entry_is_translated_and_none_is_fuzzy(catalogue):
+    language, entries = catalogue
+    header, *rest = entries
+    assert header["msgid"] == ""
+    assert f"Language: {language}\n" in str(header["msgstr"])
+    assert len(rest) > 100
+    for entry in entries:
+        assert "fuzzy" not in entry["flags"], entry["msgid"]
+        assert str(entry.get("msgstr", "")).strip(), f"{language}: {entry['msgid']!r} is not translated"
+
+
+def test_msgids_are_unique_and_placeholders_are_kept(catalogue):
+    language, entries = catalogue
+    msgids = [(e.get("msgctxt"), e["msgid"]) for e in entries]
+    assert len(msgids) == len(set(msgids))
+    for entry in entries[1:]:
+        msgid, msgstr = str(entry["msgid"]), str(entry["msgstr"])
+        assert printf_names(msgstr) == printf_names(msgid), f"{language}: {msgid!r}"
+        assert brace_names(msgstr) == brace_names(msgid), f"{language}: {msgid!r}"
+        if "%" in msgid and "python-format" not in entry["flags"]:
+            assert "%(" not in msgid, f"{language}: {msgid!r} lacks its python-format flag"
+
+
+def test_every_narration_entry_is_in_the_catalogue(catalogue):
+    language, entries = catalogue
+    by_msgid = {e["msgid"]: e for e in entries if "msgctxt" not in e}
+    table = read_tsv(language)
+    assert table
+    for english, translated in table.items():
+        assert english in by_msgid, f"{language}: narration {english!r} is missing"
+        entry = by_msgid[english]
+        assert entry["msgstr"] == translated, f"{language}: {english!r}"
+        if "%" in english:
+            assert "python-format" not in entry["flags"], english
+
+
+def test_the_committed_mo_files_are_the_compiled_po_files(tmp_path):
+    for language in LANGUAGES:
+        mo = po_path(language).with_suffix(".mo")
+        assert mo.exists(), f"{mo} is missing: run compilemessages"
+        assert mo.stat().st_size > 1000
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("no msgfmt here: the .mo files exist but cannot be compared with the .po")
+    for language in LANGUAGES:
+        fresh = tmp_path / f"{language}.mo"
+        # the command compilemessages runs
+        subprocess.run([msgfmt, "--check-format", "-o", fresh, po_path(language)], check=True)
+        committed = po_path(language).with_suffix(".mo").read_bytes()
+        assert fresh.read_bytes() == committed, f"{language}: django.mo is stale, run compilemessages"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", {"Red": "Rot", "palace": "Palast", "fort": "Festung", "emperor": "Kaiser"}),
+        ("fr", {"Red": "Rouge", "palace": "palais", "ricefield": "rizière", "emperor": "empereur"}),
+        ("en", {"Red": "Red", "palace": "palace", "fort": "fort", "emperor": "emperor"}),
+    ],
+)
+def test_words_translate(language, expected):
+    with translation.override(language):
+        for english, translated in expected.items():
+            assert gettext(english) == translated
+
+
+def test_narration_sentences_translate_and_format():
+    sentence = "{colour} becomes emperor with {palaces} palace(s)."
+    with translation.override("de"):
+        text = gettext(sentence).format(colour=gettext("Red"), palaces=2)
+        assert text == "Rot wird mit 2 Palast/Palästen Kaiser."
+    with translation.override("fr"):
+        text = gettext(sentence).format(colour=gettext("Red"), palaces=2)
+        assert text == "Rouge devient empereur avec 2 palais."
+
+
+def test_words_module_translates():
+    with translation.override("de"):
+        assert words.colour("green") == "Grün"
+        assert words.building("ricefield") == "Reisfeld"
+        assert words.decision("place") == "einen Gebietsmarker setzen"
+    with translation.override("fr"):
+        assert words.colour("purple") == "Violet"
+        assert words.decision("bid") == "miser de l'influence en secret"
+
+
+TEMPLATE = (
+    "{% load i18n %}{% blocktranslate with name=player %}Hello {{ name }},{% endblocktranslate %} "
+    "{% blocktranslate %}It is your move ({{ colour }}): {{ decision_text }}.{% endblocktranslate %} "
+    '{% translate "Other commands: help, status (board and hand), log (recent events)." %}'
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "de",
+            "Hallo Anna, Du bist am Zug (Rot): einen Gebietsmarker setzen. Weitere Befehle: "
+            "help (oder hilfe), status (oder stand: Spielplan und Karten), "
+            "log (oder protokoll: letzte Ereignisse).",
+        ),
+        (
+            "fr",
+            "Bonjour Anna, C'est à vous de jouer (Rouge) : placer un pion. Autres commandes : "
+            "help (ou aide), status (ou etat : plateau et main), log (ou journal : derniers événements).",
+        ),
+        (
+            "en",
+            "Hello Anna, It is your move (Red): place a control marker. Other commands: "
+            "help, status (board and hand), log (recent events).",
+        ),
+    ],
+)
+def test_a_template_fragment_renders_in_the_language(language, expected):
+    with translation.override(language):
+        context = Context(
+            {"player": "Anna", "colour": words.colour("red"), "decision_text": words.decision("place")},
+            autoescape=False,
+        )
+        assert Template(TEMPLATE).render(context) == expected
+
+
+def test_the_board_legend_translates():
+    view = {
+        "areas": [
+            {
+                "in_play": True,
+                "number": 1,
+                "name": "Xian",
+                "lotus": True,
+                "dragon": False,
+                "building": "palace",
+                "owner": "red",
+                "markers": ["blue"],
+            }
+        ],
+        "players": [
+            {
+                "colour": "red",
+                "emperor": True,
+                "chips": {"palace": 1},
+                "vp_chips": 2,
+                "score": {"total": 7},
+            }
+        ],
+    }
+    with translation.override("de"):
+        lines = board_lines(view, {"red": "Anna"})
+    assert lines[0].split() == ["1", "Xian", "*", "Palast", "Rot", "[Blau]"]
+    assert lines[1].strip() == "* Lotusgebiet   D Drache   [ ] Gebietsmarker"
+    assert lines[3] == "Rot Anna  (Kaiser): Chips Palast 1; Siegpunkt-Chips 2; Punkte 7"
