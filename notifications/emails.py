@@ -22,8 +22,8 @@ from django.utils.translation import gettext
 from games import services
 from games.models import Game, Player
 from games.rules import whitelotus as wl
-from games.rules.whitelotus.notation import SYNTAX
-from games.rules.whitelotus.words import keyword_hint
+from games.rules.whitelotus.notation import SYNTAX, format_command_in
+from games.rules.whitelotus.words import argument_hint, keyword_hint
 
 from . import words
 from .board import board_lines
@@ -148,6 +148,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         game, mail.seat, mail.seq, max(mail.seq - LOG_EVENTS, 0) if log_topic else _since(mail)
     )
     state = seen.state
+    language = mail.player.language if mail.player else "en"
     menu = wl.describe(state, mail.seat) if game.status != Game.Status.FINISHED else []
     legal = wl.legal(state, mail.seat)
     deadline = game.deadline_at if any(d.seat == mail.seat for d in wl.pending(state)) else None
@@ -168,14 +169,15 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "deadline": _local(deadline),
         "year": state.year,
         "phase": state.phase.name,
-        "keywords": keyword_hint(mail.player.language if mail.player else "en"),
+        "example_local": format_command_in(state, legal[0], language) if legal and language != "en" else "",
+        "keywords": _keywords(language) if mail.kind == "help" else "",
         "reply_to": reply_address(game.seats.get(position=mail.seat)),
         "service_address": service_address(),
         "scores": _scores(seen),
         "commands": list(SYNTAX.values()),
         "log_lines": news if log_topic else [],
     }
-    if log_topic:
+    if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     return _render(template, context)
 
@@ -222,6 +224,12 @@ def _scores(seen: Seen) -> list[dict[str, Any]]:
         }
         for c in order
     ]
+
+
+def _keywords(language: str) -> str:
+    if language == "en":
+        return ""
+    return f"{keyword_hint(language)}\n{argument_hint(language)}"
 
 
 def _local(moment: datetime | None) -> str:

@@ -388,6 +388,7 @@ def test_html_to_text_marks_blockquotes_as_quoted_lines():
 
 def test_html_to_text_body_ends_an_unclosed_head_and_pre_keeps_lines():
     assert html_to_text("<head><meta charset=utf-8><body>status<pre>a\n  b</pre>") == "status\na\nb"
+    assert html_to_text("<head><title>Re: turn</title><div>pass</div>") == "pass"
 
 
 def test_html_to_text_survives_markup_that_is_quadratic_for_html_parser():

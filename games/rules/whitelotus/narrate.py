@@ -54,12 +54,12 @@ SIDE_WORDS = ("rebels", "emperor")
 POINT_WORDS = ("influence", "army")
 # "(You sealed: ...)": one part per key of the entry, in its order.
 SEALED = {
-    "target": "target {target}",
     "amount": "amount {amount}",
-    "palaces_as_army": "palaces_as_army {palaces_as_army}",
+    "palaces_as_army": "{palaces_as_army} palace(s) as army",
     "side": "side {side}",
     "army": "army {army}",
 }
+SEALED_BID = "bid {amount} against {target}"  # a sealed bid: target and amount together
 
 
 def _bids(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
@@ -89,8 +89,11 @@ def _battle(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
 
 def _sealed(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
     parts = []
+    if "target" in d and "amount" in d:
+        target = t(s.config.colours[d["target"]])  # lower case, as in the bids
+        parts.append(t(SEALED_BID).format(amount=str(d["amount"]), target=target))
     for k, v in d.items():
-        if k == "seat":
+        if k == "seat" or (k in ("target", "amount") and parts):
             continue
         if k in SEALED:
             value = t(v) if isinstance(v, str) and v in SIDE_WORDS else str(v)
@@ -216,7 +219,7 @@ TEXTS: dict[str, Sentence] = {
 MESSAGES: tuple[str, ...] = tuple(
     dict.fromkeys(
         [fmt for fmt, _ in TEXTS.values()]
-        + [BID, TIE, *SEALED.values()]
+        + [BID, TIE, SEALED_BID, *SEALED.values()]
         + [c.capitalize() for c in COLOURS]
         + list(COLOURS)  # lower case, as the target of a bid
         + [b.label for b in Building]
