@@ -219,7 +219,7 @@ def _scores(seen: Seen) -> list[dict[str, Any]]:
             "rank": outcome["rank"][c],
             "colour": words.colour(c),
             "name": seen.names.get(c, ""),
-            "breakdown": outcome["scores"][c],
+            "breakdown": words.score_parts(outcome["scores"][c]),
             "total": outcome["scores"][c]["total"],
         }
         for c in order

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from datetime import timedelta
 from typing import Any
 
 from anymail.exceptions import AnymailError
 from celery import shared_task
+from django.utils import timezone
 
 from . import inbound, sending
 from .models import InboundMail
@@ -55,7 +57,12 @@ def sweep_mail() -> str:
     stale = sending.stale_pending()
     for pk in stale:
         send_mail.delay(pk)
-    new = list(InboundMail.objects.filter(status=InboundMail.Status.NEW).values_list("pk", flat=True)[:500])
+    cutoff = timezone.now() - timedelta(minutes=1)  # younger rows still have their own task coming
+    new = list(
+        InboundMail.objects.filter(status=InboundMail.Status.NEW, received_at__lt=cutoff).values_list(
+            "pk", flat=True
+        )[:500]
+    )
     for pk in new:
         process_inbound.delay(pk)
     return f"re-enqueued {len(stale)} outbound and {len(new)} inbound"

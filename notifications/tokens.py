@@ -8,7 +8,6 @@ rotated when the seat changes hands, and is cut out of anything that is logged (
 from __future__ import annotations
 
 import base64
-import re
 import secrets
 
 from django.conf import settings
@@ -18,10 +17,11 @@ from django.utils import timezone
 from games.models import Seat
 
 from .models import ReplyToken
+from .redact import redact
+
+__all__ = ["find", "live_token", "new_token", "redact", "reply_address", "rotate", "service_address"]
 
 TOKEN_BYTES = 16  # 128 bits
-# 26 lower-case base32 characters; case does not matter in an address's local part in practice
-_TOKEN = re.compile(r"\+([a-z2-7]{26})@", re.IGNORECASE)
 
 
 def new_token() -> str:
@@ -69,8 +69,3 @@ def find(addresses: list[str] | tuple[str, ...]) -> ReplyToken | None:
         if found is not None:
             return found
     return None
-
-
-def redact(text: str) -> str:
-    """Cut reply tokens out of text that is going to a log."""
-    return _TOKEN.sub("+[token]@", text)

@@ -33,6 +33,23 @@ DECISIONS = {
 }
 
 
+SCORE_PARTS = gettext_noop(
+    "buildings {buildings} + dragons {dragons} + largest territory {territory} "
+    "({size} areas) + VP chips {chips}"
+)
+
+
+def score_parts(row: dict[str, int]) -> str:
+    """A final score's parts, e.g. "buildings 23 + dragons 0 + largest territory 3 (14 areas) + ..."."""
+    return gettext(SCORE_PARTS).format(
+        buildings=row["buildings"],
+        dragons=row["dragons"],
+        territory=row["territory"],
+        size=row["territory_size"],
+        chips=row["chips"],
+    )
+
+
 def colour(name: str) -> str:
     return gettext(COLOURS.get(name, name))
 

@@ -203,3 +203,15 @@ def test_mails_are_written_in_the_players_language():
     german = sent_to(ada.email)[-1]
     assert "Die Spielleitung hat diese Partie angehalten" in german.body
     assert "Hallo Ada" in german.body
+
+
+def test_no_log_line_carries_a_reply_token(caplog):
+    import logging
+
+    from notifications.redact import RedactTokens
+
+    record = logging.LogRecord(
+        "mail.log", logging.INFO, "", 0, "recip: %s", ("play+abcdefghijklmnopqrstuvwxyz@lotus.test",), None
+    )
+    assert RedactTokens().filter(record)
+    assert record.getMessage() == "recip: play+[token]@lotus.test"
