@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path
 from django.utils.html import format_html
@@ -48,14 +48,20 @@ class ModeratorsOnly(_ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(ModeratorsOnly):
-    list_display = ("id", "title", "edition", "status", "whose_move", "deadline_at", "head_seq", "audit")
+    list_display = ("id", "title", "edition", "status", "whose_move", "next_deadline", "head_seq", "audit")
     list_display_links = ("id", "title")
     list_filter = ("status", "edition")
     search_fields = ("name", "seats__player__name", "seats__player__email")
     ordering = ("-id",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
-        return super().get_queryset(request).prefetch_related("seats__player")
+        games: QuerySet[Game] = super().get_queryset(request)
+        games = games.prefetch_related("seats__player")
+        return games.annotate(next_deadline_at=Min("decisions__deadline_at"))
+
+    @admin.display(description="next deadline", ordering="next_deadline_at")
+    def next_deadline(self, game: Game) -> Any:
+        return getattr(game, "next_deadline_at", None) or "—"
 
     @admin.display(description="game", ordering="name")
     def title(self, game: Game) -> str:

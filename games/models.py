@@ -9,6 +9,7 @@ Events are never updated or deleted: a database trigger refuses it (migration 00
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import ClassVar
 
 from django.conf import settings
@@ -59,8 +60,10 @@ class Game(models.Model):
     seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEW)
     head_seq = models.PositiveIntegerField(default=0)  # seq of the last event
-    time_per_decision = models.DurationField(null=True, blank=True)
-    deadline_at = models.DateTimeField(null=True, blank=True)  # the current decision's
+    time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    # set while the game's clock is stopped (paused, or a player on vacation): deadlines are
+    # moved on by the stopped time when it restarts
+    clock_stopped_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -76,6 +79,9 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()  # 0-based seat of the rules engine
     colour = models.CharField(max_length=10)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # projections of the log, kept by games.services in the transaction of the events
+    away_until = models.DateTimeField(null=True, blank=True)  # on vacation until
+    vacation_used = models.DurationField(default=timedelta(0))
 
     class Meta:
         ordering = ("game", "position")
@@ -101,6 +107,9 @@ class Event(models.Model):
         RESUMED = "resumed", "resumed"
         DEADLINE_EXTENDED = "deadline_extended", "deadline extended"
         SEAT_REPLACED = "seat_replaced", "seat replaced"
+        VACATION_STARTED = "vacation_started", "vacation started"
+        VACATION_ENDED = "vacation_ended", "vacation ended"
+        TIME_CONTROLS = "time_controls", "time controls changed"
 
     class Source(models.TextChoices):
         MAIL = "mail", "mail"
@@ -138,6 +147,48 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
+
+
+class PendingDecision(models.Model):
+    """A decision a seat owes now, with its deadline: a projection of the log (what
+    ``pending(state)`` says at the head), rewritten by ``games.services`` in the transaction
+    of every event that changes it.  The deadline sweep reads it by its indexes."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20)
+    sealed = models.BooleanField(default=False)
+    since_seq = models.PositiveIntegerField()  # the event this decision began with
+    deadline_at = models.DateTimeField(null=True, blank=True)  # None: the game has no deadlines
+    remind_at = models.DateTimeField(null=True, blank=True)  # the next reminder, if any is left
+    reminders_sent = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_decision_per_seat"),
+        ]
+        indexes: ClassVar = [
+            models.Index(
+                fields=["deadline_at"], condition=models.Q(deadline_at__isnull=False), name="decision_due_idx"
+            ),
+            models.Index(
+                fields=["remind_at"], condition=models.Q(remind_at__isnull=False), name="decision_remind_idx"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.kind} (due {self.deadline_at})"
+
+
+class Heartbeat(models.Model):
+    """When a periodic job last ran (the health check reads it)."""
+
+    name = models.CharField(max_length=40, unique=True)
+    at = models.DateTimeField()
+    detail = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at}"
 
 
 class Snapshot(models.Model):

@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -29,8 +29,10 @@ from games.rules import whitelotus as wl
 from games.rules.base import IllegalCommand, LogEntry
 from games.rules.whitelotus.constants import COLOURS
 
-from .models import Event, Game, Player, Seat, Snapshot
+from . import timing
+from .models import Event, Game, PendingDecision, Player, Seat, Snapshot
 from .signals import events_appended
+from .timing import TimeControls
 
 MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
 
@@ -46,6 +48,13 @@ _configs: dict[tuple[int, datetime], wl.Config] = {}
 def _identity(game: Game) -> tuple[int, datetime]:
     """A game's key in the caches: its id and creation time (ids can be reused in tests)."""
     return game.pk, game.created_at
+
+
+def clear_caches() -> None:
+    """Forget every cached head state and config (tests; never needed in production)."""
+    with _cache_lock:
+        _heads.clear()
+        _configs.clear()
 
 
 def _remember(game: Game, state: wl.State) -> None:
@@ -78,6 +87,7 @@ class Result:
     log: list[LogEntry] = field(default_factory=list)
     changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
     before: wl.State | None = None  # the state these events started from (moves only)
+    resync: bool = False  # who must decide may have changed: rewrite the pending decisions
 
 
 # --- configuration and state ---------------------------------------------------------------
@@ -198,7 +208,7 @@ def create_game(
     seed: str | None = None,
     first_emperor: int | None = 0,
     name: str = "",
-    time_per_decision: timedelta | None = None,
+    time_controls: TimeControls | None = None,
     by: User | None = None,
 ) -> Game:
     """A new game (not started): seats in the given order, colours in the standard order."""
@@ -222,7 +232,7 @@ def create_game(
             board=board_name,
             board_digest=b.digest,
             seed_hash=rng.seed_digest(seed),
-            time_per_decision=time_per_decision,
+            time_controls=(time_controls or TimeControls()).to_dict(),
         )
         for position, player in enumerate(players):
             Seat.objects.create(game=game, position=position, colour=config.colours[position], player=player)
@@ -244,7 +254,7 @@ def start_game(game: Game, *, by: User | None = None) -> Result:
         game.status = Game.Status.RUNNING
         event = _append(game, Event.Kind.STARTED, {}, source=Event.Source.SYSTEM, actor=by)
         state = _head(game)
-        result = Result(game, state, [event], changed=("status",))
+        result = Result(game, state, [event], changed=("status",), resync=True)
         _finish(result)
     return result
 
@@ -270,7 +280,7 @@ def submit(
         state = _head(game)
         if not 0 <= seat < state.players:
             raise GameError(f"There is no seat {seat} in this game.")
-        result = Result(game, state, before=state)
+        result = Result(game, state, before=state, resync=True)
         for text, cmd in lines:
             try:
                 parsed = cmd if cmd is not None else wl.parse_command(result.state, text, seat)
@@ -295,11 +305,24 @@ def submit(
     return result
 
 
-def apply_default(game: Game, seat: int, *, expected_seq: int | None = None) -> Result:
-    """The rules module's default move for a seat whose deadline passed."""
+def apply_default(
+    game: Game,
+    seat: int,
+    *,
+    expected_seq: int | None = None,
+    since_seq: int | None = None,
+    now: datetime | None = None,
+) -> Result:
+    """The rules module's default move for a seat whose deadline passed.
+
+    With ``since_seq`` (the deadline sweep), it is played only if that very decision is
+    still pending and due under the game's row lock: a real move that came first, or
+    another worker that defaulted it first, makes this a :class:`NotDue` refusal."""
     with transaction.atomic():
         game = _lock(game, 1)
         _check_running(game, expected_seq)
+        if since_seq is not None:
+            _check_due(game, seat, since_seq, now or timezone.now())
         state = _head(game)
         try:
             command = wl.default(state, seat)
@@ -314,9 +337,24 @@ def apply_default(game: Game, seat: int, *, expected_seq: int | None = None) -> 
             source=Event.Source.DEADLINE,
             command_text=wl.format_command(state, command),
         )
-        result = Result(game, new, [event], log, before=state)
+        result = Result(game, new, [event], log, before=state, resync=True)
         _finish(result)
     return result
+
+
+class NotDue(GameError):
+    """The decision a deadline default was meant for is no longer pending or due."""
+
+
+def _check_due(game: Game, seat: int, since_seq: int, now: datetime) -> None:
+    if game.clock_stopped_at is not None:
+        raise NotDue("The game's clock is stopped (paused, or a player is away).")
+    row = PendingDecision.objects.filter(game=game, seat=seat, since_seq=since_seq).first()
+    if row is None:
+        raise NotDue("That decision was taken meanwhile.")
+    grace = timing.controls(game).grace
+    if row.deadline_at is None or row.deadline_at + grace > now:
+        raise NotDue("That decision is not due yet.")
 
 
 # --- moderation -------------------------------------------------------------------------------
@@ -349,7 +387,7 @@ def rollback(game: Game, to_seq: int, *, by: User | None, reason: str) -> Result
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
             game.finished_at = None
-        result = Result(game, _head(game), [event], changed=("status", "finished_at"))
+        result = Result(game, _head(game), [event], changed=("status", "finished_at"), resync=True)
         _finish(result)
     return result
 
@@ -362,25 +400,43 @@ def resume(game: Game, *, by: User | None, reason: str) -> Result:
     return _set_status(game, Game.Status.PAUSED, Game.Status.RUNNING, Event.Kind.RESUMED, by, reason)
 
 
-def extend_deadline(game: Game, until: datetime, *, by: User | None, reason: str) -> Result:
+def extend_deadline(
+    game: Game, until: datetime, *, by: User | None, reason: str, seat: int | None = None
+) -> Result:
+    """Give the pending decisions (of one seat, or all) a new deadline."""
     _need_reason(reason)
     with transaction.atomic():
         game = _lock(game, 1)
         if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
             raise GameError("Only a running or paused game has a deadline.")
-        if until <= timezone.now():
+        now = timezone.now()
+        if until <= now:
             raise GameError("The new deadline must lie in the future.")
-        previous = game.deadline_at.isoformat() if game.deadline_at else None
-        game.deadline_at = until
+        rows = list(game.decisions.all() if seat is None else game.decisions.filter(seat=seat))
+        if not rows:
+            raise GameError("Nobody owes a decision now, so there is no deadline to extend.")
+        previous = min((r.deadline_at for r in rows if r.deadline_at), default=None)
+        tc = timing.controls(game)
+        for row in rows:
+            row.deadline_at = until
+            row.reminders_sent, row.remind_at = tc.reminders_from(until, now)
+            if game.clock_stopped_at is not None:
+                row.remind_at = None
+        PendingDecision.objects.bulk_update(rows, ["deadline_at", "remind_at", "reminders_sent"])
         event = _append(
             game,
             Event.Kind.DEADLINE_EXTENDED,
-            {"deadline_at": until.isoformat(), "previous": previous},
+            {
+                "deadline_at": until.isoformat(),
+                "previous": previous.isoformat() if previous else None,
+                "seats": sorted(r.seat for r in rows),
+            },
+            seat=seat,
             source=Event.Source.MODERATOR,
             actor=by,
             reason=reason,
         )
-        result = Result(game, _head(game), [event], changed=("deadline_at",))
+        result = Result(game, _head(game), [event])
         _finish(result)
     return result
 
@@ -479,7 +535,8 @@ def _set_status(game: Game, before: str, after: str, kind: str, by: User | None,
             raise GameError(f"The game is {game.get_status_display()}, so it cannot be {kind}.")
         game.status = after
         event = _append(game, kind, {}, source=Event.Source.MODERATOR, actor=by, reason=reason)
-        result = Result(game, _head(game), [event], changed=("status",))
+        timing.keep_clock(game, timezone.now())
+        result = Result(game, _head(game), [event], changed=("status", "clock_stopped_at"))
         _finish(result)
     return result
 
@@ -515,13 +572,20 @@ def _finish(result: Result) -> None:
     """Save the game's projections, snapshot now and then, and announce the events.
 
     ``head_seq`` was already advanced by ``_lock``; the row is written again only when the
-    status or the deadline changed."""
+    status or the clock changed.  The pending decisions are rewritten when who must decide
+    may have changed (``games.timing.sync_decisions``)."""
     game, state = result.game, result.state
-    changed = [f for f in ("status", "finished_at", "deadline_at") if f in result.changed]
+    changed = [f for f in ("status", "finished_at", "clock_stopped_at") if f in result.changed]
     if state.phase.name == "finished" and game.status == Game.Status.RUNNING:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         changed += ["status", "finished_at"]
+    if game.status == Game.Status.FINISHED:
+        if result.resync:
+            PendingDecision.objects.filter(game=game).delete()
+    elif result.resync:
+        movers = [e.seat for e in result.events if e.seat is not None]
+        timing.sync_decisions(game, state, result.before, movers, game.head_seq, timezone.now())
     if changed:
         game.save(update_fields=sorted(set(changed)))
     if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:

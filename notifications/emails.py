@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import services
-from games.models import Game, Player
+from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
@@ -32,7 +32,7 @@ from .tokens import reply_address, service_address
 
 Rendered = tuple[str, str, str]
 LOG_EVENTS = 30  # how far back ``log`` looks
-NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back")
+NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
 
 
 @dataclass
@@ -109,6 +109,26 @@ def bounce(mail: OutboundMail) -> Rendered:
     return _render("bounce", {**mail.context, "mail": mail})
 
 
+def defaulted(mail: OutboundMail) -> Rendered:
+    """To the table: a deadline passed and the default move was played."""
+    return _game_mail(mail, "defaulted")
+
+
+def reminder(mail: OutboundMail) -> Rendered:
+    """Before a deadline: the decision is still open."""
+    return _game_mail(mail, "reminder")
+
+
+def missed(mail: OutboundMail) -> Rendered:
+    """To a player whose moves were played by default several times in a row."""
+    return _game_mail(mail, "missed")
+
+
+def missed_moderators(mail: OutboundMail) -> Rendered:
+    """To the moderators: a seat keeps missing its deadlines."""
+    return _render("missed_moderators", {**mail.context, "mail": mail})
+
+
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "invitation": invitation,
     "decision": decision,
@@ -121,6 +141,13 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "rolled_back": moderation,
     "deadline_extended": moderation,
     "seat_replaced": moderation,
+    "vacation": moderation,
+    "back": moderation,
+    "time_controls": moderation,
+    "defaulted": defaulted,
+    "reminder": reminder,
+    "missed": missed,
+    "missed_moderators": missed_moderators,
     "error": error,
     "help": answer,
     "status": answer,
@@ -151,7 +178,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     language = mail.player.language if mail.player else "en"
     menu = wl.describe(state, mail.seat) if game.status != Game.Status.FINISHED else []
     legal = wl.legal(state, mail.seat)
-    deadline = game.deadline_at if any(d.seat == mail.seat for d in wl.pending(state)) else None
+    owed = game.decisions.filter(seat=mail.seat, since_seq__lte=mail.seq).first()
+    deadline = owed.deadline_at if owed is not None else None
     context = {
         **mail.context,
         "mail": mail,
@@ -177,6 +205,12 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "commands": list(SYNTAX.values()),
         "log_lines": news if log_topic else [],
     }
+    about = mail.context.get("about")
+    context["about_colour"] = words.colour(state.config.colours[about]) if isinstance(about, int) else ""
+    context["about_me"] = about == mail.seat
+    for key in ("until", "deadline_at"):
+        if isinstance(mail.context.get(key), str):
+            context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     return _render(template, context)
@@ -200,6 +234,12 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     state: wl.State | None = None
     for event, state, log in services.walk(game, seq):
         if event.seq > since:
+            if event.kind == Event.Kind.DEFAULT and event.seat is not None:
+                news.append(
+                    gettext("{colour}'s deadline passed; the default move was played: {command}").format(
+                        colour=words.colour(state.config.colours[event.seat]), command=event.command_text
+                    )
+                )
             news += [wl.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
     if state is None:
         state = services.state_at(game, seq)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Sequence
 from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
@@ -29,7 +30,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import deadlines, services
 from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 
@@ -54,6 +55,17 @@ TOPICS = {
     "protokoll": "log",
     "journal": "log",
 }
+# time away, in English, German and French
+AWAY = {
+    "vacation": "vacation",
+    "urlaub": "vacation",
+    "vacances": "vacation",
+    "back": "back",
+    "zurück": "back",
+    "zurueck": "back",
+    "retour": "back",
+}
+_VACATION = re.compile(r"^\S+\s+(\d+(?:[.,]\d+)?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE)
 PROMPTS = ("invitation", "decision", "rolled_back", "resumed", "deadline_extended")
 
 
@@ -157,29 +169,50 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             f"Your mail has {len(lines)} command lines; I take at most {MAX_COMMAND_LINES} at once, "
             "so none was applied."
         )
-    topics = [TOPICS[line.split()[0].lower()] for line in lines if line.split()[0].lower() in TOPICS]
-    moves = [line for line in lines if line.split()[0].lower() not in TOPICS]
+    topics = [TOPICS[_word(line)] for line in lines if _word(line) in TOPICS]
+    away = [line for line in lines if _word(line) in AWAY]
+    moves = [line for line in lines if _word(line) not in TOPICS and _word(line) not in AWAY]
     if moves:
         stale = _outdated(game, seat.position, parsed)
         if stale:
             return refuse(stale)
-        try:
-            services.submit(
-                game,
-                seat.position,
-                "\n".join(moves),
-                source=Event.Source.MAIL,
-                inbound_message_id=parsed.message_id,
-            )
-        except services.IllegalMove as error:
-            return refuse(str(error).partition("\nWhat you can do now:")[0], error.line)
-        except services.GameError as error:
-            return refuse(str(error))
+    try:
+        with transaction.atomic():  # the whole mail or nothing
+            if moves:
+                services.submit(
+                    game,
+                    seat.position,
+                    "\n".join(moves),
+                    source=Event.Source.MAIL,
+                    inbound_message_id=parsed.message_id,
+                )
+            for line in away:
+                _away(game, seat.position, line, parsed.message_id)
+    except services.IllegalMove as error:
+        return refuse(str(error).partition("\nWhat you can do now:")[0], error.line)
+    except services.GameError as error:
+        return refuse(str(error), away[0] if away and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic}, **where)
-    if moves:
-        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves)}"
+    if moves or away:
+        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away)}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}"
+
+
+def _word(line: str) -> str:
+    return line.split()[0].lower()
+
+
+def _away(game: Game, seat: int, line: str, message_id: str) -> None:
+    """``vacation 5 days`` (``urlaub 5 tage``, ``vacances 5 jours``) or ``back``."""
+    if AWAY[_word(line)] == "back":
+        deadlines.end_vacation(game, seat, inbound_message_id=message_id)
+        return
+    match = _VACATION.match(line.strip())
+    if match is None:
+        raise services.IllegalMove("Write the days you will be away, e.g.: vacation 5 days", line=line)
+    days = float(match.group(1).replace(",", "."))
+    deadlines.start_vacation(game, seat, days, inbound_message_id=message_id)
 
 
 def _outdated(game: Game, seat: int, parsed: ParsedMail) -> str:

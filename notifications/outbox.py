@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from django.db import transaction
 from games.models import Event, Game
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
+from games.timing import beginning
 
 from .models import InboundMail, OutboundMail
 from .tokens import redact
@@ -34,13 +35,24 @@ from .tokens import redact
 log = logging.getLogger(__name__)
 
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
-MODERATION = {
+# events that are told to every seat as a notice (moderators' acts, vacations)
+NOTICES = {
     Event.Kind.PAUSED: "paused",
     Event.Kind.RESUMED: "resumed",
     Event.Kind.ROLLED_BACK: "rolled_back",
     Event.Kind.DEADLINE_EXTENDED: "deadline_extended",
     Event.Kind.SEAT_REPLACED: "seat_replaced",
+    Event.Kind.VACATION_STARTED: "vacation",
+    Event.Kind.VACATION_ENDED: "back",
+    Event.Kind.TIME_CONTROLS: "time_controls",
 }
+# notices after which the seats that must decide get the menu again
+PROMPTING = (
+    Event.Kind.ROLLED_BACK,
+    Event.Kind.RESUMED,
+    Event.Kind.VACATION_ENDED,
+    Event.Kind.DEADLINE_EXTENDED,
+)
 
 
 @dataclass(frozen=True)
@@ -48,15 +60,6 @@ class Planned:
     kind: str
     seat: int
     context: dict[str, Any] = field(default_factory=dict)
-
-
-def new_decisions(before: wl.State | None, after: wl.State, movers: Iterable[int]) -> dict[int, str]:
-    """Seats whose decision begins with these events: pending now and not before, or pending
-    in another way, or the seat that just moved and must decide again."""
-    now = {d.seat: d.kind for d in wl.pending(after)}
-    was = {d.seat: d.kind for d in wl.pending(before)} if before is not None else {}
-    moved = set(movers)
-    return {s: k for s, k in now.items() if s in moved or was.get(s) != k}
 
 
 def plan(
@@ -68,11 +71,11 @@ def plan(
     if Event.Kind.STARTED in kinds:
         decisions = {d.seat: d.kind for d in wl.pending(state)}
         return [Planned("invitation", s, {"decision": decisions.get(s, "")}) for s in seats]
-    for kind, mail in MODERATION.items():
+    for kind, mail in NOTICES.items():
         if kind in kinds:
             event = next(e for e in events if e.kind == kind)
-            context = {"event": event.seq, "reason": event.reason, **event.payload}
-            decisions = {d.seat: d.kind for d in wl.pending(state)} if kind == Event.Kind.ROLLED_BACK else {}
+            context = {"event": event.seq, "reason": event.reason, "about": event.seat, **event.payload}
+            decisions = {d.seat: d.kind for d in wl.pending(state)} if kind in PROMPTING else {}
             out = [Planned(mail, s, {**context, "decision": decisions.get(s, "")}) for s in seats]
             if kind == Event.Kind.SEAT_REPLACED:
                 out.append(
@@ -82,14 +85,17 @@ def plan(
     if wl.outcome(state) is not None:
         return [Planned("game_over", s) for s in seats]
     movers = [e.seat for e in events if e.seat is not None]
-    decisions = new_decisions(before, state, movers)
+    decisions = beginning(before, state, movers)
     sealed_by = {e.private_to for e in log_entries if e.kind == "sealed"}
     year = any(e.kind == "year" for e in log_entries)
     revealed = any(e.kind in REVEALS for e in log_entries)
+    defaulted = [e.seat for e in events if e.kind == Event.Kind.DEFAULT]
     out = []
     for s in seats:
         if s in decisions:
             out.append(Planned("decision", s, {"decision": decisions[s]}))
+        elif defaulted:
+            out.append(Planned("defaulted", s, {"about": defaulted[0]}))
         elif s in sealed_by and not revealed:
             out.append(Planned("sealed", s))
         elif year:
@@ -109,7 +115,7 @@ def new_message_id(tag: str) -> str:
     return f"wl.{tag}.{uuid.uuid4().hex}@{settings.MESSAGE_ID_DOMAIN}"
 
 
-def write(game: Game, seq: int, planned: Sequence[Planned]) -> list[OutboundMail]:
+def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") -> list[OutboundMail]:
     """Outbox rows for ``planned`` (idempotent: a row with the same key is not written twice)."""
     if not planned:
         return []
@@ -119,7 +125,7 @@ def write(game: Game, seq: int, planned: Sequence[Planned]) -> list[OutboundMail
         root = thread_id(game, p.seat)
         rows.append(
             OutboundMail(
-                key=f"g{game.pk}:{seq}:{p.kind}:{p.seat}",
+                key=f"g{game.pk}:{seq}:{p.kind}{tag}:{p.seat}",
                 message_id=root if first else new_message_id(f"g{game.pk}"),
                 kind=p.kind,
                 game=game,

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.dispatch import receiver
 
+from games import timing
+from games.deadlines import consecutive_defaults
 from games.models import Event, Game
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
@@ -31,5 +34,31 @@ def write_outbox(
     for event in events:
         if event.kind == Event.Kind.SEAT_REPLACED:
             tokens.rotate(game.seats.get(position=event.payload["position"]))
-    if events:
-        outbox.write(game, events[-1].seq, outbox.plan(events, state, log, before))
+    if not events:
+        return
+    seq = events[-1].seq
+    outbox.write(game, seq, outbox.plan(events, state, log, before))
+    for event in events:
+        if event.kind == Event.Kind.DEFAULT and event.seat is not None:
+            _count_missed(game, event.seat, seq)
+
+
+def _count_missed(game: Game, seat: int, seq: int) -> None:
+    """After the configured number of defaults in a row: warn the player, and suggest a
+    replacement to the moderators (once per streak: exactly at the threshold)."""
+    missed = consecutive_defaults(game, seat)
+    if missed != timing.controls(game).warn_after_defaults:
+        return
+    outbox.write(game, seq, [outbox.Planned("missed", seat, {"missed": missed})])
+    holder = game.seats.select_related("player").get(position=seat)
+    context = {
+        "game_id": game.pk,
+        "game_name": str(game),
+        "colour": holder.colour,
+        "player": str(holder.player),
+        "missed": missed,
+    }
+    for address in settings.MODERATOR_EMAILS:
+        outbox.notify(
+            f"g{game.pk}:{seq}:missed-moderators:{seat}:{address}", "missed_moderators", address, context
+        )

@@ -11,7 +11,7 @@ from anymail.exceptions import AnymailError
 from celery import shared_task
 from django.utils import timezone
 
-from . import inbound, sending
+from . import inbound, sending, sweep
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -49,6 +49,12 @@ def send_mails(mail_ids: list[int]) -> str:
 @shared_task(acks_late=True)
 def process_inbound(pk: int) -> str:
     return inbound.process(pk)
+
+
+@shared_task
+def sweep_deadlines() -> str:
+    """Every minute (beat): vacations that are over, reminders, defaults at deadlines."""
+    return str(sweep.sweep())
 
 
 @shared_task

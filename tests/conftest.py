@@ -41,3 +41,15 @@ def postgres_only(db: None) -> None:
         if IN_CI:
             pytest.fail("CI must run this test on Postgres")
         pytest.skip("needs Postgres (running on the SQLite fallback)")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_engine_caches() -> None:
+    """Each test starts without the services' per-process caches of head states and configs.
+
+    They are keyed by game id and creation time, which is sound in production (ids are never
+    reused) but not across tests: a rolled-back test database can reuse an id, and time
+    travel gives every game the same creation time."""
+    from games import services
+
+    services.clear_caches()

@@ -150,6 +150,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 5}
 CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "sweep-mail": {"task": "notifications.tasks.sweep_mail", "schedule": 60.0},
 }
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from notifications.views import health_view
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("anymail/", include("notifications.urls")),
+    path("health/", health_view, name="health"),
 ]

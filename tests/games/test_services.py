@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError, InternalError, ProgrammingError, connection, transaction
 from django.utils import timezone
 
-from games import services
+from games import services, timing
 from games.models import Event, Game, Player, Snapshot
 from games.rules import rng
 from games.rules import whitelotus as wl
@@ -176,9 +176,12 @@ def test_replace_seat_hands_the_seat_over_and_is_logged():
 def test_extend_deadline_records_old_and_new():
     game = running_game(3)
     until = timezone.now() + timedelta(days=2)
+    before = timing.next_deadline(game)
     services.extend_deadline(game, until, by=None, reason="holiday")
-    game.refresh_from_db()
-    assert game.deadline_at == until
+    assert timing.next_deadline(game) == until
+    event = game.events.latest("seq")
+    assert event.payload["previous"] == before.isoformat()
+    assert event.payload["deadline_at"] == until.isoformat()
     with pytest.raises(services.GameError, match="future"):
         services.extend_deadline(game, timezone.now() - timedelta(hours=1), by=None, reason="oops")
 

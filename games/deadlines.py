@@ -1,0 +1,135 @@
+"""The services of time: vacations, time controls, and the missed-move count.
+
+Like everything in ``games.services`` (whose transaction helpers these use), each runs in
+one transaction under the game's row lock and appends an event with who and why.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from . import services, timing
+from .models import Event, Game, Seat
+from .services import GameError, Result
+from .timing import TimeControls
+
+
+def start_vacation(
+    game: Game, seat: int, days: float, *, source: str = Event.Source.MAIL, inbound_message_id: str = ""
+) -> Result:
+    """A player is away for ``days``: the game's clock stops until they are back (at the
+    latest when the days are over).  Each player has ``vacation_days`` per game."""
+    with transaction.atomic():
+        game = services._lock(game, 1)
+        if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
+            raise GameError("Only a running game has deadlines to pause.")
+        now = timezone.now()
+        holder = Seat.objects.select_for_update().get(game=game, position=seat)
+        allowance = timedelta(days=timing.controls(game).vacation_days)
+        left = allowance - holder.vacation_used
+        if holder.away_until is not None and holder.away_until > now:
+            raise GameError(
+                f"You are already away until {holder.away_until:%Y-%m-%d %H:%M} UTC; write 'back' first."
+            )
+        wanted = timedelta(days=days)
+        if wanted <= timedelta(0):
+            raise GameError("Give the number of days you will be away, e.g. 'vacation 5 days'.")
+        if wanted > left:
+            raise GameError(
+                f"You have {_days(left)} of vacation left in this game (of {_days(allowance)}); "
+                f"ask for at most that, e.g. 'vacation {max(int(left.total_seconds() // 86400), 1)} days'."
+                if left > timedelta(0)
+                else f"You have used all {_days(allowance)} of vacation in this game."
+            )
+        holder.away_until = now + wanted
+        holder.vacation_used += wanted  # given back in part by an early 'back'
+        holder.save(update_fields=["away_until", "vacation_used"])
+        event = services._append(
+            game,
+            Event.Kind.VACATION_STARTED,
+            {"until": holder.away_until.isoformat(), "days": days},
+            seat=seat,
+            source=source,
+            inbound_message_id=inbound_message_id,
+        )
+        timing.keep_clock(game, now)
+        result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
+        services._finish(result)
+    return result
+
+
+def end_vacation(
+    game: Game,
+    seat: int,
+    *,
+    source: str = Event.Source.MAIL,
+    now: datetime | None = None,
+    inbound_message_id: str = "",
+) -> Result:
+    """Back from vacation (early, by mail, or because the days are over): the unused days
+    are kept for later, and the clock restarts unless something else keeps it stopped."""
+    with transaction.atomic():
+        game = services._lock(game, 1)
+        now = now or timezone.now()
+        holder = Seat.objects.select_for_update().get(game=game, position=seat)
+        if holder.away_until is None:
+            raise GameError("You are not on vacation in this game.")
+        unused = max(holder.away_until - now, timedelta(0))
+        holder.vacation_used -= unused
+        holder.away_until = None
+        holder.save(update_fields=["away_until", "vacation_used"])
+        event = services._append(
+            game,
+            Event.Kind.VACATION_ENDED,
+            {"unused_days": round(unused.total_seconds() / 86400, 2)},
+            seat=seat,
+            source=source,
+            inbound_message_id=inbound_message_id,
+        )
+        timing.keep_clock(game, now)
+        result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
+        services._finish(result)
+    return result
+
+
+def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, reason: str) -> Result:
+    """New time controls; they apply to the decisions that begin from now on."""
+    services._need_reason(reason)
+    with transaction.atomic():
+        game = services._lock(game, 1)
+        previous = game.time_controls
+        game.time_controls = controls.to_dict()
+        game.save(update_fields=["time_controls"])
+        event = services._append(
+            game,
+            Event.Kind.TIME_CONTROLS,
+            {"time_controls": game.time_controls, "previous": previous},
+            source=Event.Source.MODERATOR,
+            actor=by,
+            reason=reason,
+        )
+        result = Result(game, services._head(game), [event])
+        services._finish(result)
+    return result
+
+
+def consecutive_defaults(game: Game, seat: int) -> int:
+    """How many of the seat's latest moves in effect were deadline defaults, in a row."""
+    count = 0
+    moves = [e for e in services.effective(game.events.order_by("seq")) if e.kind in services.MOVE_KINDS]
+    for event in reversed(moves):
+        if event.seat != seat:
+            continue
+        if event.kind != Event.Kind.DEFAULT:
+            break
+        count += 1
+    return count
+
+
+def _days(span: timedelta) -> str:
+    days = span.total_seconds() / 86400
+    return f"{days:g} day{'s' if days != 1 else ''}"
