@@ -149,19 +149,28 @@ class Event(models.Model):
         return f"#{self.seq} {self.kind}"
 
 
+class DecisionQuerySet(models.QuerySet["PendingDecision"]):
+    def owed(self) -> DecisionQuerySet:
+        return self.exclude(kind="")
+
+
 class PendingDecision(models.Model):
-    """A decision a seat owes now, with its deadline: a projection of the log (what
+    """What a seat owes now, with its deadline: a projection of the log (what
     ``pending(state)`` says at the head), rewritten by ``games.services`` in the transaction
-    of every event that changes it.  The deadline sweep reads it by its indexes."""
+    of every event that changes it.  One row per seat of a running game, ``kind`` empty
+    while the seat owes nothing (so a move rewrites its rows in one UPDATE).  The deadline
+    sweep reads it by its partial indexes, which hold only rows with a deadline."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
     seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=20)
+    kind = models.CharField(max_length=20, blank=True)  # "" : nothing owed
     sealed = models.BooleanField(default=False)
     since_seq = models.PositiveIntegerField()  # the event this decision began with
     deadline_at = models.DateTimeField(null=True, blank=True)  # None: the game has no deadlines
     remind_at = models.DateTimeField(null=True, blank=True)  # the next reminder, if any is left
     reminders_sent = models.PositiveSmallIntegerField(default=0)
+
+    objects = DecisionQuerySet.as_manager()
 
     class Meta:
         constraints: ClassVar = [

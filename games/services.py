@@ -349,7 +349,7 @@ class NotDue(GameError):
 def _check_due(game: Game, seat: int, since_seq: int, now: datetime) -> None:
     if game.clock_stopped_at is not None:
         raise NotDue("The game's clock is stopped (paused, or a player is away).")
-    row = PendingDecision.objects.filter(game=game, seat=seat, since_seq=since_seq).first()
+    row = PendingDecision.objects.owed().filter(game=game, seat=seat, since_seq=since_seq).first()
     if row is None:
         raise NotDue("That decision was taken meanwhile.")
     grace = timing.controls(game).grace
@@ -412,7 +412,8 @@ def extend_deadline(
         now = timezone.now()
         if until <= now:
             raise GameError("The new deadline must lie in the future.")
-        rows = list(game.decisions.all() if seat is None else game.decisions.filter(seat=seat))
+        owed = PendingDecision.objects.owed().filter(game=game)
+        rows = list(owed if seat is None else owed.filter(seat=seat))
         if not rows:
             raise GameError("Nobody owes a decision now, so there is no deadline to extend.")
         previous = min((r.deadline_at for r in rows if r.deadline_at), default=None)

@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import services
-from games.models import Event, Game, Player
+from games.models import Event, Game, PendingDecision, Player
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
@@ -178,7 +178,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     language = mail.player.language if mail.player else "en"
     menu = wl.describe(state, mail.seat) if game.status != Game.Status.FINISHED else []
     legal = wl.legal(state, mail.seat)
-    owed = game.decisions.filter(seat=mail.seat, since_seq__lte=mail.seq).first()
+    owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
     context = {
         **mail.context,

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+from django.db import connection
 
 from tests.conftest import IN_CI
 
@@ -34,3 +35,12 @@ def redis_url() -> Iterator[str]:
             pytest.fail(f"CI must provide a running Redis: {error}")
         pytest.skip(f"no Redis: {error}")
     yield url
+
+
+@pytest.fixture
+def postgres_transactional(transactional_db: None) -> None:
+    """Tests with threads (a Celery worker, an SMTP listener) need committed data: Postgres."""
+    if connection.vendor != "postgresql":
+        if IN_CI:
+            pytest.fail("CI must run this test on Postgres")
+        pytest.skip("needs Postgres (threads share the database)")

@@ -40,7 +40,7 @@ def new_game(n: int = 3, edition: str = "kosmos", **controls) -> Game:
 
 
 def owed(game: Game) -> PendingDecision | None:
-    return game.decisions.order_by("deadline_at", "seat").first()
+    return PendingDecision.objects.owed().filter(game=game).order_by("deadline_at", "seat").first()
 
 
 def mails(kind: str) -> list[OutboundMail]:
@@ -227,7 +227,7 @@ def test_a_game_where_every_seat_always_times_out_ends_by_defaults(clock, editio
         row = owed(game)
         if row is None:
             break
-        kinds |= set(game.decisions.values_list("kind", flat=True))
+        kinds |= set(PendingDecision.objects.owed().filter(game=game).values_list("kind", flat=True))
         clock.move_to(row.deadline_at + timedelta(seconds=1))
         sweep.sweep()
     game.refresh_from_db()

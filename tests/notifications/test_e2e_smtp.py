@@ -10,29 +10,18 @@ import re
 import time
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from django.db import connection
 
 from games import services
 from games.models import Event, Game
 from games.rules import whitelotus as wl
 from notifications.models import InboundMail, OutboundMail
 from notifications.smtp import controller
-from tests.conftest import IN_CI
 from tests.games.factories import players
-from whitelotus.celery import app
 
 from .mailbox import free_port, pick, reply, start_mailbox
+from .workers import worker
 
 SCORE = re.compile(r"^\s+(\d+)\. (\w+) \((\w+)\): (\d+)", re.MULTILINE)
-
-
-@pytest.fixture
-def postgres_transactional(transactional_db: None) -> None:
-    if connection.vendor != "postgresql":
-        if IN_CI:
-            pytest.fail("CI must run the mail end-to-end test on Postgres")
-        pytest.skip("the end-to-end test needs Postgres (threads share the database)")
 
 
 @pytest.mark.parametrize("edition", ["kosmos", "designer"])
@@ -42,15 +31,9 @@ def test_a_whole_game_is_played_by_mail_over_smtp(edition, postgres_transactiona
     inbound_server.start()
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", mailbox_server.port
-    app.conf.update(broker_url=redis_url, task_always_eager=False)
-    app.control.purge()
     rng = random.Random(edition)
-    # the worker's threads close their connections after each task (as a request would), so
-    # the test database can be flushed and dropped afterwards
-    max_age = connection.settings_dict["CONN_MAX_AGE"]
-    connection.settings_dict["CONN_MAX_AGE"] = 0
     try:
-        with start_worker(app, pool="threads", concurrency=2, perform_ping_check=False, loglevel="WARNING"):
+        with worker(redis_url):
             people = players(3)
             game = services.create_game(people, edition=edition, seed=f"e2e-{edition}")
             services.start_game(game)
@@ -72,7 +55,6 @@ def test_a_whole_game_is_played_by_mail_over_smtp(edition, postgres_transactiona
     finally:
         inbound_server.stop()
         mailbox_server.stop()
-        connection.settings_dict["CONN_MAX_AGE"] = max_age
 
     game.refresh_from_db()
     moves = [
