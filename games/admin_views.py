@@ -25,9 +25,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import deadlines, services, timing
 from games.models import Event, Game, Player, Seat
 from games.rules import whitelotus as wl
+from games.timing import TimeControls
 
 MODERATORS = "moderators"
 
@@ -121,6 +122,41 @@ class ReplaceSeatForm(ReasonForm):
         return player
 
 
+class TimeControlsForm(ReasonForm):
+    hours_per_decision = forms.FloatField(
+        min_value=0.1, required=False, help_text="Empty: no deadlines. Sealed bids share one deadline."
+    )
+    reminder_hours = forms.CharField(required=False, help_text="Hours before the deadline, e.g. 24, 4.")
+    grace_hours = forms.FloatField(min_value=0, initial=0)
+    quiet_nights = forms.BooleanField(required=False, help_text="No deadline 22:00-08:00 (player's zone).")
+    quiet_weekends = forms.BooleanField(required=False, help_text="No deadline on Saturday or Sunday.")
+    warn_after_defaults = forms.IntegerField(min_value=1, initial=3)
+    vacation_days = forms.IntegerField(min_value=0, initial=14)
+    field_order = (
+        "hours_per_decision",
+        "reminder_hours",
+        "grace_hours",
+        "quiet_nights",
+        "quiet_weekends",
+        "warn_after_defaults",
+        "vacation_days",
+        "reason",
+    )
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        current = timing.controls(game)
+        initial = {**current.to_dict(), "reminder_hours": ", ".join(f"{h:g}" for h in current.reminder_hours)}
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+
+    def clean_reminder_hours(self) -> list[float]:
+        text = self.cleaned_data["reminder_hours"]
+        try:
+            return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError("Write hours separated by commas, e.g. 24, 4.") from None
+
+
 @dataclass(frozen=True)
 class Action:
     name: str
@@ -151,6 +187,15 @@ ACTIONS = {
             _LIVE,
         ),
         Action(
+            "time",
+            "Change the time controls",
+            TimeControlsForm,
+            lambda g, d, u, r: deadlines.set_time_controls(
+                g, TimeControls.from_dict({k: v for k, v in d.items() if k != "reason"}), by=u, reason=r
+            ),
+            _LIVE,
+        ),
+        Action(
             "replace",
             "Replace a seat's player",
             ReplaceSeatForm,
@@ -163,7 +208,7 @@ ACTIONS = {
 
 def _form(action: Action, game: Game, data: Any = None) -> ReasonForm:
     kwargs: dict[str, Any] = {"auto_id": f"id_{action.name}_%s"}
-    if action.form_class is ReplaceSeatForm:
+    if action.form_class in (ReplaceSeatForm, TimeControlsForm):
         kwargs["game"] = game
     return action.form_class(data, **kwargs)
 

@@ -166,6 +166,26 @@ def test_pause_and_resume_through_the_admin(mod, moderator, game):
     assert "dispute about a bid" in response.content.decode()
 
 
+def test_change_the_time_controls_through_the_admin(mod, moderator, game):
+    page = mod.get(url("game_audit", game.pk)).content.decode()
+    assert "Change the time controls" in page and 'value="24, 4"' in page
+    data = {
+        "hours_per_decision": "24",
+        "reminder_hours": "12, 2",
+        "grace_hours": "1",
+        "quiet_weekends": "on",
+        "warn_after_defaults": "2",
+        "vacation_days": "7",
+        "reason": "league rules",
+    }
+    mod.post(act(game, "time"), data)
+    game.refresh_from_db()
+    assert game.time_controls["hours_per_decision"] == 24
+    assert game.time_controls["reminder_hours"] == [12, 2] and game.time_controls["quiet_weekends"]
+    event = last_event(game)
+    assert (event.kind, event.actor, event.reason) == (Event.Kind.TIME_CONTROLS, moderator, "league rules")
+
+
 def test_extend_deadline_through_the_admin(mod, moderator, game):
     until = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
     mod.post(act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
