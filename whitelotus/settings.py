@@ -140,7 +140,9 @@ EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 # --- Celery with Redis ------------------------------------------------------------------------
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL)
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# no broker configured on a laptop (DEBUG, no REDIS_URL): tasks run in the process that
+# commits, and `manage.py sweep --loop 60` (started by scripts/serve) stands in for beat
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", DEBUG and not env("REDIS_URL"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
