@@ -7,6 +7,7 @@ one transaction under the game's row lock and appends an event with who and why.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -48,18 +49,10 @@ def start_vacation(
         holder.away_until = now + wanted
         holder.vacation_used += wanted  # given back in part by an early 'back'
         holder.save(update_fields=["away_until", "vacation_used"])
-        event = services._append(
-            game,
-            Event.Kind.VACATION_STARTED,
-            {"until": holder.away_until.isoformat(), "days": days},
-            seat=seat,
-            source=source,
-            inbound_message_id=inbound_message_id,
+        payload = {"until": holder.away_until.isoformat(), "days": days}
+        return _away_event(
+            game, holder, Event.Kind.VACATION_STARTED, payload, source, inbound_message_id, now
         )
-        timing.keep_clock(game, now)
-        result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
-        services._finish(result)
-    return result
 
 
 def end_vacation(
@@ -82,17 +75,20 @@ def end_vacation(
         holder.vacation_used -= unused
         holder.away_until = None
         holder.save(update_fields=["away_until", "vacation_used"])
-        event = services._append(
-            game,
-            Event.Kind.VACATION_ENDED,
-            {"unused_days": round(unused.total_seconds() / 86400, 2)},
-            seat=seat,
-            source=source,
-            inbound_message_id=inbound_message_id,
-        )
-        timing.keep_clock(game, now)
-        result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
-        services._finish(result)
+        payload = {"unused_days": round(unused.total_seconds() / 86400, 2)}
+        return _away_event(game, holder, Event.Kind.VACATION_ENDED, payload, source, inbound_message_id, now)
+
+
+def _away_event(
+    game: Game, holder: Seat, kind: str, payload: dict[str, Any], source: str, message_id: str, now: datetime
+) -> Result:
+    """Append a vacation event, stop or restart the clock, and finish (under the lock)."""
+    event = services._append(
+        game, kind, payload, seat=holder.position, source=source, inbound_message_id=message_id
+    )
+    timing.keep_clock(game, now)
+    result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
+    services._finish(result)
     return result
 
 
