@@ -100,17 +100,8 @@ def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, re
         previous = game.time_controls
         game.time_controls = controls.to_dict()
         game.save(update_fields=["time_controls"])
-        event = services._append(
-            game,
-            Event.Kind.TIME_CONTROLS,
-            {"time_controls": game.time_controls, "previous": previous},
-            source=Event.Source.MODERATOR,
-            actor=by,
-            reason=reason,
-        )
-        result = Result(game, services._head(game), [event])
-        services._finish(result)
-    return result
+        payload = {"time_controls": game.time_controls, "previous": previous}
+        return services._moderated(game, Event.Kind.TIME_CONTROLS, payload, by, reason)
 
 
 def consecutive_defaults(game: Game, seat: int) -> int:

@@ -376,20 +376,11 @@ def rollback(game: Game, to_seq: int, *, by: User | None, reason: str) -> Result
         if to_seq == game.head_seq:
             raise GameError(f"#{to_seq} is already the latest event: nothing to roll back.")
         Snapshot.objects.filter(game=game, seq__gt=to_seq).delete()
-        event = _append(
-            game,
-            Event.Kind.ROLLED_BACK,
-            {"to_seq": to_seq},
-            source=Event.Source.MODERATOR,
-            actor=by,
-            reason=reason,
-        )
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
             game.finished_at = None
-        result = Result(game, _head(game), [event], changed=("status", "finished_at"), resync=True)
-        _finish(result)
-    return result
+        kind, payload = Event.Kind.ROLLED_BACK, {"to_seq": to_seq}
+        return _moderated(game, kind, payload, by, reason, changed=("status", "finished_at"), resync=True)
 
 
 def pause(game: Game, *, by: User | None, reason: str) -> Result:
@@ -424,22 +415,12 @@ def extend_deadline(
             if game.clock_stopped_at is not None:
                 row.remind_at = None
         PendingDecision.objects.bulk_update(rows, ["deadline_at", "remind_at", "reminders_sent"])
-        event = _append(
-            game,
-            Event.Kind.DEADLINE_EXTENDED,
-            {
-                "deadline_at": until.isoformat(),
-                "previous": previous.isoformat() if previous else None,
-                "seats": sorted(r.seat for r in rows),
-            },
-            seat=seat,
-            source=Event.Source.MODERATOR,
-            actor=by,
-            reason=reason,
-        )
-        result = Result(game, _head(game), [event])
-        _finish(result)
-    return result
+        payload = {
+            "deadline_at": until.isoformat(),
+            "previous": previous.isoformat() if previous else None,
+            "seats": sorted(r.seat for r in rows),
+        }
+        return _moderated(game, Event.Kind.DEADLINE_EXTENDED, payload, by, reason, seat=seat)
 
 
 def replace_seat(game: Game, position: int, player: Player, *, by: User | None, reason: str) -> Result:
@@ -457,18 +438,8 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
         old = seat.player
         seat.player = player
         seat.save(update_fields=["player"])
-        event = _append(
-            game,
-            Event.Kind.SEAT_REPLACED,
-            {"position": position, "colour": seat.colour, "old": old.email, "new": player.email},
-            seat=position,
-            source=Event.Source.MODERATOR,
-            actor=by,
-            reason=reason,
-        )
-        result = Result(game, _head(game), [event])
-        _finish(result)
-    return result
+        payload = {"position": position, "colour": seat.colour, "old": old.email, "new": player.email}
+        return _moderated(game, Event.Kind.SEAT_REPLACED, payload, by, reason, seat=position)
 
 
 def replay_game(game: Game) -> tuple[wl.State, bool]:
@@ -535,10 +506,25 @@ def _set_status(game: Game, before: str, after: str, kind: str, by: User | None,
         if game.status != before:
             raise GameError(f"The game is {game.get_status_display()}, so it cannot be {kind}.")
         game.status = after
-        event = _append(game, kind, {}, source=Event.Source.MODERATOR, actor=by, reason=reason)
         timing.keep_clock(game, timezone.now())
-        result = Result(game, _head(game), [event], changed=("status", "clock_stopped_at"))
-        _finish(result)
+        return _moderated(game, kind, {}, by, reason, changed=("status", "clock_stopped_at"))
+
+
+def _moderated(
+    game: Game,
+    kind: str,
+    payload: dict[str, Any],
+    by: User | None,
+    reason: str,
+    *,
+    seat: int | None = None,
+    changed: tuple[str, ...] = (),
+    resync: bool = False,
+) -> Result:
+    """Append a moderator's act (who and why) and finish, inside the caller's transaction."""
+    event = _append(game, kind, payload, seat=seat, source=Event.Source.MODERATOR, actor=by, reason=reason)
+    result = Result(game, _head(game), [event], changed=changed, resync=resync)
+    _finish(result)
     return result
 
 
