@@ -34,7 +34,7 @@ def board_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     lines.append("")
     for p in view["players"]:
         chips = ", ".join(f"{building(k)} {v}" for k, v in p["chips"].items() if v) or "-"
-        crown = "  " + _("(emperor)") if p["emperor"] else ""
+        crown = " " + _("(emperor)") if p["emperor"] else ""
         lines.append(
             _("{colour} {name}{crown}: chips {chips}; VP chips {vp}; score {score}").format(
                 colour=colour(p["colour"]),

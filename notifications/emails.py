@@ -176,7 +176,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     )
     state = seen.state
     language = mail.player.language if mail.player else "en"
-    menu = wl.describe(state, mail.seat) if game.status != Game.Status.FINISHED else []
+    owes = any(d.seat == mail.seat for d in wl.pending(state))
+    menu = wl.describe(state, mail.seat) if owes else []
     legal = wl.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None

@@ -239,4 +239,32 @@ def test_the_board_legend_translates():
         lines = board_lines(view, {"red": "Anna"})
     assert lines[0].split() == ["1", "Xian", "*", "Palast", "Rot", "[Blau]"]
     assert lines[1].strip() == "* Lotusgebiet   D Drache   [ ] Gebietsmarker"
-    assert lines[3] == "Rot Anna  (Kaiser): Chips Palast 1; Siegpunkt-Chips 2; Punkte 7"
+    assert lines[3] == "Rot Anna (Kaiser): Chips Palast 1; Siegpunkt-Chips 2; Punkte 7"
+
+
+TEMPLATES = ROOT / "notifications" / "templates"
+TRANSLATE = re.compile(r'{%\s*translate\s+"((?:[^"\\]|\\.)*)"\s*%}')
+BLOCK = re.compile(r"{%\s*blocktranslate[^%]*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
+GETTEXT = re.compile(r'\bgettext(?:_noop)?\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
+
+
+def source_msgids() -> set[str]:
+    """What makemessages would extract, read without GNU gettext: the translate and
+    blocktranslate tags of the mail templates and the one-line gettext calls in Python."""
+    found: set[str] = set()
+    for path in TEMPLATES.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            found |= {unquote(m) for m in TRANSLATE.findall(text)}
+            found |= {re.sub(r"{{\s*(\w+)\s*}}", r"%(\1)s", m) for m in BLOCK.findall(text)}
+    for path in (ROOT / "notifications").glob("*.py"):
+        found |= {unquote(m) for m in GETTEXT.findall(path.read_text(encoding="utf-8"))}
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_the_mails_use_is_in_the_catalogue(language):
+    """A string added to a template without running makemessages would go out in English."""
+    msgids = {str(e["msgid"]) for e in read_po(po_path(language))}
+    missing = sorted(source_msgids() - msgids)
+    assert not missing, f"not in the {language} catalogue (run makemessages): {missing}"
