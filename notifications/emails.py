@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from games import services
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import whitelotus as wl
+from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
 
@@ -177,7 +178,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     state = seen.state
     language = mail.player.language if mail.player else "en"
     owes = any(d.seat == mail.seat for d in wl.pending(state))
-    menu = wl.describe(state, mail.seat) if owes else []
+    menu = wl.describe(state, mail.seat, language) if owes else []
     legal = wl.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
@@ -203,7 +204,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "reply_to": reply_address(game.seats.get(position=mail.seat)),
         "service_address": service_address(),
         "scores": _scores(seen),
-        "commands": list(SYNTAX.values()),
+        "commands": [syntax(kind, language) for kind in SYNTAX],
         "log_lines": news if log_topic else [],
     }
     about = mail.context.get("about")

@@ -313,3 +313,34 @@ def test_commands_md_lists_the_words_of_words_py():
         for canonical in table["en"]:
             expected.append([set(table[language][canonical]) for language in LANGUAGES])
     assert _documented_rows() == expected
+
+
+@pytest.mark.parametrize(("players", "edition"), [(4, "kosmos"), (5, "designer")])
+def test_menus_in_german_and_french_offer_every_legal_command_in_their_own_words(players, edition):
+    """menu.py: the menu of a German or French mail names each legal command by the word the
+    player writes, and every alternative it spells out in full parses."""
+    from games.rules.whitelotus.menu import describe
+
+    cfg = config(players, edition, negotiation=True)
+    checked = 0
+    for state, who, _, _, _ in play_random(cfg, "menu-lang", "menu-key"):
+        for language in OTHER:
+            menu = describe(state, who, language)
+            text = "\n".join(menu)
+            for command in legal(state, who):
+                assert format_command_in(state, command, language).split()[0] in text
+            for line in menu:
+                for alternative in line.split("  ")[0].split(" | "):
+                    if "<" not in alternative and "(" not in alternative:
+                        parse_command(state, alternative, who)
+                        checked += 1
+        assert describe(state, who) == describe(state, who, "en")
+    assert checked > 50
+
+
+def test_a_german_menu_reads_german():
+    from games.rules.whitelotus.menu import describe
+
+    state = setup(config(3, "kosmos"), "menu")
+    assert describe(state, 0, "de")[0].startswith("setze <Provinz>  wobei <Provinz> eines ist von: ")
+    assert describe(state, 0, "fr")[0].startswith("pose <province>  où <province> est l'une de : ")
