@@ -66,7 +66,10 @@ AWAY = {
     "retour": "back",
 }
 _VACATION = re.compile(r"^\S+\s+(\d+(?:[.,]\d+)?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE)
-PROMPTS = ("invitation", "decision", "rolled_back", "resumed", "deadline_extended")
+# mails that put a new decision to a seat (a rollback puts the game back: older prompts are moot)
+PROMPTS = ("invitation", "decision", "rolled_back")
+# mails about one decision: a reply to one of them is checked against the newest prompt
+ABOUT_A_DECISION = (*PROMPTS, "reminder")
 
 
 def message_id_of(raw: bytes) -> str:
@@ -216,16 +219,13 @@ def _away(game: Game, seat: int, line: str, message_id: str) -> None:
 
 
 def _outdated(game: Game, seat: int, parsed: ParsedMail) -> str:
-    """Why a reply answers a decision that is no longer current ('' if it does not): it
-    answers one of our prompts, and the seat has been sent a newer prompt since."""
-    answered = (
-        OutboundMail.objects.filter(
-            game=game, seat=seat, message_id__in=[parsed.in_reply_to, *parsed.references]
-        )
-        .filter(kind__in=PROMPTS)
-        .order_by("-seq")
-        .first()
-    )
+    """Why a reply answers a decision that is no longer current ('' if it does not): the
+    mail it answers (its In-Reply-To) asked for a decision, and the seat has been put a
+    newer one since.  A reply to anything else (a sealed confirmation, a notice, an error
+    answer) is taken as meant for the decision at hand."""
+    answered = OutboundMail.objects.filter(
+        game=game, seat=seat, message_id=parsed.in_reply_to, kind__in=ABOUT_A_DECISION
+    ).first()
     if answered is None:
         return ""
     newer = OutboundMail.objects.filter(game=game, seat=seat, kind__in=PROMPTS, seq__gt=answered.seq).exists()

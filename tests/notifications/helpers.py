@@ -24,7 +24,13 @@ def sent_to(address: str) -> list[django_mail.EmailMultiAlternatives]:
 
 
 def compose(
-    to: str, sender: str, body: str, *, in_reply_to: str = "", subject: str = "Re: your move"
+    to: str,
+    sender: str,
+    body: str,
+    *,
+    in_reply_to: str = "",
+    references: str = "",
+    subject: str = "Re: your move",
 ) -> bytes:
     message = EmailMessage()
     message["From"] = sender
@@ -33,7 +39,7 @@ def compose(
     message["Message-ID"] = make_msgid(domain="player.test")
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
-        message["References"] = in_reply_to
+        message["References"] = f"{references} {in_reply_to}".strip()
     message.set_content(body)
     return message.as_bytes()
 

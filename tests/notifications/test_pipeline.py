@@ -9,9 +9,9 @@ import pytest
 from django.core import mail as django_mail
 
 from games import services
-from games.models import Event, Game
+from games.models import Event, Game, PendingDecision
 from games.rules import whitelotus as wl
-from notifications import tokens
+from notifications import outbox, tokens
 from notifications.models import InboundMail, OutboundMail, ReplyToken
 from tests.games.factories import players, running_game, whose_turn
 
@@ -143,6 +143,64 @@ def test_a_reply_to_an_outdated_prompt_is_refused_with_the_current_one():
     assert row.status == InboundMail.Status.REFUSED
     assert "earlier decision" in row.outcome
     assert game.events.count() == before
+
+
+def answer(game, seat, mail: OutboundMail, body: str) -> InboundMail:
+    """A reply as a mail client writes it: In-Reply-To the mail, References the thread."""
+    raw = compose(
+        reply_to_of(game, seat),
+        email_of(game, seat),
+        body,
+        in_reply_to=f"<{mail.message_id}>",
+        references=mail.references,
+    )
+    return receive(raw)
+
+
+def test_a_reply_to_the_current_prompt_in_its_thread_is_applied():
+    game = started(3)
+    seat = whose_turn(game)
+    for _ in range(3):
+        s = whose_turn(game)
+        services.submit(game, s, wl.legal(services.head_state(game), s)[0])
+    deliver_pending()
+    current = latest_prompt(game, seat)
+    assert current.references  # the thread: the invitation, which is older
+    state = services.head_state(game)
+    row = answer(game, seat, current, wl.format_command(state, wl.legal(state, seat)[0]))
+    assert row.status == InboundMail.Status.APPLIED, row.outcome
+
+
+def test_a_reply_to_a_reminder_is_applied():
+    game = started(3)
+    seat = whose_turn(game)
+    row = PendingDecision.objects.owed().get(game=game, seat=seat)
+    reminder = outbox.write(
+        game, row.since_seq, [outbox.Planned("reminder", seat, {"decision": row.kind})], tag="r1"
+    )
+    deliver_pending()
+    state = services.head_state(game)
+    mail = answer(game, seat, reminder[0], wl.format_command(state, wl.legal(state, seat)[0]))
+    assert mail.status == InboundMail.Status.APPLIED, mail.outcome
+
+
+def test_a_sealed_bid_is_changed_by_answering_the_confirmation():
+    game = started(3)
+    state = services.head_state(game)
+    while not any(d.kind == "bid" for d in wl.pending(state)):
+        d = wl.pending(state)[0]
+        services.submit(game, d.seat, wl.default(state, d.seat))
+        state = services.head_state(game)
+    bidders = [d.seat for d in wl.pending(state) if d.kind == "bid"]
+    seat = bidders[0]
+    first, second = wl.legal(state, seat)[0], wl.legal(state, seat)[-1]
+    services.submit(game, seat, first)
+    deliver_pending()
+    confirmation = OutboundMail.objects.filter(game=game, seat=seat, kind="sealed").latest("seq")
+    assert "sealed" in confirmation.subject
+    mail = answer(game, seat, confirmation, wl.format_command(state, second))
+    assert mail.status == InboundMail.Status.APPLIED, mail.outcome
+    assert wl.view(services.head_state(game), seat)["sealed"]["bid"]["amount"] == second.amount
 
 
 def test_five_megabytes_of_garbage_are_stored_and_not_answered():
