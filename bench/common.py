@@ -17,6 +17,7 @@ def setup_django(name: str) -> None:
     # the benchmarks time the database work: tasks go to kombu's in-process broker, not to a
     # Redis where a running worker would pick them up for a database that is gone
     os.environ["CELERY_BROKER_URL"] = "memory://"
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "false"  # without REDIS_URL a laptop would run them inline
     import django
 
     django.setup()

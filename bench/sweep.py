@@ -29,8 +29,10 @@ def main() -> int:
     from django.utils import timezone
 
     from games import services
-    from games.models import Game, PendingDecision, Player
+    from games.models import Game, PendingDecision, Player, Seat
     from notifications.sweep import sweep
+
+    colours = ("red", "blue", "green")
 
     old = setup_databases(verbosity=0, interactive=False)
     try:
@@ -56,6 +58,14 @@ def main() -> int:
                     status="running",
                 )
                 for n in range(GAMES - DUE)
+            ],
+            batch_size=5000,
+        )
+        Seat.objects.bulk_create(  # seats too: the sweep also looks for vacations that are over
+            [
+                Seat(game=g, position=p, colour=c, player=people[p])
+                for g in filler
+                for p, c in enumerate(colours)
             ],
             batch_size=5000,
         )

@@ -89,6 +89,12 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["game", "colour"], name="seat_colour_unique"),
         ]
+        indexes: ClassVar = [
+            # the minute sweep looks for vacations that are over: few rows, found by index
+            models.Index(
+                fields=["away_until"], condition=models.Q(away_until__isnull=False), name="seat_away_idx"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.colour} ({self.player.name})"
