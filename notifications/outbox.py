@@ -167,7 +167,8 @@ def answer(
             "seat": seat,
             "player": player,
             "to_email": to_email,
-            "seq": game.head_seq if game is not None else 0,
+            # the head as committed in this transaction (the mail may have just moved it)
+            "seq": Game.objects.values_list("head_seq", flat=True).get(pk=game.pk) if game is not None else 0,
             "context": context,
             "in_reply_to": in_reply_to,
             "references": references,

@@ -233,6 +233,17 @@ def test_status_help_and_log_are_answered_without_a_move():
     assert kinds == ["help", "log", "status"]
 
 
+def test_status_after_a_move_in_the_same_mail_shows_the_board_after_it():
+    game = started()
+    seat = whose_turn(game)
+    state = services.head_state(game)
+    command = wl.format_command(state, wl.legal(state, seat)[0])
+    receive(compose(reply_to_of(game, seat), email_of(game, seat), f"{command}\nstatus"))
+    game.refresh_from_db()
+    status = OutboundMail.objects.get(kind="status")
+    assert status.seq == game.head_seq
+
+
 def test_replacing_a_seat_rotates_its_reply_token():
     game = started()
     old = reply_to_of(game, 1)
