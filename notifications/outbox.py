@@ -158,38 +158,30 @@ def answer(
     if in_reply_to:
         references = f"{references} <{in_reply_to}>".strip()
     player = game.seats.get(position=seat).player if game is not None and seat is not None else None
-    mail, created = OutboundMail.objects.get_or_create(
-        key=f"in{inbound.pk}:{kind}",
-        defaults={
-            "message_id": new_message_id(f"in{inbound.pk}"),
-            "kind": kind,
-            "game": game,
-            "seat": seat,
-            "player": player,
-            "to_email": to_email,
-            # the head as committed in this transaction (the mail may have just moved it)
-            "seq": Game.objects.values_list("head_seq", flat=True).get(pk=game.pk) if game is not None else 0,
-            "context": context,
-            "in_reply_to": in_reply_to,
-            "references": references,
-        },
+    seq = Game.objects.values_list("head_seq", flat=True).get(pk=game.pk) if game is not None else 0
+    return _once(
+        f"in{inbound.pk}:{kind}",
+        message_id=new_message_id(f"in{inbound.pk}"),
+        kind=kind,
+        game=game,
+        seat=seat,
+        player=player,
+        to_email=to_email,
+        seq=seq,  # the head as committed in this transaction (the mail may have just moved it)
+        context=context,
+        in_reply_to=in_reply_to,
+        references=references,
     )
-    if created:
-        enqueue_on_commit([mail.pk])
-    return mail
 
 
 def notify(key: str, kind: str, to_email: str, context: dict[str, Any]) -> OutboundMail:
     """A mail outside any game (to the moderators)."""
-    mail, created = OutboundMail.objects.get_or_create(
-        key=key,
-        defaults={
-            "message_id": new_message_id("notice"),
-            "kind": kind,
-            "to_email": to_email,
-            "context": context,
-        },
-    )
+    return _once(key, message_id=new_message_id("notice"), kind=kind, to_email=to_email, context=context)
+
+
+def _once(key: str, **fields: Any) -> OutboundMail:
+    """The outbox row with this idempotency key, written and enqueued if it is new."""
+    mail, created = OutboundMail.objects.get_or_create(key=key, defaults=fields)
     if created:
         enqueue_on_commit([mail.pk])
     return mail
