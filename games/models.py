@@ -219,3 +219,22 @@ class Snapshot(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["game", "seq"], name="snapshot_seq_unique"),
         ]
+
+
+class SeatKey(models.Model):
+    """The secret in a seat page's link (``games.links``): bound to the seat *and* the player
+    it was issued to, so it stops working the moment the seat is handed to someone else,
+    without ``games.services`` having to know about it.  A credential: never logged."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="page_keys")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")  # issued to
+    key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["seat", "player"], name="one_page_key_per_holder"),
+        ]
+
+    def __str__(self) -> str:
+        return f"page key of {self.seat_id} for player {self.player_id}"

@@ -1,0 +1,69 @@
+"""Links to a game's pages, absolute (for mails), and the secret keys of the private seat pages.
+
+A seat page is reached by a random key stored in the database (``SeatKey``), like the reply
+tokens of ``notifications.tokens``: 128 bits, base32, unique.  The key row is bound to the seat
+and to the player it was issued to, and it only opens the page while that player still holds
+the seat, so ``services.replace_seat`` kills the old holder's link without knowing about keys;
+the new holder is issued a new key the first time a link is made for them.  Keys are
+credentials: they are never logged and a bad one gets a plain 404.
+"""
+
+from __future__ import annotations
+
+import base64
+import secrets
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from games.models import Game, Seat, SeatKey
+
+__all__ = ["game_page_url", "replay_url", "seat_for_key", "seat_key", "seat_page_url"]
+
+KEY_BYTES = 16  # 128 bits
+
+
+def _absolute(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def game_page_url(game: Game) -> str:
+    """The public page of the game (spectator view)."""
+    return _absolute(reverse("games:game", args=[game.pk]))
+
+
+def replay_url(game: Game, step: int | None = None) -> str:
+    if step is None:
+        return _absolute(reverse("games:replay", args=[game.pk]))
+    return _absolute(reverse("games:replay-step", args=[game.pk, step]))
+
+
+def seat_page_url(seat: Seat) -> str:
+    """The private page of the seat's current player: whoever has the link sees its hand."""
+    return _absolute(reverse("games:seat", args=[seat_key(seat)]))
+
+
+def _new_key() -> str:
+    return base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode().rstrip("=").lower()
+
+
+def seat_key(seat: Seat) -> str:
+    """The key of the seat's current holder, issued on first use."""
+    found = SeatKey.objects.filter(seat=seat, player_id=seat.player_id).values_list("key", flat=True).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return SeatKey.objects.create(seat=seat, player_id=seat.player_id, key=_new_key()).key
+    except IntegrityError:
+        # another process issued it at the same moment: theirs is as good
+        return SeatKey.objects.get(seat=seat, player_id=seat.player_id).key
+
+
+def seat_for_key(key: str) -> Seat | None:
+    """The seat this key opens, or None: unknown key, or the seat has changed hands since."""
+    row = SeatKey.objects.select_related("seat__game", "seat__player").filter(key=key).first()
+    if row is None or row.seat.player_id != row.player_id:
+        return None
+    return row.seat
