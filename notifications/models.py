@@ -117,3 +117,10 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"mail from {self.from_address or self.envelope_from or '?'} ({self.status})"
+
+
+# the local mailbox's model lives with the rest of the local mailbox; imported here so the app
+# registry (and makemigrations) sees it
+from .localmail.models import LocalMail  # noqa: E402
+
+__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken"]

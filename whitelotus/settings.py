@@ -110,7 +110,15 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # --- mail (the notifications app uses these; issue 4) ---------------------------------------
-EMAIL_BACKEND = env("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# the local mailbox (/mailbox/): every mail sent is stored and can be answered from a page;
+# for local play only, so it is on by default with DEBUG and never otherwise unless asked for
+LOCAL_MAILBOX = env_bool("LOCAL_MAILBOX", DEBUG)
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND",
+    "notifications.localmail.backend.EmailBackend"
+    if LOCAL_MAILBOX
+    else "django.core.mail.backends.console.EmailBackend",
+)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "White Lotus <lotus@localhost>")
 # players reply to <REPLY_PREFIX>+<seat token>@<REPLY_DOMAIN>; mail to that domain must reach
 # us (ESP inbound route, MTA pipe into `manage.py receive_email`, or `manage.py smtpd`)

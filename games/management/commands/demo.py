@@ -1,0 +1,39 @@
+"""``manage.py demo``: a game where you hold one seat and bots the others (local play)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from notifications.localmail.demo import create_demo, describe_demo
+
+from ._base import run
+
+
+class Command(BaseCommand):
+    help = (
+        "Create and start a demo game: you hold one seat (--email), bots hold the others. Prints "
+        "the links to your local mailbox and to the game."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--email", default="you@localhost", help="your address (default you@localhost)")
+        parser.add_argument("--name", default="", help="your name, if the address is new")
+        parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="3..6")
+        parser.add_argument("--edition", choices=("kosmos", "designer"), default="kosmos")
+        parser.add_argument("--seat", type=int, default=0, help="your seat: 0 is red (default), 1 blue, ...")
+        parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        game = run(
+            lambda: create_demo(
+                options["email"],
+                players=options["players"],
+                edition=options["edition"],
+                seat=options["seat"],
+                name=options["name"],
+                seed=options["seed"],
+            )
+        )
+        self.stdout.write(describe_demo(game, options["email"]))
