@@ -1,0 +1,180 @@
+"""What the game pages show, as plain values for the templates: built from ``wl.view`` (the
+only thing shown to a person may be rendered from) and from the lines of the log a reader may
+see (``LogEntry.visible_to``).  The views in ``games.views`` choose the reader: a spectator,
+one seat, or everyone once the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+
+from games.models import Event, Game, PendingDecision, Seat
+from games.picture import board_svg
+from games.rules import whitelotus as wl
+
+from .steps import Step, Timeline
+
+__all__ = [
+    "LogItem",
+    "Waiting",
+    "board",
+    "deadline_text",
+    "event_text",
+    "hand",
+    "log_items",
+    "log_items_for",
+    "names",
+    "players",
+    "waiting",
+]
+
+Reader = int | None  # a seat, or None for a spectator
+
+
+@dataclass(frozen=True)
+class LogItem:
+    step: int
+    seq: int
+    colour: str  # the seat that acted, or ""
+    kind: str
+    summary: str  # what the event was, for events the engine did not narrate
+    lines: list[tuple[str, str]] = field(default_factory=list)  # (text, the colour it was said to only)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    colour: str
+    name: str
+    kind: str
+    sealed: bool
+    deadline: str  # "2026-11-25 14:00 UTC" or ""
+    due_in: str  # "in 2 days, 3 hours", "overdue" or ""
+
+
+def names(seats: list[Seat]) -> dict[str, str]:
+    """Player names by colour."""
+    return {s.colour: s.player.name for s in seats}
+
+
+def board(state: wl.State, view: dict[str, Any], seat_names: dict[str, str]) -> str:
+    """The board as inline SVG (drawn by ``games.picture`` from the view)."""
+    return board_svg(state.board, view, names=seat_names)
+
+
+def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
+    """The view's players, each with its name and its chips as words."""
+    return [
+        {
+            **p,
+            "name": seat_names.get(p["colour"], ""),
+            "chip_words": ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none",
+        }
+        for p in view["players"]
+    ]
+
+
+def deadline_text(at: datetime | None, now: datetime | None = None) -> tuple[str, str]:
+    """A deadline in UTC with the zone named, and how far off it is."""
+    if at is None:
+        return "", ""
+    now = now or timezone.now()
+    shown = at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if at <= now:
+        return shown, "overdue"
+    return shown, "in " + timeuntil(at, now)
+
+
+def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> list[Waiting]:
+    """Who must decide what now, with their deadlines (``PendingDecision`` rows)."""
+    colours = view["players"]
+    due = {d.seat: d.deadline_at for d in PendingDecision.objects.owed().filter(game=game)}
+    seat_of = {p["colour"]: p["seat"] for p in colours}
+    out = []
+    for decision in view["pending"]:
+        deadline, due_in = deadline_text(due.get(seat_of[decision["colour"]]))
+        out.append(
+            Waiting(
+                decision["colour"],
+                seat_names.get(decision["colour"], ""),
+                decision["kind"],
+                decision["sealed"],
+                deadline,
+                due_in,
+            )
+        )
+    return out
+
+
+def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
+    """A sentence for an event the engine does not narrate (moderators' acts, the start),
+    saying no more than is public: no addresses, and the moderator's reason only once the
+    game is over (it may name a hidden choice)."""
+    p = event.payload
+    texts = {
+        Event.Kind.CREATED: "The game was set up.",
+        Event.Kind.STARTED: "The game started.",
+        Event.Kind.ROLLED_BACK: f"A moderator undid the moves after event #{p.get('to_seq')}.",
+        Event.Kind.PAUSED: "A moderator paused the game.",
+        Event.Kind.RESUMED: "A moderator resumed the game.",
+        Event.Kind.DEADLINE_EXTENDED: "A moderator extended the deadline.",
+        Event.Kind.SEAT_REPLACED: f"The {colour} seat was handed to another player.",
+        Event.Kind.VACATION_STARTED: f"{colour.capitalize()} went on vacation.",
+        Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
+        Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
+        Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
+    }
+    text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind
+    if everything and event.reason:
+        text = f"{text} Reason: {event.reason}".strip()
+    return text
+
+
+def log_items(
+    tl: Timeline, colours: tuple[str, ...], reader: Reader, *, everything: bool = False
+) -> list[LogItem]:
+    """The log in readable lines, one item per step: what ``reader`` may read of it."""
+    return [log_items_for(tl, step, colours, reader, everything=everything) for step in tl.steps]
+
+
+def log_items_for(
+    tl: Timeline, step: Step, colours: tuple[str, ...], reader: Reader, *, everything: bool = False
+) -> LogItem:
+    event = step.event
+    colour = colours[event.seat] if event.seat is not None and event.seat < len(colours) else ""
+    summary = "" if event.kind == Event.Kind.COMMAND else event_text(event, colour, everything=everything)
+    lines = [
+        (line.text, colours[line.private_to] if line.private_to is not None else "")
+        for line in tl.lines(step, reader, everything=everything)
+    ]
+    return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
+
+
+def hand(view: dict[str, Any], seat_names: dict[str, str]) -> dict[str, Any] | None:
+    """What only the view's seat knows (hand, sealed choice, drawn tile), if it is a seat's view."""
+    if "you" not in view:
+        return None
+    return {
+        "colour": view["you"],
+        "name": seat_names.get(view["you"], ""),
+        "hand": view["hand"],
+        "sealed": sealed_words(view.get("sealed") or {}),
+        "drawn": view.get("drawn"),
+    }
+
+
+def sealed_words(sealed: dict[str, Any]) -> str:
+    """A view's sealed choice as words: ``bid 5 against green``, ``side rebels; army 3``."""
+    parts = []
+    for key, value in sealed.items():
+        if key == "bid":
+            parts.append(f"bid {value['amount']} against {value['against']}")
+        elif key == "palaces_as_army":
+            parts.append(f"{value} palace(s) as army")
+        else:
+            parts.append(f"{key} {value}")
+    return "; ".join(parts)

@@ -1,0 +1,17 @@
+"""Game pages: the public page, the private seat page (secret link) and the replay viewer."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns: list[URLPattern] = [
+    path("games/", views.index, name="index"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<int:game_id>/replay/<int:step>/", views.replay, name="replay-step"),
+    path("games/seat/<str:key>/", views.seat_page, name="seat"),
+]

@@ -1,0 +1,131 @@
+"""Game pages: the public page (spectator view), the private seat page (secret link) and the
+replay viewer.  Server-rendered; the replay page's script only fetches a step's fragment to
+step without a reload, and every control is a plain link that works without it.
+
+Who reads decides what is rendered: a spectator gets ``wl.view(state, None)`` and the public
+log; a seat page ``wl.view(state, seat)`` and the lines said to that seat; the replay of a
+finished game every seat's view and the whole log, sealed choices included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from games import links, pages
+from games.models import Game, Seat
+from games.rules import whitelotus as wl
+
+from .steps import Step, Timeline, timeline
+
+LISTED = 200  # games per list on the index
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.order_by("-created_at")
+    return render(
+        request,
+        "games/index.html",
+        {
+            "running": list(games.filter(status__in=[Game.Status.RUNNING, Game.Status.PAUSED])[:LISTED]),
+            "finished": list(games.filter(status=Game.Status.FINISHED)[:LISTED]),
+        },
+    )
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    return render(request, "games/game.html", _page(game, None))
+
+
+def seat_page(request: HttpRequest, key: str) -> HttpResponse:
+    seat = links.seat_for_key(key)
+    if seat is None:
+        raise Http404()  # no hint whether the key never existed or its seat changed hands
+    context = _page(seat.game, seat.position)
+    context["seat"] = seat
+    context["menu"] = wl.describe(context["state"], seat.position, seat.player.language)
+    response = render(request, "games/seat.html", context)
+    # the link is the credential: it must not leak through a Referer, a search index or a cache
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if step is None:
+        asked = request.GET.get("step", "")  # the slider's form, without the script
+        if asked.isdigit():
+            return redirect("games:replay-step", game.pk, int(asked))
+        step = 1
+    tl = timeline(game)
+    current = tl.step(step)
+    if current is None:
+        raise Http404("There is no such step in this game.")
+    seats = _seats(game)
+    everything = game.status == Game.Status.FINISHED
+    context = _frame(game, tl, current, seats, everything)
+    if request.GET.get("fragment"):
+        return render(request, "games/replay_frame.html", context)
+    colours = current.state.config.colours
+    context["log"] = pages.log_items(tl, colours, None, everything=everything)
+    return render(request, "games/replay.html", context)
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("player").order_by("position"))
+
+
+def _page(game: Game, reader: int | None) -> dict[str, Any]:
+    """The game at its head as ``reader`` (a seat, or None for a spectator) may see it."""
+    seats = _seats(game)
+    names = pages.names(seats)
+    tl = timeline(game)
+    state = tl.head.state
+    view = wl.view(state, reader)
+    return {
+        "game": game,
+        "state": state,
+        "view": view,
+        "board": pages.board(state, view, names),
+        "players": pages.players(view, names),
+        "mine": pages.hand(view, names),
+        "waiting": pages.waiting(game, view, names),
+        "log": pages.log_items(tl, state.config.colours, reader),
+        "replay_url": reverse("games:replay-step", args=[game.pk, len(tl)]),
+        "steps": len(tl),
+    }
+
+
+def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everything: bool) -> dict[str, Any]:
+    """One replay step: the board and players after it, what happened in it, and (once the
+    game is over) what each seat held at that moment."""
+    names = pages.names(seats)
+    state = current.state
+    view = wl.view(state, None)
+    colours = state.config.colours
+    n = current.number
+    return {
+        "game": game,
+        "view": view,
+        "step": n,
+        "steps": len(tl),
+        "seq": current.event.seq,
+        "item": pages.log_items_for(tl, current, colours, None, everything=everything),
+        "board": pages.board(state, view, names),
+        "players": pages.players(view, names),
+        "hands": [pages.hand(wl.view(state, s.position), names) for s in seats] if everything else [],
+        "everything": everything,
+        "url": reverse("games:replay-step", args=[game.pk, n]),
+        "link": links.replay_url(game, n),
+        "first_url": reverse("games:replay-step", args=[game.pk, 1]),
+        "last_url": reverse("games:replay-step", args=[game.pk, len(tl)]),
+        "prev_url": reverse("games:replay-step", args=[game.pk, n - 1]) if n > 1 else "",
+        "next_url": reverse("games:replay-step", args=[game.pk, n + 1]) if n < len(tl) else "",
+        "game_url": reverse("games:game", args=[game.pk]),
+    }
