@@ -1,10 +1,12 @@
 """The moderators' admin (the pages and actions are in ``games.admin_views``).
 
-Only moderators (active superusers, or active members of the ``moderators`` group) see
+Only moderators (``games.permissions``: superusers, site moderators, league moderators) see
 anything of the games here, whatever model permissions a staff user may hold: every
-``has_*_permission`` below asks ``is_moderator``.  Games are created by command and changed
-only through ``games.services``, so the admin adds, edits and deletes no game, event or
-snapshot; a game's page is its audit page, where the moderator actions are.
+``has_*_permission`` below asks ``is_moderator``, and games, events and snapshots are those of
+the games the user moderates (a league moderator sees their leagues' games only).  Games are
+created by command and changed only through ``games.services``, so the admin adds, edits and
+deletes no game, event or snapshot; a game's page is its audit page, where the moderator
+actions are.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path
 from django.utils.html import format_html
 
-from games import services
+from games import permissions, services
 from games.admin_views import action_view, audit_url, audit_view, is_moderator, state_view, whose_move
 from games.models import Event, Game, Player, Snapshot
 
@@ -46,6 +48,14 @@ class ModeratorsOnly(_ModelAdmin):
         return False
 
 
+class GameScoped(ModeratorsOnly):
+    """Rows of a game (events, snapshots): only those of the games the user moderates."""
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows: QuerySet[Any] = super().get_queryset(request)
+        return rows.filter(game__in=permissions.moderated_games(request.user).values("pk"))
+
+
 @admin.register(Game)
 class GameAdmin(ModeratorsOnly):
     list_display = ("id", "title", "edition", "status", "whose_move", "next_deadline", "head_seq", "audit")
@@ -56,6 +66,7 @@ class GameAdmin(ModeratorsOnly):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         games: QuerySet[Game] = super().get_queryset(request)
+        games = games.filter(pk__in=permissions.moderated_games(request.user).values("pk"))
         games = games.prefetch_related("seats__player")
         return games.annotate(next_deadline_at=Min("decisions__deadline_at"))
 
@@ -130,7 +141,7 @@ class PlayerAdmin(ModeratorsOnly):
 
 
 @admin.register(Event)
-class EventAdmin(ModeratorsOnly):
+class EventAdmin(GameScoped):
     """The log, read-only for everyone (the database refuses changes anyway)."""
 
     list_display = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "audit")
@@ -145,7 +156,7 @@ class EventAdmin(ModeratorsOnly):
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(ModeratorsOnly):
+class SnapshotAdmin(GameScoped):
     list_display = ("game", "seq", "engine_version", "created_at")
     list_select_related = ("game",)
     search_fields = ("=game__id", "game__name")

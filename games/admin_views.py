@@ -1,9 +1,11 @@
 """The moderators' pages of the admin: a game's audit log, its state at any event, and the
 moderator actions (rollback, pause, resume, extend a deadline, replace a seat's player).
 
-Who may: an active user who is a superuser or in the ``moderators`` group (``is_moderator``);
-the admin site itself also wants ``is_staff`` to let anyone in.  Every action goes through
-``games.services`` with ``by=request.user`` and a reason, so it is an event in the log.
+Who may: ``games.permissions`` says (a superuser, a site moderator, or a league moderator for
+their leagues' games only; never for a game they play in); the admin site itself also wants
+``is_staff`` to let anyone in.  A game outside the user's scope is not found (404).  Every
+action goes through ``games.services`` with ``by=request.user`` and a reason, so it is an
+event in the log.
 Nothing here writes to a model directly.
 """
 
@@ -16,7 +18,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -25,25 +27,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games import deadlines, services, timing
+from games import deadlines, permissions, services, timing
 from games.models import Event, Game, Player, Seat
+from games.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
 from games.rules import whitelotus as wl
 from games.timing import TimeControls
-
-MODERATORS = "moderators"
-
-
-def is_moderator(user: User | AnonymousUser | None) -> bool:
-    """May this user use the moderation admin?  Active, and a superuser or a moderator."""
-    if user is None or not user.is_authenticated or not user.is_active:
-        return False
-    if user.is_superuser:
-        return True
-    cached: bool | None = getattr(user, "_wl_is_moderator", None)
-    if cached is None:  # the admin asks many times per request; the user object is per request
-        cached = user.groups.filter(name=MODERATORS).exists()
-        user._wl_is_moderator = cached  # type: ignore[attr-defined]
-    return cached
 
 
 def _moderator(request: HttpRequest) -> User:
@@ -110,6 +98,7 @@ class ReplaceSeatForm(ReasonForm):
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.game = game
         seats = game.seats.select_related("player")
         self.fields["position"].choices = [  # type: ignore[attr-defined]
             (s.position, f"{s.colour}: {s.player}") for s in seats
@@ -119,6 +108,9 @@ class ReplaceSeatForm(ReasonForm):
         player = Player.objects.filter(email__iexact=self.cleaned_data["email"]).first()
         if player is None:
             raise forms.ValidationError("There is no player with this email: add the player first.")
+        refusal = permissions.seating_refusal(self.game, player)
+        if refusal:
+            raise forms.ValidationError(refusal)
         return player
 
 
@@ -322,8 +314,8 @@ def _line(state: wl.State, entry: wl.LogEntry) -> Line:
 # --- the views ----------------------------------------------------------------------------------
 
 
-def _game(game_id: int) -> Game:
-    return get_object_or_404(Game, pk=game_id)
+def _game(request: HttpRequest, game_id: int) -> Game:
+    return get_object_or_404(permissions.moderated_games(request.user), pk=game_id)
 
 
 def _context(
@@ -347,7 +339,7 @@ _IDLE = {("pause", Game.Status.PAUSED), ("resume", Game.Status.RUNNING)}  # noth
 
 def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int) -> HttpResponse:
     _moderator(request)
-    game = _game(game_id)
+    game = _game(request, game_id)
     seats = {s.position: s for s in game.seats.select_related("player")}
     events = list(game.events.select_related("actor").order_by("seq"))
     try:
@@ -377,7 +369,7 @@ def state_view(
     model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, seq: int
 ) -> HttpResponse:
     _moderator(request)
-    game = _game(game_id)
+    game = _game(request, game_id)
     event = game.events.filter(seq=seq).select_related("actor").first()
     if event is None:
         raise Http404(f"There is no event #{seq} in this game.")
@@ -419,7 +411,7 @@ def action_view(request: HttpRequest, game_id: int, action: str) -> HttpResponse
     user = _moderator(request)
     if action not in ACTIONS:
         raise Http404(f"No moderator action {action!r}.")
-    game = _game(game_id)
+    game = _game(request, game_id)
     act = ACTIONS[action]
     form = _form(act, game, request.POST)
     if not form.is_valid():

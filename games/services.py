@@ -29,7 +29,7 @@ from games.rules import whitelotus as wl
 from games.rules.base import IllegalCommand, LogEntry
 from games.rules.whitelotus.constants import COLOURS
 
-from . import timing
+from . import permissions, timing
 from .models import Event, Game, PendingDecision, Player, Seat, Snapshot
 from .signals import events_appended
 from .timing import TimeControls
@@ -521,7 +521,13 @@ def _moderated(
     changed: tuple[str, ...] = (),
     resync: bool = False,
 ) -> Result:
-    """Append a moderator's act (who and why) and finish, inside the caller's transaction."""
+    """Append a moderator's act (who and why) and finish, inside the caller's transaction.
+
+    A user must moderate the game (``games.permissions``: a league's moderator only its
+    games); refusing here undoes whatever the caller changed in this transaction.  ``by=None``
+    is the operator at the command line or the system, and may."""
+    if by is not None and not permissions.can_moderate(by, game):
+        raise GameError(f"{by.get_username()} does not moderate {game}.")
     event = _append(game, kind, payload, seat=seat, source=Event.Source.MODERATOR, actor=by, reason=reason)
     result = Result(game, _head(game), [event], changed=changed, resync=resync)
     _finish(result)

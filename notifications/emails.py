@@ -130,6 +130,18 @@ def missed_moderators(mail: OutboundMail) -> Rendered:
     return _render("missed_moderators", {**mail.context, "mail": mail})
 
 
+def standings(mail: OutboundMail) -> Rendered:
+    """To each player of a league game that ended: the season's standings after it."""
+    from leagues.mail import standings_context  # leagues builds on this app, not the reverse
+
+    return _render("standings", {**standings_context(mail), "mail": mail})
+
+
+def welcome(mail: OutboundMail) -> Rendered:
+    """The answer to ``join <league>``: in, or why not and which leagues are open."""
+    return _render("welcome", {**mail.context, "mail": mail})
+
+
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "invitation": invitation,
     "decision": decision,
@@ -155,6 +167,8 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "log": answer,
     "wrong_sender": wrong_sender,
     "bounce": bounce,
+    "standings": standings,
+    "welcome": welcome,
 }
 
 

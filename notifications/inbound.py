@@ -10,7 +10,9 @@
 What is answered and what is not:
 
 * no valid token, unreadable bytes, automatic mail (auto-replies, bounces): stored, never
-  answered (answering strangers and robots makes spam and mail loops);
+  answered (answering strangers and robots makes spam and mail loops) — except a mail to the
+  service address that is exactly ``join <league>``: the sender is signed up (a new address
+  becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
@@ -140,6 +142,10 @@ def _process(mail: InboundMail) -> tuple[str, str]:
     recipients = [*parsed.recipients, *mail.envelope_to.split()]
     token = tokens.find(recipients)
     if token is None:
+        if tokens.service_address().lower() in {r.lower() for r in recipients}:
+            joined = _join(mail, parsed)
+            if joined is not None:
+                return joined
         return InboundMail.Status.UNKNOWN, "no valid reply token: stored, not answered"
     seat = token.seat
     game = seat.game
@@ -155,6 +161,20 @@ def _process(mail: InboundMail) -> tuple[str, str]:
         )
         return InboundMail.Status.WRONG_SENDER, f"sent from {parsed.from_address}; the seat's player was told"
     return _commands(mail, parsed, game, seat)
+
+
+def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
+    """A mail to the service address that is exactly ``join <league>``: sign the sender up
+    (a new address becomes a player) and answer (leagues.signup); None for anything else."""
+    from leagues import signup  # the leagues app builds on this one, not the other way round
+
+    slug = signup.join_command(parsed.lines)
+    if slug is None:
+        return None
+    result = signup.join_by_mail(parsed.from_address, parsed.from_name, slug)
+    outbox.answer(mail, "welcome", parsed.from_address, result.context(), in_reply_to=parsed.message_id)
+    status = InboundMail.Status.APPLIED if result.joined else InboundMail.Status.REFUSED
+    return status, f"join {slug}: {result.message}"
 
 
 def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "anymail",
     "games",
     "notifications",
+    "leagues",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,251 @@
+"""Leagues in the admin.
+
+* Leagues: the site admin (superuser) creates them and names their moderators; a league
+  moderator sees their own leagues only.  A user who plays in a league (a member of one of
+  its seasons, or a seat in one of its games) cannot be made its moderator.
+* Seasons: a league's moderators add seasons and members (a moderator of the league cannot
+  be a member) and seat the next round (an admin action).
+* Each league's audit page (``<league>/audit/``): its running games, for its moderators.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from games import permissions, services
+from games.models import Game, Seat
+
+from .audit import can_audit, league_audit
+from .models import League, LeagueGame, Membership, Season
+from .seating import moderator_refusal, seat_round
+
+if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
+    _ModelAdmin = admin.ModelAdmin[Any]
+    _Inline = admin.TabularInline[Any, Any]
+    _LeagueForm = forms.ModelForm[League]
+    _MembershipForm = forms.ModelForm[Membership]
+    _SeasonForm = forms.ModelForm[Season]
+else:
+    _ModelAdmin = admin.ModelAdmin
+    _Inline = admin.TabularInline
+    _LeagueForm = _MembershipForm = _SeasonForm = forms.ModelForm
+
+
+def _leagues_of(request: HttpRequest) -> QuerySet[League]:
+    if permissions.is_site_moderator(request.user):
+        return League.objects.all()
+    if not isinstance(request.user, User):
+        return League.objects.none()
+    return League.objects.filter(moderators=request.user)
+
+
+def plays_in(user: User, league: League) -> bool:
+    """Does this user (through their player) play in the league: a member or a seat?"""
+    player = getattr(user, "player", None)
+    if player is None:
+        return False
+    games = Game.objects.filter(league_game__season__league=league)
+    return (
+        Membership.objects.filter(season__league=league, player=player).exists()
+        or Seat.objects.filter(game__in=games, player=player).exists()
+    )
+
+
+class LeagueForm(_LeagueForm):
+    class Meta:
+        model = League
+        fields = ("name", "slug", "description", "moderators")
+
+    def clean_moderators(self) -> Any:
+        users = self.cleaned_data["moderators"]
+        if self.instance.pk is not None:
+            playing = [u.get_username() for u in users if plays_in(u, self.instance)]
+            if playing:
+                raise forms.ValidationError(
+                    f"{', '.join(playing)} play(s) in this league and cannot moderate it."
+                )
+        return users
+
+
+@admin.register(League)
+class LeagueAdmin(_ModelAdmin):
+    form = LeagueForm
+    list_display = ("name", "slug", "moderator_list", "links")
+    filter_horizontal = ("moderators",)
+    prepopulated_fields = {"slug": ("name",)}  # noqa: RUF012  (Django's own attribute)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[League]:
+        return _leagues_of(request).prefetch_related("moderators")
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return permissions.is_moderator(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return permissions.is_moderator(request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_superuser)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)  # naming moderators is the site admin's act
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="moderators")
+    def moderator_list(self, league: League) -> str:
+        return ", ".join(u.get_username() for u in league.moderators.all()) or "—"
+
+    @admin.display(description="pages")
+    def links(self, league: League) -> str:
+        audit = reverse("admin:leagues_league_audit", args=[league.pk])
+        public = reverse("leagues:league", args=[league.slug])
+        return format_html('<a href="{}">audit</a> · <a href="{}">standings</a>', audit, public)
+
+    def get_urls(self) -> list[URLPattern]:
+        def audit(request: HttpRequest, league_id: int) -> HttpResponse:
+            return self.audit_view(request, league_id)
+
+        view = self.admin_site.admin_view(audit)
+        return [path("<int:league_id>/audit/", view, name="leagues_league_audit"), *super().get_urls()]
+
+    def audit_view(self, request: HttpRequest, league_id: int) -> HttpResponse:
+        league = get_object_or_404(League, pk=league_id)
+        if not can_audit(request.user, league):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": League._meta,
+            "title": f"Audit: {league}",
+            "league": league,
+            "lines": league_audit(league, request.user),
+            "now": timezone.now(),
+        }
+        return TemplateResponse(request, "admin/leagues/audit.html", context)
+
+
+class MembershipForm(_MembershipForm):
+    class Meta:
+        model = Membership
+        fields = ("player", "via")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        try:  # an inline's rows are bound to their season (unsaved while the season is new)
+            season: Season | None = self.instance.season
+        except Season.DoesNotExist:
+            season = None
+        player = data.get("player")
+        if season is not None and season.league_id is not None and player is not None:
+            refusal = moderator_refusal(season, player)
+            if refusal:
+                raise forms.ValidationError(refusal)
+        return data
+
+
+class MembershipInline(_Inline):
+    model = Membership
+    form = MembershipForm
+    extra = 1
+    autocomplete_fields = ("player",)
+
+
+class SeasonForm(_SeasonForm):
+    class Meta:
+        model = Season
+        fields = ("league", "name", "signup_open", "edition", "options", "board", "time_controls")
+
+
+@admin.register(Season)
+class SeasonAdmin(_ModelAdmin):
+    form = SeasonForm
+    list_display = ("name", "league", "signup_open", "edition", "members_count", "rounds")
+    list_filter = ("league", "signup_open")
+    inlines = (MembershipInline,)
+    actions = ("seat_next_round",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return Season.objects.filter(league__in=_leagues_of(request)).select_related("league")
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "league":
+            kwargs["queryset"] = _leagues_of(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def _mine(self, request: HttpRequest) -> bool:
+        return permissions.is_moderator(request.user) and _leagues_of(request).exists()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._mine(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._mine(request) and (obj is None or _leagues_of(request).filter(pk=obj.league_id).exists())
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return self._mine(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_view_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="members")
+    def members_count(self, season: Season) -> int:
+        return season.memberships.count()
+
+    @admin.display(description="rounds")
+    def rounds(self, season: Season) -> int:
+        return len(set(season.league_games.values_list("round", flat=True)))
+
+    @admin.action(description="Seat the members into the games of the next round and start them")
+    def seat_next_round(self, request: HttpRequest, seasons: QuerySet[Season]) -> None:
+        user = request.user if isinstance(request.user, User) else None
+        for season in seasons:
+            try:
+                games = seat_round(season, by=user)
+            except services.GameError as error:
+                self.message_user(request, f"{season}: {error}", messages.ERROR)
+            else:
+                sizes = " + ".join(str(g.seats.count()) for g in games)
+                self.message_user(
+                    request, f"{season}: seated {len(games)} games ({sizes}).", messages.SUCCESS
+                )
+
+
+@admin.register(LeagueGame)
+class LeagueGameAdmin(_ModelAdmin):
+    list_display = ("game", "season", "round")
+    list_filter = ("season__league", "season")
+    list_select_related = ("game", "season")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[LeagueGame]:
+        games = permissions.moderated_games(request.user).values("pk")
+        return LeagueGame.objects.filter(Q(game__in=games), season__league__in=_leagues_of(request))
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return permissions.is_moderator(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return permissions.is_moderator(request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

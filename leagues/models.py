@@ -1,0 +1,88 @@
+"""Leagues, their seasons, the seasons' members and which games belong to which season.
+
+Nothing here counts results: standings and ratings are derived from the games' event logs
+(``leagues.standings``).  ``LeagueGame`` only says that a game was seated for a season's
+round; the game itself lives in the games app, which never imports this one (it asks
+``games.permissions``, where this app registers its moderators' scope).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game, Player
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True, help_text="Players write it to join: join <slug>.")
+    description = models.TextField(blank=True)
+    # scoped moderators: they see and act on this league's games only (games.permissions)
+    moderators = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="moderated_leagues"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A run of rounds; its games are created with its edition, options, board and clock."""
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=100)
+    signup_open = models.BooleanField(default=True, help_text="Players may join by mail.")
+    edition = models.CharField(max_length=10, choices=Game.Edition.choices, default=Game.Edition.KOSMOS)
+    options = models.JSONField(default=dict, blank=True)  # games.rules.whitelotus.Options fields
+    board = models.CharField(max_length=200, default="china")
+    time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(
+        Player, through="Membership", related_name="seasons"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("league", "created_at", "pk")
+
+    def __str__(self) -> str:
+        return f"{self.league.name}: {self.name}"
+
+
+class Membership(models.Model):
+    class Via(models.TextChoices):
+        MAIL = "mail", "joined by mail"
+        ADMIN = "admin", "added by a moderator"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    via = models.CharField(max_length=5, choices=Via.choices, default=Via.ADMIN)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["season", "player"], name="one_membership_per_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.season}"
+
+
+class LeagueGame(models.Model):
+    """A game seated for a round of a season."""
+
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="league_game")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="league_games")
+    round = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ("season", "round", "game")
+
+    def __str__(self) -> str:
+        return f"{self.season}, round {self.round}: {self.game}"

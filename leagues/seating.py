@@ -1,0 +1,121 @@
+"""Seating a season's members into games: table sizes, who sits where, creating the games.
+
+Table sizes: White Lotus takes 3 to 6 players and plays best at 4, so ``n`` members sit at
+``round(n / 4)`` tables (halves rounded up), kept between ``ceil(n / 6)`` and ``floor(n / 3)``,
+and the members are spread over them as evenly as possible (sizes differ by at most one,
+larger tables first).  8 players: 4 + 4; 7: 4 + 3; 10: 4 + 3 + 3; 5: one table of 5.
+
+Who plays with whom: each round deals the members in an order shuffled by a hash of the
+season, the round and the player (reproducible, and different from round to round).
+
+Seat order: seat 0 starts, so over a season nobody should always start or always sit last.
+A seat's *position share* is ``position / (size - 1)`` (0 first, 1 last).  At each table the
+player whose earlier seats in the season have the highest mean share sits first, and so on
+down (a player new to the season counts as 0.5); over the rounds each member's mean share
+evens out towards 0.5 (tested in tests/leagues/test_seating.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Mapping, Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+
+from games import services
+from games.models import Game, Player
+from games.timing import TimeControls
+
+from .models import LeagueGame, Season
+
+
+class SeatingError(services.GameError):
+    """A season that cannot be seated; ``str()`` is for the moderator."""
+
+
+def table_sizes(n: int) -> list[int]:
+    if n < 3:
+        raise SeatingError(f"A round needs at least 3 players; the season has {n}.")
+    tables = min(max((n + 2) // 4, math.ceil(n / 6)), n // 3)
+    base, extra = divmod(n, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+def _shuffle_key(salt: str, player: int) -> str:
+    return hashlib.sha256(f"{salt}:{player}".encode()).hexdigest()
+
+
+def plan_round(players: Sequence[int], shares: Mapping[int, Sequence[float]], salt: str) -> list[list[int]]:
+    """The tables of one round, each in seat order.  ``shares``: each player's position
+    shares in the season so far."""
+    order = sorted(players, key=lambda p: _shuffle_key(salt, p))
+    tables: list[list[int]] = []
+    start = 0
+    for size in table_sizes(len(order)):
+        tables.append(order[start : start + size])
+        start += size
+
+    def mean(p: int) -> float:
+        seen = shares.get(p, ())
+        return sum(seen) / len(seen) if seen else 0.5
+
+    return [sorted(table, key=lambda p: (-mean(p), _shuffle_key(salt + ":seat", p))) for table in tables]
+
+
+def share(position: int, size: int) -> float:
+    return position / (size - 1)
+
+
+def season_shares(season: Season) -> dict[int, list[float]]:
+    """Each player's position shares in the season's games so far, from their first seats
+    (the created event), so a later replacement does not move who sat where."""
+    emails = dict(Player.objects.values_list("email", "pk"))
+    out: dict[int, list[float]] = {}
+    for link in season.league_games.select_related("game"):
+        created = link.game.events.get(seq=1).payload["players"]
+        for seat in created:
+            pk = emails.get(seat["email"])
+            if pk is not None:
+                out.setdefault(pk, []).append(share(seat["position"], len(created)))
+    return out
+
+
+def seat_round(season: Season, *, by: User | None = None, seed: str | None = None) -> list[Game]:
+    """Seat every member of the season into new games of its next round, and start them:
+    starting a game mails every seat its invitation (the outbox, on commit)."""
+    members = list(season.members.order_by("pk"))
+    refusals = [r for r in (moderator_refusal(season, m) for m in members) if r]
+    if refusals:
+        raise SeatingError(" ".join(refusals))
+    with transaction.atomic():
+        last = season.league_games.aggregate(last=Max("round"))["last"] or 0
+        number = last + 1
+        salt = f"{season.pk}:{number}:{seed or ''}"
+        plan = plan_round([m.pk for m in members], season_shares(season), salt)
+        by_pk = {m.pk: m for m in members}
+        games = []
+        for index, table in enumerate(plan, start=1):
+            game = services.create_game(
+                [by_pk[pk] for pk in table],
+                edition=season.edition,
+                options=season.options,
+                board_name=season.board,
+                seed=f"{seed}:{number}:{index}" if seed is not None else None,
+                name=f"{season} round {number} table {index}",
+                time_controls=TimeControls.from_dict(season.time_controls) if season.time_controls else None,
+                by=by,
+            )
+            LeagueGame.objects.create(game=game, season=season, round=number)
+            services.start_game(game, by=by)
+            games.append(game)
+        return games
+
+
+def moderator_refusal(season: Season, player: Player) -> str:
+    """Why ``player`` may not join or be seated in ``season`` ("" if they may)."""
+    if player.user_id is not None and season.league.moderators.filter(pk=player.user_id).exists():
+        return f"{player} moderates {season.league} and cannot play in its games."
+    return ""

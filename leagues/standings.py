@@ -1,0 +1,206 @@
+"""Standings and ratings, derived from the games' event logs (never kept as counters).
+
+League scoring (documented in LEAGUES.md): in a game of ``n`` players, place ``p`` (1 = first)
+is worth ``n - p`` points — one point for each player placed below you.  Players the engine
+ranks equal share the places they span and the average of those places' points: two players
+tied for 4th of 5 span places 4 and 5 and get ``(1 + 0) / 2 = 0.5`` each.  A win is rank 1,
+shared or not.
+
+Ratings: openskill's Plackett-Luce model with its default parameters, one rating per player
+per league, carried across the league's seasons and updated game by game in the order the
+games finished (``finished_at``, then the game's id).  A game's ranks are the engine's final
+ranks (``wl.outcome``), ties included.
+
+Replacements: the player who holds a seat when the game ends gets its result (points, win,
+rating update).  Every player who held a seat earlier and was replaced is recorded with the
+game they left; every default move is put on the record of whoever held the seat when it was
+played, so a replaced player's missed moves stay theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from games import services
+from games.models import Event, Game, Player
+from games.rules import whitelotus as wl
+
+from .models import League, LeagueGame, Season
+
+StateOf = Callable[[Game], wl.State]
+
+
+def league_points(rank: int, tied: int, players: int) -> float:
+    """The points of one of ``tied`` players sharing ``rank`` in a game of ``players``."""
+    places = range(rank, rank + tied)
+    return sum(players - p for p in places) / tied
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Who held a seat, from which event on, and what they missed meanwhile."""
+
+    email: str
+    from_seq: int
+    defaults: int = 0
+
+
+@dataclass
+class GameRecord:
+    """What one finished league game gives the standings."""
+
+    game: Game
+    season_id: int
+    round: int
+    finished_at: datetime
+    ranks: tuple[int, ...]  # per seat
+    holdings: list[list[Holding]]  # per seat, in order; the last holder gets the result
+
+    @property
+    def final_emails(self) -> list[str]:
+        return [seat[-1].email for seat in self.holdings]
+
+    def points(self, seat: int) -> float:
+        rank = self.ranks[seat]
+        return league_points(rank, self.ranks.count(rank), len(self.ranks))
+
+
+def holdings(game: Game) -> list[list[Holding]]:
+    """Per seat, who held it from which event on and their default moves while they did.
+
+    Replacements are read from every ``seat_replaced`` event (a rollback does not give a seat
+    back: ``Seat.player`` stays changed, so neither does this); defaults only from the moves
+    in effect (a default a rollback undid is not missed)."""
+    events = list(game.events.order_by("seq"))
+    created = events[0].payload
+    seats: list[list[Holding]] = [[Holding(p["email"], 1)] for p in created["players"]]
+    replaced = {e.seq: e for e in events if e.kind == Event.Kind.SEAT_REPLACED}
+    defaults = {e.seq for e in services.effective(events) if e.kind == Event.Kind.DEFAULT}
+    for event in events:
+        if event.seq in replaced:
+            seats[event.payload["position"]].append(Holding(event.payload["new"], event.seq))
+        elif event.seq in defaults and event.seat is not None:
+            current = seats[event.seat][-1]
+            seats[event.seat][-1] = Holding(current.email, current.from_seq, current.defaults + 1)
+    return seats
+
+
+def record(link: LeagueGame, state_of: StateOf = services.head_state) -> GameRecord | None:
+    """The league record of a game, or None while it is not over."""
+    game = link.game
+    if game.status != Game.Status.FINISHED or game.finished_at is None:
+        return None
+    outcome = wl.outcome(state_of(game))
+    if outcome is None:
+        return None
+    return GameRecord(game, link.season_id, link.round, game.finished_at, outcome.rank, holdings(game))
+
+
+def finished_records(
+    league: League, state_of: StateOf = services.head_state, upto: Game | None = None
+) -> list[GameRecord]:
+    """The league's finished games in the order they finished (up to and including ``upto``)."""
+    links = LeagueGame.objects.filter(season__league=league, game__status=Game.Status.FINISHED)
+    records = [r for r in (record(link, state_of) for link in links.select_related("game")) if r]
+    records.sort(key=lambda r: (r.finished_at, r.game.pk))
+    if upto is not None:
+        keys = [(r.finished_at, r.game.pk) for r in records]
+        limit = next((k for k in keys if k[1] == upto.pk), None)
+        records = [r for r in records if limit is not None and (r.finished_at, r.game.pk) <= limit]
+    return records
+
+
+@dataclass
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative display value, mu - 3 sigma (openskill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+
+def ratings(records: Iterable[GameRecord]) -> dict[str, Rating]:
+    """Each player's rating (by email) after these games, rated in the given order."""
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    for rec in records:
+        emails = rec.final_emails
+        teams = [[current.get(email) or model.rating(name=email)] for email in emails]
+        rated = model.rate(teams, ranks=list(rec.ranks))
+        for email, team in zip(emails, rated, strict=True):
+            current[email] = team[0]
+    return {email: Rating(r.mu, r.sigma) for email, r in current.items()}
+
+
+@dataclass
+class Row:
+    """A player's line of a season's standings."""
+
+    email: str
+    name: str
+    played: int = 0
+    wins: int = 0
+    points: float = 0.0
+    left: list[int] = field(default_factory=list)  # ids of games they were replaced in
+    missed: int = 0  # default moves while they held a seat
+    rating: Rating | None = None
+
+    @property
+    def sort_key(self) -> tuple[float, int, float, str]:
+        return (-self.points, -self.wins, -(self.rating.ordinal if self.rating else 0.0), self.name)
+
+
+def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rating]) -> list[Row]:
+    """The season's standings: every member (played or not), and everyone who held a seat."""
+    rows: dict[str, Row] = {}
+    names = dict(Player.objects.values_list("email", "name").filter(seasons=season))
+
+    def row(email: str) -> Row:
+        if email not in rows:
+            name = (
+                names.get(email) or Player.objects.filter(email=email).values_list("name", flat=True).first()
+            )
+            rows[email] = Row(email, name or email)
+        return rows[email]
+
+    for email in names:
+        row(email)
+    for rec in records:
+        if rec.season_id != season.pk:
+            continue
+        for seat, held in enumerate(rec.holdings):
+            final = row(held[-1].email)
+            final.played += 1
+            final.wins += rec.ranks[seat] == 1
+            final.points += rec.points(seat)
+            for holding in held:
+                row(holding.email).missed += holding.defaults
+            for holding in held[:-1]:
+                row(holding.email).left.append(rec.game.pk)
+    for email, r in rows.items():
+        r.rating = rated.get(email)
+    return sorted(rows.values(), key=lambda r: r.sort_key)
+
+
+@dataclass
+class Standings:
+    season: Season
+    rows: list[Row]
+    games: int  # finished games of the season counted
+
+
+def standings(
+    season: Season, *, state_of: StateOf = services.head_state, upto: Game | None = None
+) -> Standings:
+    """A season's standings, with league ratings after the same games (``upto``: as they
+    stood when that game ended)."""
+    records = finished_records(season.league, state_of, upto)
+    rows = season_rows(season, records, ratings(records))
+    return Standings(season, rows, sum(1 for r in records if r.season_id == season.pk))

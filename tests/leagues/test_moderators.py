@@ -1,0 +1,159 @@
+"""Two leagues, two moderators: each sees and acts on their own league's games only, in the
+admin and in the services; a player never moderates a game they play in."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from games import permissions, services
+from games.models import Event, Game, Player
+from leagues.admin import LeagueForm
+from leagues.models import League
+from leagues.seating import SeatingError, seat_round
+
+from .conftest import moderator_user, season_of
+
+pytestmark = pytest.mark.django_db
+
+NORTH = ["Ada", "Bao", "Chen"]
+SOUTH = ["Dara", "Emil", "Fang"]
+
+
+@pytest.fixture
+def north():
+    return League.objects.create(name="North Cup", slug="north")
+
+
+@pytest.fixture
+def south():
+    return League.objects.create(name="South Cup", slug="south")
+
+
+@pytest.fixture
+def games(north, south):
+    n = seat_round(season_of(north, NORTH), seed="n")[0]
+    s = seat_round(season_of(south, SOUTH), seed="s")[0]
+    return n, s
+
+
+@pytest.fixture
+def nina(north):
+    return moderator_user("nina", north)
+
+
+@pytest.fixture
+def sam(south):
+    return moderator_user("sam", south)
+
+
+def url(name, *args):
+    return reverse(f"admin:{name}", args=args)
+
+
+def test_each_moderator_lists_only_their_leagues_games(client, games, nina, sam):
+    n, s = games
+    client.force_login(nina)
+    html = client.get(url("games_game_changelist")).content.decode()
+    assert n.name in html and s.name not in html
+    client.force_login(sam)
+    html = client.get(url("games_game_changelist")).content.decode()
+    assert s.name in html and n.name not in html
+
+
+def test_events_of_another_league_are_not_listed(client, games, nina):
+    n, s = games
+    client.force_login(nina)
+    response = client.get(url("games_event_changelist"))
+    shown = {e.game_id for e in response.context["cl"].result_list}
+    assert shown == {n.pk}
+
+
+def test_another_leagues_audit_state_and_actions_are_not_found(client, games, nina):
+    n, s = games
+    client.force_login(nina)
+    assert client.get(url("games_game_audit", n.pk)).status_code == 200
+    assert client.get(url("games_game_audit", s.pk)).status_code == 404
+    assert client.get(url("games_game_state", s.pk, 2)).status_code == 404
+    before = s.events.count()
+    response = client.post(url("games_game_action", s.pk, "pause"), {"reason": "not mine"})
+    assert response.status_code == 404
+    assert s.events.count() == before
+    response = client.post(url("games_game_action", n.pk, "pause"), {"reason": "mine"})
+    n.refresh_from_db()
+    assert n.status == Game.Status.PAUSED
+    assert n.events.latest("seq").actor == nina
+
+
+def test_the_services_refuse_a_moderator_of_another_league(games, nina, sam):
+    n, s = games
+    with pytest.raises(services.GameError, match="does not moderate"):
+        services.pause(s, by=nina, reason="not mine")
+    assert not s.events.filter(kind=Event.Kind.PAUSED).exists()
+    services.pause(s, by=sam, reason="mine")
+    with pytest.raises(services.GameError, match="does not moderate"):
+        services.pause(n, by=sam, reason="not mine")
+    newcomer = Player.objects.create(name="Gus", email="gus@example.org")
+    with pytest.raises(services.GameError, match="does not moderate"):
+        services.replace_seat(n, 0, newcomer, by=sam, reason="not mine")
+    assert n.seats.get(position=0).player.name == "Ada"  # the refused change was undone
+
+
+def test_a_superuser_sees_every_league(client, games):
+    root = User.objects.create_superuser("root", "root@example.org", "pw")
+    client.force_login(root)
+    html = client.get(url("games_game_changelist")).content.decode()
+    assert all(g.name in html for g in games)
+    assert permissions.can_moderate(root, games[1])
+
+
+def test_the_league_audit_page_is_for_that_leagues_moderators(client, games, north, south, nina):
+    n, _ = games
+    client.force_login(nina)
+    page = client.get(url("leagues_league_audit", north.pk))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'id="game-{n.pk}"' in html and "red (Ada): place" in html
+    assert client.get(url("leagues_league_audit", south.pk)).status_code == 403
+    html = client.get(url("leagues_league_changelist")).content.decode()
+    assert "North Cup" in html and "South Cup" not in html
+
+
+def test_a_player_of_a_league_cannot_be_made_its_moderator(games, north):
+    ada = Player.objects.get(name="Ada")
+    ada.user = User.objects.create_user("ada", "ada@example.org", "pw", is_staff=True)
+    ada.save()
+    form = LeagueForm({"name": north.name, "slug": north.slug, "moderators": [ada.user.pk]}, instance=north)
+    assert not form.is_valid()
+    assert "play(s) in this league" in str(form.errors["moderators"])
+
+
+def test_a_moderator_of_a_league_is_not_seated_in_it(north, nina):
+    season = season_of(north, NORTH)
+    Player.objects.create(name="Nina", email="nina@example.org", user=nina)
+    season.memberships.create(player=Player.objects.get(name="Nina"))
+    with pytest.raises(SeatingError, match="moderates North Cup"):
+        seat_round(season)
+    assert not Game.objects.exists()
+
+
+def test_the_admin_refuses_to_hand_a_seat_to_the_leagues_moderator(client, games, nina, sam):
+    n, _ = games
+    Player.objects.create(name="Nina", email="nina@example.org", user=nina)
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "pw"))
+    response = client.post(
+        url("games_game_action", n.pk, "replace"),
+        {"position": 1, "email": "nina@example.org", "reason": "swap"},
+        follow=True,
+    )
+    assert any("moderates this game's league" in str(m) for m in response.context["messages"])
+    assert n.seats.get(position=1).player.name == "Bao"
+
+
+def test_a_moderator_who_plays_in_a_game_does_not_moderate_it(games, nina):
+    n, _ = games
+    Player.objects.filter(name="Bao").update(user=nina)
+    assert not permissions.can_moderate(nina, n)
+    with pytest.raises(services.GameError):
+        services.pause(n, by=nina, reason="my own game")
