@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("anymail/", include("notifications.urls")),
     path("health/", health_view, name="health"),
+    path("leagues/", include("leagues.urls")),
     path("", include("games.urls")),
     path("mailbox/", include("notifications.localmail.urls")),  # 404 unless LOCAL_MAILBOX
 ]
