@@ -1,0 +1,139 @@
+"""The board as SVG, drawn from the board's geometry and a view (never from a raw state).
+
+Every province is one ``<g class="province">`` whose ``data-*`` attributes say what the
+view says about it (owner, building, markers, in play), so a test or a page script can read
+the picture back; the shapes, labels and pieces inside it are what a person sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.rules import whitelotus as wl
+
+from . import panel
+from .geometry import label_rect, outline, path_data
+from .style import (
+    BORDER,
+    EMPTY_FILL,
+    FONT,
+    LAND,
+    OUT_FILL,
+    OUT_TEXT,
+    SEA,
+    esc,
+    fill_of,
+    hatch_pattern,
+    icon,
+    text_on,
+)
+
+CELL = 32  # picture units per grid cell; the PNG is drawn at one pixel per unit
+MARGIN = 8
+MARKER_R = 7
+MARKER_STEP = 15.5
+
+
+def board_svg(board: wl.Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
+    """The board and a panel of the game's state, as a standalone SVG document."""
+    names = names or {}
+    x0, y0, x1, y1 = _frame(board)
+    origin = (MARGIN - x0 * CELL, MARGIN - y0 * CELL)
+    width = (x1 - x0) * CELL + 2 * MARGIN
+    map_bottom = MARGIN + (y1 - y0) * CELL
+    sea = [(x, y) for x, y in board.sea if x0 <= x < x1 and y0 <= y < y1]
+    panel_svg, panel_height = panel.draw(view, names, top=map_bottom + MARGIN, width=width)
+    height = map_bottom + MARGIN + panel_height
+    title = panel.title(view)
+    provinces = "".join(_province(board, area, origin) for area in view["areas"])
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-labelledby="board-title" '
+        f'font-family="{esc(FONT)}" class="board" data-board="{esc(board.name)}">'
+        f'<title id="board-title">{esc(title)}</title>'
+        f"<defs>{hatch_pattern()}</defs>"
+        f'<rect width="{width}" height="{height}" fill="{LAND}"/>'
+        f'<path class="sea" d="{path_data(outline(sea), CELL, origin)}" fill="{SEA}" '
+        f'fill-rule="evenodd"/>'
+        f"{provinces}{panel_svg}</svg>"
+    )
+
+
+def _frame(board: wl.Board) -> tuple[int, int, int, int]:
+    """The cells drawn: the provinces and one cell of what lies around them, within the grid
+    (a board file's grid may carry more sea than the picture needs)."""
+    cells = [cell for p in board.provinces for cell in p.cells]
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return (
+        max(min(xs) - 1, 0),
+        max(min(ys) - 1, 0),
+        min(max(xs) + 2, board.width),
+        min(max(ys) + 2, board.height),
+    )
+
+
+def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+    province = board.provinces[area["number"] - 1]
+    in_play = bool(area["in_play"])
+    owner = area["owner"]
+    building = area["building"]
+    if not in_play:
+        fill, ink = "url(#out-of-play)", OUT_TEXT
+    else:
+        fill = fill_of(owner) if owner or building else EMPTY_FILL
+        ink = text_on(fill)
+    shape = path_data(outline(province.cells), CELL, origin)
+    attrs = (
+        f'class="province" id="province-{area["number"]}" data-number="{area["number"]}" '
+        f'data-name="{esc(area["name"])}" data-owner="{esc(owner or "")}" '
+        f'data-building="{esc(building or "")}" data-markers="{esc(" ".join(area["markers"]))}" '
+        f'data-in-play="{"true" if in_play else "false"}" '
+        f'data-lotus="{"true" if area["lotus"] else "false"}" '
+        f'data-dragon="{"true" if area["dragon"] else "false"}"'
+    )
+    body = [
+        f'<path d="{shape}" fill="{fill}" stroke="{BORDER}" stroke-width="1.5" stroke-linejoin="round"/>',
+        *_labels(province.cells, area, origin, ink, fill if in_play else OUT_FILL),
+    ]
+    return f"<g {attrs}>{''.join(body)}</g>"
+
+
+def _labels(
+    cells: tuple[tuple[int, int], ...],
+    area: Mapping[str, Any],
+    origin: tuple[float, float],
+    ink: str,
+    paper: str,
+) -> list[str]:
+    rect = label_rect(cells)
+    x, y = origin[0] + rect.x * CELL, origin[1] + rect.y * CELL
+    w, h = rect.w * CELL, rect.h * CELL
+    mid = x + w / 2
+    out = [
+        f'<text x="{x + 6}" y="{y + 17}" font-size="16" font-weight="bold" fill="{ink}" '
+        f'class="number">{area["number"]}</text>',
+        f'<text x="{mid:g}" y="{y + 37}" font-size="14" text-anchor="middle" fill="{ink}" '
+        f'class="name">{esc(area["name"])}</text>',
+    ]
+    badges = [kind for kind in ("dragon", "lotus") if area[kind]]
+    for i, kind in enumerate(badges):
+        out.append(icon(kind, x + w - 13 - 21 * i, y + 13, ink, paper))
+    if not area["in_play"]:
+        out.append(
+            f'<text x="{mid:g}" y="{y + 58}" font-size="11" font-style="italic" text-anchor="middle" '
+            f'fill="{ink}">{esc(gettext(panel.LABELS["out"]))}</text>'
+        )
+        return out
+    if area["building"]:
+        out.append(icon(area["building"], mid, y + 58, ink, paper, 1.3))
+    markers = area["markers"]
+    first = mid - (len(markers) - 1) * MARKER_STEP / 2
+    for i, colour in enumerate(markers):
+        out.append(
+            f'<circle class="marker" cx="{first + i * MARKER_STEP:g}" cy="{y + h - 13}" r="{MARKER_R}" '
+            f'fill="{fill_of(colour)}" stroke="{ink}" stroke-width="1.6" data-colour="{esc(colour)}"/>'
+        )
+    return out

@@ -1,0 +1,182 @@
+"""The panel under the map: year and step, emperor, rebel leader, the bag, every player's
+score and VP chips, who must decide now, and a legend of the symbols.
+
+Labels are English msgids translated in the active language (the mails switch it to the
+reader's); they live in the notifications catalogue with the other mail words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
+
+from notifications import words
+
+from .style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
+
+LABELS = {
+    "year": gettext_noop("Year {year}"),
+    "last_year": gettext_noop("Year {year}, the last"),
+    "emperor": gettext_noop("Emperor: {who}"),
+    "rebel": gettext_noop("Rebel leader: {who}"),
+    "no_rebel": gettext_noop("Rebel leader: none"),
+    "bag": gettext_noop("Tiles in the bag: {count}"),
+    "points": gettext_noop("Score {points} · VP chips {chips}"),
+    "to_decide": gettext_noop("to decide now"),
+    "sealed": gettext_noop("has sealed"),
+    "game_over": gettext_noop("Game over. Winner: {who}"),
+    "marker": gettext_noop("control marker"),
+    "lotus": gettext_noop("lotus area"),
+    "dragon": gettext_noop("dragon area"),
+    "out": gettext_noop("not in play"),
+    "title": gettext_noop("White Lotus board, year {year}: {phase}"),
+}
+PHASES = {
+    "placement": gettext_noop("placing control markers"),
+    "choose_contest": gettext_noop("choosing the next contest"),
+    "bidding": gettext_noop("bidding for {area}"),
+    "tie_break": gettext_noop("breaking a tie for {area}"),
+    "rebellion_offer": gettext_noop("a rebellion may start"),
+    "rebellion": gettext_noop("rebellion"),
+    "spoils": gettext_noop("taking the spoils"),
+    "palace_choice": gettext_noop("palaces give cards"),
+    "new_areas": gettext_noop("new tiles"),
+    "step_done": gettext_noop("between steps"),
+    "finished": gettext_noop("game over"),
+}
+BUILDINGS = ("palace", "temple", "fort", "ricefield", "village")
+ROW = 52  # height of a row of players
+COLUMNS = 3
+
+
+def phase_text(view: Mapping[str, Any]) -> str:
+    template = PHASES.get(view["phase"], view["phase"])
+    return gettext(template).format(area=view["step"].get("area", ""))
+
+
+def title(view: Mapping[str, Any]) -> str:
+    return gettext(LABELS["title"]).format(year=view["year"], phase=phase_text(view))
+
+
+def draw(view: Mapping[str, Any], names: Mapping[str, str], *, top: int, width: int) -> tuple[str, int]:
+    """The panel's SVG and its height, placed ``top`` units down a picture ``width`` wide."""
+    left, right = 14, width - 14
+    out = [f'<g class="panel" transform="translate(0 {top})">']
+    out.append(_headline(view, names, left, right))
+    rows = -(-len(view["players"]) // COLUMNS)
+    column = (right - left) / COLUMNS
+    for i, player in enumerate(view["players"]):
+        x = left + (i % COLUMNS) * column
+        y = 62 + (i // COLUMNS) * ROW
+        out.append(_player(view, player, names, x, y, column - 12))
+    legend_y = 62 + rows * ROW + 16
+    out.append(_legend(left, legend_y))
+    out.append("</g>")
+    return "".join(out), legend_y + 22
+
+
+def _who(colour: str | None, names: Mapping[str, str]) -> str:
+    if not colour:
+        return ""
+    name = names.get(colour, "")
+    return f"{words.colour(colour)} ({_short(name)})" if name else words.colour(colour)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 22 else name[:21].rstrip() + "…"
+
+
+def _headline(view: Mapping[str, Any], names: Mapping[str, str], left: float, right: float) -> str:
+    outcome = view.get("outcome")
+    if outcome:
+        winners = ", ".join(_who(c, names) for c in outcome["winners"])
+        first = gettext(LABELS["game_over"]).format(who=winners)
+    else:
+        year = gettext(LABELS["last_year" if view["final_year"] else "year"]).format(year=view["year"])
+        first = f"{year} · {phase_text(view)}"
+    emperor = gettext(LABELS["emperor"]).format(who=_who(view["emperor"], names))
+    rebel = (
+        gettext(LABELS["rebel"]).format(who=_who(view["rebel"], names))
+        if view["rebel"]
+        else gettext(LABELS["no_rebel"])
+    )
+    bag = gettext(LABELS["bag"]).format(count=view["bag"])
+    return (
+        f'<text class="headline" x="{left}" y="24" font-size="20" font-weight="bold" fill="{INK}">'
+        f"{esc(first)}</text>"
+        f'<text class="bag" x="{right}" y="24" font-size="15" text-anchor="end" fill="{INK}">'
+        f"{esc(bag)}</text>"
+        f'<text class="rulers" x="{left}" y="49" font-size="15" fill="{INK}">'
+        f'<tspan class="emperor" data-colour="{esc(view["emperor"])}">{esc(emperor)}</tspan>'
+        f'<tspan dx="28" class="rebel" data-colour="{esc(view["rebel"] or "")}">{esc(rebel)}</tspan></text>'
+    )
+
+
+def _player(
+    view: Mapping[str, Any], player: Mapping[str, Any], names: Mapping[str, str], x: float, y: float, w: float
+) -> str:
+    colour = player["colour"]
+    fill = fill_of(colour)
+    waiting = {d["colour"] for d in view["pending"]}
+    sealed = set(view["step"].get("sealed_by", ())) | set(view["step"].get("chosen_by", ()))
+    name = names.get(colour, "")
+    head = words.colour(colour) + (f" · {_short(name)}" if name else "")
+    score = player["score"]["total"]
+    line = gettext(LABELS["points"]).format(points=score, chips=player["vp_chips"])
+    edge, thick = (INK, 2.5) if colour in waiting else ("#cfc6b2", 1)
+    parts = [
+        f'<g class="player" data-colour="{esc(colour)}" data-score="{score}" '
+        f'data-vp-chips="{player["vp_chips"]}" data-to-decide="{"true" if colour in waiting else "false"}">',
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{ROW - 8}" rx="6" fill="#fbf8f0" '
+        f'stroke="{edge}" stroke-width="{thick}"/>',
+        f'<rect x="{x + 8:g}" y="{y + 9:g}" width="24" height="24" rx="4" fill="{fill}" stroke="{BORDER}"/>',
+    ]
+    if player["emperor"]:
+        parts.append(_crown(x + 20, y + 21, text_on(fill)))
+    parts.append(
+        f'<text x="{x + 40:g}" y="{y + 19:g}" font-size="15" font-weight="bold" fill="{INK}">'
+        f"{esc(head)}</text>"
+        f'<text x="{x + 40:g}" y="{y + 37:g}" font-size="14" fill="{INK}">{esc(line)}</text>'
+    )
+    tag = "to_decide" if colour in waiting else "sealed" if colour in sealed else ""
+    if tag:
+        label = esc(gettext(LABELS[tag]))
+        ink, paper = ("#ffffff", INK) if tag == "to_decide" else (INK, "#e2dccd")
+        parts.append(
+            f'<rect x="{x + w - 112:g}" y="{y + 24:g}" width="104" height="18" rx="9" fill="{paper}"/>'
+            f'<text class="tag" x="{x + w - 60:g}" y="{y + 37:g}" font-size="11.5" text-anchor="middle" '
+            f'font-weight="bold" fill="{ink}">{label}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _crown(x: float, y: float, ink: str) -> str:
+    return (
+        f'<path d="M{x - 8:g} {y + 5:g} L{x - 8:g} {y - 5:g} L{x - 4:g} {y:g} L{x:g} {y - 7:g} '
+        f'L{x + 4:g} {y:g} L{x + 8:g} {y - 5:g} L{x + 8:g} {y + 5:g} Z" fill="{ink}"/>'
+    )
+
+
+def _legend(x: float, y: float) -> str:
+    items = [(kind, words.building(kind)) for kind in BUILDINGS]
+    items += [("lotus", gettext(LABELS["lotus"])), ("dragon", gettext(LABELS["dragon"]))]
+    parts = ['<g class="legend">']
+    for kind, label in items:
+        parts.append(icon(kind, x + 10, y, INK, NEUTRAL_FILL, 0.9))
+        parts.append(f'<text x="{x + 24:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(label)}</text>')
+        x += 34 + 7.2 * len(label)
+    marker = gettext(LABELS["marker"])
+    parts.append(
+        f'<circle cx="{x + 8:g}" cy="{y:g}" r="6.5" fill="#ffffff" stroke="{INK}" stroke-width="1.6"/>'
+        f'<text x="{x + 20:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(marker)}</text>'
+    )
+    x += 30 + 7.2 * len(marker)
+    parts.append(
+        f'<rect x="{x:g}" y="{y - 8:g}" width="22" height="16" fill="url(#out-of-play)" stroke="{BORDER}"/>'
+        f'<text x="{x + 28:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(gettext(LABELS["out"]))}</text>'
+    )
+    parts.append("</g>")
+    return "".join(parts)

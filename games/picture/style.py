@@ -1,0 +1,120 @@
+"""Colours, text contrast, escaping and the small icons of the board picture.
+
+The six player colours are picked to stay apart for the common colour-vision deficiencies
+as far as six hues can (red and orange differ in lightness as well as hue), and every text
+drawn on a fill takes black or white, whichever contrasts more with that fill.
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+FONT = "'Liberation Sans', Arial, Helvetica, sans-serif"  # Liberation Sans has Arial's metrics
+
+PLAYER_FILL = {
+    "red": "#d1343a",
+    "blue": "#2f6db5",
+    "green": "#2e9a4e",
+    "yellow": "#f4cf3b",
+    "purple": "#9448bc",
+    "orange": "#f0913a",
+}
+NEUTRAL_FILL = "#e4d9bf"  # a neutral tile lies there
+EMPTY_FILL = "#faf6ec"  # no tile, nobody
+OUT_FILL = "#c9c6c0"  # brown area not in play (under the hatching)
+OUT_TEXT = "#6b6864"
+LAND = "#ede6d4"
+SEA = "#bcd6e8"
+INK = "#2b2622"
+BORDER = "#4a4038"
+
+
+def fill_of(colour: str | None) -> str:
+    return PLAYER_FILL.get(colour or "", NEUTRAL_FILL)
+
+
+def _luminance(hex_colour: str) -> float:
+    """Relative luminance (WCAG 2)."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(fill: str) -> str:
+    """Black or white ink, whichever reads better on ``fill``."""
+    return "#111111" if contrast(fill, "#111111") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+def esc(text: object) -> str:
+    """Text for an SVG element or attribute: escaped, and without the control characters
+    XML forbids (a player's name is typed by the player)."""
+    clean = "".join(ch for ch in str(text) if unicodedata.category(ch) != "Cc")
+    return html.escape(clean, quote=True)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+# Icons are drawn around (0, 0) in a box about 20 units wide, in one ink colour.
+_ICONS = {
+    "palace": (
+        '<path d="M-7 -5 L0 -10.5 L7 -5 Z M-11 0.5 L-7 -3.5 H7 L11 0.5 Z" fill="{ink}"/>'
+        '<rect x="-4" y="-5" width="8" height="2" fill="{ink}"/>'
+        '<rect x="-7.5" y="0.5" width="15" height="8" fill="{ink}"/>'
+        '<rect x="-1.5" y="3.5" width="3" height="5" fill="{paper}"/>'
+    ),
+    "temple": (
+        '<path d="M-10 -7 Q0 -9.5 10 -7 V-4.5 H-10 Z" fill="{ink}"/>'
+        '<rect x="-7.5" y="-2" width="15" height="2" fill="{ink}"/>'
+        '<rect x="-6.5" y="-4.5" width="2.5" height="12.5" fill="{ink}"/>'
+        '<rect x="4" y="-4.5" width="2.5" height="12.5" fill="{ink}"/>'
+    ),
+    "fort": (
+        '<path d="M-7 8 V-7 H-4 V-4 H-1.5 V-7 H1.5 V-4 H4 V-7 H7 V8 Z" fill="{ink}"/>'
+        '<path d="M-2 8 V4 A2 2 0 0 1 2 4 V8 Z" fill="{paper}"/>'
+    ),
+    "ricefield": (
+        '<path d="M-9 7 H9 M-9 3 H9 M-5 3 V-5 M0 3 V-7 M5 3 V-5 M-5 -1 L-8 -4 M0 -3 L3 -6 '
+        'M5 -1 L8 -4" stroke="{ink}" stroke-width="1.8" stroke-linecap="round" fill="none"/>'
+    ),
+    "village": (
+        '<path d="M-8 0 L0 -7.5 L8 0 Z" fill="{ink}"/>'
+        '<rect x="-5.5" y="0" width="11" height="8" fill="{ink}"/>'
+        '<rect x="-1.5" y="3.5" width="3" height="4.5" fill="{paper}"/>'
+    ),
+    "lotus": (
+        '<circle r="9" fill="#fde4ee" stroke="#b0306a" stroke-width="1.2"/>'
+        '<path d="M0 5 C-3.5 1 -3.5 -2.5 0 -6 C3.5 -2.5 3.5 1 0 5 Z '
+        "M0 5 C-4 4.5 -7 1.5 -7 -2.5 C-4 -1.5 -1.5 1 0 5 Z "
+        'M0 5 C4 4.5 7 1.5 7 -2.5 C4 -1.5 1.5 1 0 5 Z" fill="#c2185b"/>'
+    ),
+    "dragon": (
+        '<circle r="9" fill="#ffd75e" stroke="#8a6a00" stroke-width="1.2"/>'
+        '<path d="M-5.5 5 C-6 0 0 1.5 0 -1.5 C0 -4.5 4.5 -5.5 5.5 -2" stroke="#a11d1d" '
+        'stroke-width="2.4" fill="none" stroke-linecap="round"/>'
+        '<circle cx="5.2" cy="-2.4" r="2" fill="#a11d1d"/>'
+    ),
+}
+
+
+def icon(kind: str, x: float, y: float, ink: str, paper: str, scale: float = 1.0) -> str:
+    """An icon centred at (x, y); ``paper`` is the fill it stands on (for its cut-outs)."""
+    body = _ICONS[kind].format(ink=ink, paper=paper)
+    size = "" if scale == 1.0 else f" scale({scale:g})"
+    return f'<g class="icon icon-{kind}" transform="translate({x:g} {y:g}){size}">{body}</g>'
+
+
+def hatch_pattern() -> str:
+    return (
+        '<pattern id="out-of-play" width="8" height="8" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)">'
+        f'<rect width="8" height="8" fill="{OUT_FILL}"/>'
+        '<line x1="0" y1="0" x2="0" y2="8" stroke="#a9a59e" stroke-width="3"/></pattern>'
+    )
