@@ -17,6 +17,8 @@ from urllib.parse import quote, unquote
 
 from .models import LocalMail
 
+# how a decision mail introduces its menu, in each language it is written in
+_MENU_INTRO = ("What you can do now:", "Das kannst du jetzt tun:", "Voici ce que vous pouvez faire :")
 _CID = re.compile(r"""(["'(])cid:([^"')\s>]+)""", re.IGNORECASE)
 
 
@@ -39,6 +41,20 @@ class Reading:
     text: str
     html: str
     inline: dict[str, Part]
+
+    @property
+    def menu(self) -> list[str]:
+        """The commands a decision mail offers (its indented lines after the menu's intro)."""
+        lines = self.text.splitlines()
+        start = next((i for i, line in enumerate(lines) if line.rstrip().endswith(_MENU_INTRO)), None)
+        if start is None:
+            return []
+        menu = []
+        for line in lines[start + 1 :]:
+            if not line.startswith("  "):
+                break
+            menu.append(line.strip())
+        return menu
 
 
 def parse(raw: bytes) -> EmailMessage:

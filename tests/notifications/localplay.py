@@ -42,10 +42,10 @@ def local_play(settings: Any, transactional_db: None) -> Iterator[Controller]:
         # the listener wrote from asgiref's one sync thread: give its connection back, or the
         # test database cannot be dropped at the end of the run
         SyncToAsync.single_thread_executor.submit(connections.close_all).result()
-        _empty_event_log_on_sqlite()
+        empty_event_log_on_sqlite()
 
 
-def _empty_event_log_on_sqlite() -> None:
+def empty_event_log_on_sqlite() -> None:
     """The teardown of a transactional test empties every table: Postgres by TRUNCATE, which
     the append-only trigger allows; SQLite by DELETE, which it refuses.  So on SQLite the
     events go here, with the trigger lifted for that moment only."""

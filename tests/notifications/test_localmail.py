@@ -127,6 +127,8 @@ def test_a_reply_sent_from_the_mailbox_page_goes_in_by_smtp_and_moves_the_game()
     prompt = _prompt_mail(game, address)
     command = wl.format_command(services.head_state(game), wl.legal(services.head_state(game), first)[0])
     before = LocalMail.objects.count()
+    page = Client().get(f"/mailbox/{address}/").content.decode()
+    assert "<li><code>place &lt;province&gt;  where &lt;province&gt; is one of:" in page  # the menu
 
     response = Client().post(f"/mailbox/mail/{prompt.pk}/reply/", {"commands": command}, follow=True)
 

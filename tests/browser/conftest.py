@@ -1,0 +1,74 @@
+"""Browser tests in real headless Chromium (Debian's ``chromium`` package) driven by Playwright.
+
+Never ``playwright install``: the browser is the system's ``/usr/bin/chromium`` (``.ci/run``
+installs it).  Away from CI the tests are skipped when it is missing; in CI they fail.
+Each test saves screenshots to ``artifacts/screenshots/`` (``WL_SCREENSHOTS`` moves it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import IN_CI
+from tests.notifications.localplay import empty_event_log_on_sqlite
+
+CHROMIUM = Path(os.environ.get("WL_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = Path(
+    os.environ.get("WL_SCREENSHOTS", Path(__file__).resolve().parents[2] / "artifacts/screenshots")
+)
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def live_db(transactional_db: None) -> Iterator[None]:
+    """Committed data, as the live server's thread must see it; emptied after the test (on
+    SQLite the append-only event log needs help for that, see ``empty_event_log_on_sqlite``)."""
+    yield
+    empty_event_log_on_sqlite()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A fresh Chromium page, per test: Playwright's sync API keeps an event loop running in
+    this thread while it is started, which Django takes for an async context; so the loop
+    lives only as long as one test, and Django is told that database calls here are fine."""
+    if not CHROMIUM.exists():
+        if IN_CI:
+            pytest.fail(f"CI must have Chromium at {CHROMIUM} (.ci/run installs the chromium package)")
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (see README, Test)")
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.set_default_timeout(30_000)
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+            browser.close()
+
+
+def screenshot(page: Any, request: pytest.FixtureRequest, label: str) -> Path:
+    """Save the whole page as ``<test name>-<label>.png`` in the screenshots folder."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", f"{request.node.name}-{label}")
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

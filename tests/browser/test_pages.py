@@ -1,0 +1,115 @@
+"""In a real browser: the public game page, the replay stepped with the keyboard, and a reply
+sent from the local mailbox that goes in by SMTP and moves the game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games import services
+from games.models import Event, Game
+from games.rules import whitelotus as wl
+from notifications.models import InboundMail
+from tests.games.factories import running_game
+from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
+
+from .conftest import screenshot
+
+
+def _played(moves: int, seed: str = "browser") -> Game:
+    """A running 4-player game after ``moves`` moves, each the first legal one."""
+    game = running_game(4, seed=seed)
+    for _ in range(moves):
+        state = services.head_state(game)
+        seat = wl.pending(state)[0].seat
+        services.submit(game, seat, wl.legal(state, seat)[0])
+    game.refresh_from_db()
+    return game
+
+
+def _board(page) -> str:
+    return str(page.locator("#board").inner_html())
+
+
+@pytest.mark.usefixtures("live_db")
+def test_the_game_page_shows_the_board_the_players_and_the_log(live_server, page, request):
+    game = _played(3)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    board = page.locator("#board")
+    board.wait_for()
+    assert board.locator("svg").count() >= 1 or "Ningxia" in _board(page)
+    body = page.inner_text("body")
+    for seat in game.seats.select_related("player"):
+        assert seat.player.name in body
+    last = Event.objects.filter(game=game, kind=Event.Kind.COMMAND).latest("seq")
+    assert last.command_text.split()[-1] in body or "place" in body.lower()
+    screenshot(page, request, "game")
+
+
+@pytest.mark.usefixtures("live_db")
+def test_the_replay_steps_with_the_arrow_keys_and_the_board_follows(live_server, page, request):
+    game = _played(6)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/3/")
+    step = page.locator("#replay-step")
+    assert step.inner_text().strip() == "3"
+    at_three = _board(page)
+    screenshot(page, request, "step3")
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.trim() === '4'")
+    assert _board(page) != at_three
+    assert re.search(r"/replay/4/?$", page.url) or page.locator("#replay-slider").input_value() == "4"
+    screenshot(page, request, "step4")
+
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.trim() === '3'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.trim() === '2'")
+    assert page.locator("#replay-slider").input_value() == "2"
+    screenshot(page, request, "step2")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.trim() === '3'")
+    assert _board(page) == at_three  # the same step shows the same board again
+
+
+@pytest.mark.usefixtures("local_play")
+def test_a_reply_from_the_mailbox_goes_in_by_smtp_and_the_board_changes(live_server, page, request, settings):
+    settings.SITE_URL = live_server.url
+    game = running_game(3, seed="browser-mailbox")
+    state = services.head_state(game)
+    seat = wl.pending(state)[0].seat
+    me = game.seats.get(position=seat)
+    command = wl.format_command(state, wl.legal(state, seat)[0])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    board_before = _board(page)
+
+    page.goto(f"{live_server.url}/mailbox/")
+    page.click(f"text={me.player.email}")
+    page.wait_for_selector("#mail-html")
+    assert "What you can do now:" in page.inner_text("#mail-text") or page.locator("#mail-html").count()
+    assert "place <province>" in page.inner_text("#menu")
+    screenshot(page, request, "mailbox")
+
+    page.fill("#commands", command)
+    screenshot(page, request, "reply")
+    page.click("#reply button[type=submit]")
+    page.wait_for_selector("#since")
+    flash = page.inner_text(".flash")
+    assert "to the game by SMTP" in flash and "commands applied" in flash, flash
+    screenshot(page, request, "answered")
+
+    inbound = InboundMail.objects.get()
+    assert (inbound.via, inbound.status) == (InboundMail.Via.SMTP, InboundMail.Status.APPLIED)
+    event = Event.objects.filter(game=game, kind=Event.Kind.COMMAND).get()
+    assert (event.seat, event.source, event.command_text) == (seat, Event.Source.MAIL, command)
+    following = wl.pending(services.head_state(game))[0].seat
+    next_address = game.seats.get(position=following).player.email
+    page.click(f"#since a:has-text('{next_address}')")
+    page.wait_for_selector("#mail-text", state="attached")
+    assert "What you can do now:" in page.locator("#mail-text").text_content()
+    screenshot(page, request, "next-mail")
+
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert _board(page) != board_before
+    screenshot(page, request, "game-after")
