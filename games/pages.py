@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
 
 from games.models import Event, Game, PendingDecision, Seat
@@ -26,6 +29,7 @@ __all__ = [
     "deadline_text",
     "event_text",
     "hand",
+    "log_html",
     "log_items",
     "log_items_for",
     "names",
@@ -139,6 +143,24 @@ def log_items(
 ) -> list[LogItem]:
     """The log in readable lines, one item per step: what ``reader`` may read of it."""
     return [log_items_for(tl, step, colours, reader, everything=everything) for step in tl.steps]
+
+
+def log_html(
+    tl: Timeline, game: Game, reader: Reader, *, everything: bool = False, current: int | None = None
+) -> SafeString:
+    """The log as HTML, rendered once per reader and language for a game's head (a few hundred
+    steps make it the dearest part of a page), with step ``current`` marked."""
+    key = ("log", reader, everything, translation.get_language())
+    rendered = tl.rendered.get(key)
+    if rendered is None:
+        colours = tl.head.state.config.colours
+        base = reverse("games:replay", args=[game.pk])
+        items = log_items(tl, colours, reader, everything=everything)
+        rendered = tl.rendered[key] = render_to_string("games/_log.html", {"log": items, "base": base})
+    if current is not None:
+        here = f'<li id="step-{current}" data-step="{current}" class="'
+        rendered = rendered.replace(here, here + "current ", 1)
+    return mark_safe(rendered)  # the template engine escaped it; the mark is ours
 
 
 def log_items_for(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from games import services
@@ -44,6 +44,8 @@ class Line:
 @dataclass(frozen=True)
 class Timeline:
     steps: tuple[Step, ...]
+    # pieces of pages rendered from these steps (the log, per reader): they never change either
+    rendered: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.steps)

@@ -72,8 +72,7 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     context = _frame(game, tl, current, seats, everything)
     if request.GET.get("fragment"):
         return render(request, "games/replay_frame.html", context)
-    colours = current.state.config.colours
-    context["log"] = pages.log_items(tl, colours, None, everything=everything)
+    context["log"] = pages.log_html(tl, game, None, everything=everything, current=current.number)
     return render(request, "games/replay.html", context)
 
 
@@ -96,7 +95,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         "players": pages.players(view, names),
         "mine": pages.hand(view, names),
         "waiting": pages.waiting(game, view, names),
-        "log": pages.log_items(tl, state.config.colours, reader),
+        "log": pages.log_html(tl, game, reader),
         "replay_url": reverse("games:replay-step", args=[game.pk, len(tl)]),
         "steps": len(tl),
     }
