@@ -110,6 +110,43 @@ def test_a_replaced_seats_old_link_dies_and_the_new_player_gets_another():
     assert SeatKey.objects.filter(seat=seat).count() == 2
 
 
+def test_a_seat_page_shows_its_own_private_lines_and_no_one_elses():
+    game = running_game(3, seed="page-own-lines")
+    rng = random.Random(21)
+    state = services.head_state(game)
+    said: dict[int, set[str]] = {}
+    while len(said) < 3:  # until each seat has been told something private
+        assert wl.outcome(state) is None, "the game ended before every seat was told a secret"
+        decision = rng.choice(wl.pending(state))
+        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
+        state = services.head_state(game)
+        said = {}
+        for _, after, log in services.walk(game):
+            for entry in log:
+                if entry.private_to is not None:
+                    said.setdefault(entry.private_to, set()).add(wl.narrate(after, entry))
+    game.refresh_from_db()
+    client = Client()
+    for seat in game.seats.all():
+        text = get(client, path_of(links.seat_page_url(seat)))
+        assert any(line in text for line in said[seat.position]), seat.colour
+        for other, lines in said.items():
+            if other != seat.position:
+                for line in lines - said[seat.position]:
+                    assert line not in text, (seat.colour, line)
+
+
+def test_a_new_move_shows_at_once_on_the_pages():
+    game = running_game(3, seed="page-fresh")
+    client = Client()
+    before = get(client, reverse("games:game", args=[game.pk]))
+    seat = wl.pending(services.head_state(game))[0].seat
+    services.submit(game, seat, wl.legal(services.head_state(game), seat)[0])
+    after = get(client, reverse("games:game", args=[game.pk]))
+    assert 'id="step-3"' not in before and 'id="step-3"' in after
+    assert get(client, reverse("games:replay-step", args=[game.pk, 3]))
+
+
 # --- privacy ----------------------------------------------------------------------------------
 
 
