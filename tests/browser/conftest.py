@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from tests.conftest import IN_CI
 from tests.notifications.localplay import empty_event_log_on_sqlite
@@ -63,6 +64,9 @@ def page(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Ite
         finally:
             context.close()
             browser.close()
+            # while Playwright's loop runs, Django keeps its connections apart from the test's
+            # own (per async context): close them, or the test database cannot be dropped
+            connections.close_all()
 
 
 def screenshot(page: Any, request: pytest.FixtureRequest, label: str) -> Path:
