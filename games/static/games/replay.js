@@ -11,8 +11,10 @@
   var shown = document.getElementById("replay-step");
   var link = document.getElementById("replay-link");
   var pending = null;
+  // the step asked for last: keys pressed faster than the fetches answer still count each press
+  var target = parseInt(frame.querySelector(".step").getAttribute("data-step"), 10);
 
-  function current() { return parseInt(frame.querySelector(".step").getAttribute("data-step"), 10); }
+  function current() { return target; }
 
   function highlight(n) {
     var old = document.querySelector("#log li.current");
@@ -23,6 +25,7 @@
 
   function show(n, push) {
     n = Math.max(1, Math.min(steps, n));
+    target = n;
     if (pending) { pending.abort(); }
     pending = new AbortController();
     fetch(base + n + "/?fragment=1", { signal: pending.signal, credentials: "same-origin" })
