@@ -72,9 +72,11 @@ def board(state: wl.State, view: dict[str, Any], seat_names: dict[str, str]) -> 
 
 def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
     """The view's players, each with its name and its chips as words."""
+    ranks = view.get("outcome", {}).get("rank", {})
     return [
         {
             **p,
+            "rank": ranks.get(p["colour"], ""),
             "name": seat_names.get(p["colour"], ""),
             "chip_words": ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none",
         }

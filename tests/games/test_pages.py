@@ -225,4 +225,5 @@ def test_a_finished_game_shows_the_outcome_and_the_seed():
     assert game.status == Game.Status.FINISHED and game.finished_at <= timezone.now()
     text = get(Client(), reverse("games:game", args=[game.pk]))
     assert 'id="outcome"' in text and "page-finished" in text
+    assert len(re.findall(r'<td class="rank">[1-3]</td>', text)) == 3
     assert "Whose move" not in text
