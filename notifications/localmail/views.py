@@ -8,6 +8,7 @@ a Content-Security-Policy that forbids scripts and anything outside this site.
 from __future__ import annotations
 
 import smtplib
+import time
 from collections.abc import Callable
 from email.message import EmailMessage
 from functools import wraps
@@ -34,6 +35,7 @@ FRAME_POLICY = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src
     "img-src 'self' data:; style-src 'unsafe-inline'"
 )
 MAX_BODY = 4000
+WAIT_FOR_PROCESSING = 5.0  # seconds
 
 
 def mailbox_only(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
@@ -139,10 +141,17 @@ def reply(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _outcome(sent: EmailMessage) -> str:
-    """What the inbound pipeline made of the reply, if it has got to it yet."""
-    stored = InboundMail.objects.filter(message_id=str(sent["Message-ID"]).strip().strip("<>")).first()
-    if stored is None or stored.status == InboundMail.Status.NEW:
-        return "It is waiting to be processed: refresh in a moment."
+    """What the inbound pipeline made of the reply.  With tasks in-process it is done when the
+    listener says 250; with a worker it may take a moment, which is worth waiting for here."""
+    message_id = str(sent["Message-ID"]).strip().strip("<>")
+    deadline = time.monotonic() + WAIT_FOR_PROCESSING
+    while True:
+        stored = InboundMail.objects.filter(message_id=message_id).first()
+        if stored is not None and stored.status != InboundMail.Status.NEW:
+            break
+        if time.monotonic() > deadline:
+            return "It is waiting to be processed: refresh in a moment."
+        time.sleep(0.2)
     return f"The game says: {stored.get_status_display()} ({redact(stored.outcome)})."
 
 

@@ -8,6 +8,8 @@ from email.mime.image import MIMEImage
 
 import pytest
 from django.core.mail import EmailMultiAlternatives
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 
 from games import services
@@ -179,3 +181,41 @@ def test_bots_and_a_person_play_a_demo_game_on_by_mail():
     assert people == 4
     assert Event.objects.filter(game=game, kind=Event.Kind.COMMAND).exclude(seat=0).count() >= 4
     assert not InboundMail.objects.exclude(status=InboundMail.Status.APPLIED).exists()
+
+
+@pytest.mark.usefixtures("local_play")
+def test_a_refused_reply_says_why_and_the_answer_lands_in_the_mailbox():
+    game = running_game(3, seed="mailbox-refused")
+    first = wl.pending(services.head_state(game))[0].seat
+    address = game.seats.get(position=first).player.email
+    prompt = _prompt_mail(game, address)
+
+    response = Client().post(f"/mailbox/mail/{prompt.pk}/reply/", {"commands": "place Atlantis"}, follow=True)
+
+    page = response.content.decode()
+    assert "refused (answered with the reason)" in page
+    assert not Event.objects.filter(game=game, kind=Event.Kind.COMMAND).exists()
+    newest = LocalMail.objects.filter(to_address=address).latest("pk")
+    assert newest.pk != prompt.pk and "Atlantis" in read(newest).text
+
+
+@pytest.mark.usefixtures("local_play")
+def test_bots_leave_games_without_bot_players_alone():
+    running_game(3, seed="no-bots")
+    report = play_bots()
+    assert report.replies == [] and not InboundMail.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_demo_command_prints_your_mailbox_and_the_game_and_refuses_a_bot_address():
+    out = io.StringIO()
+    call_command("demo", "--email", "me@example.org", "--players", "3", stdout=out)
+    game = Game.objects.get()
+    assert [s.player.email for s in game.seats.order_by("position")] == [
+        "me@example.org",
+        "blue@bot.localhost",
+        "green@bot.localhost",
+    ]
+    assert "/mailbox/me@example.org/" in out.getvalue() and f"/games/{game.pk}/" in out.getvalue()
+    with pytest.raises(CommandError, match="bot"):
+        call_command("demo", "--email", "red@bot.localhost", stdout=io.StringIO())
