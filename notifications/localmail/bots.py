@@ -94,14 +94,15 @@ def _play_game(game: Game, report: BotReport, send: Sender) -> int:
 
 
 def _prompt(game: Game, seat: Seat) -> LocalMail | None:
-    """The seat's newest decision mail, as its bot received it in the local mailbox."""
+    """The seat's newest decision mail, as its bot received it in the local mailbox; None
+    while it is still on its way (a worker sends it after the move that caused it commits):
+    answering an older one would answer a decision that is no longer current."""
     latest = (
         OutboundMail.objects.filter(game=game, seat=seat.position, kind__in=PROMPTS)
-        .exclude(status=OutboundMail.Status.PENDING)
         .order_by("-seq", "-pk")
         .first()
     )
-    if latest is None:
+    if latest is None or latest.status == OutboundMail.Status.PENDING:
         return None
     return (
         LocalMail.objects.filter(message_id=latest.message_id, to_address=seat.player.email.lower())

@@ -21,7 +21,7 @@ from notifications.localmail.demo import create_demo
 from notifications.localmail.models import LocalMail
 from notifications.localmail.reading import read
 from notifications.localmail.replying import build_reply
-from notifications.models import InboundMail
+from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game
 
 from .localplay import local_play  # noqa: F401  (a fixture)
@@ -219,3 +219,16 @@ def test_the_demo_command_prints_your_mailbox_and_the_game_and_refuses_a_bot_add
     assert "/mailbox/me@example.org/" in out.getvalue() and f"/games/{game.pk}/" in out.getvalue()
     with pytest.raises(CommandError, match="bot"):
         call_command("demo", "--email", "red@bot.localhost", stdout=io.StringIO())
+
+
+@pytest.mark.usefixtures("local_play")
+def test_a_bot_waits_while_its_newest_decision_mail_is_still_on_its_way():
+    game = create_demo("you@localhost", players=3, seat=2, seed="demo-wait")
+    OutboundMail.objects.create(  # as a worker leaves it until it gets to it
+        key="not-sent-yet", message_id="wl.later@lotus.test", kind="decision", game=game, seat=0, seq=99
+    )
+
+    report = play_bots()
+
+    assert report.replies == [] and report.waiting == [f"game {game.pk} red"]
+    assert not InboundMail.objects.exists()
