@@ -3,8 +3,9 @@
 A seat page is reached by a random key stored in the database (``SeatKey``), like the reply
 tokens of ``notifications.tokens``: 128 bits, base32, unique.  The key row is bound to the seat
 and to the player it was issued to, and it only opens the page while that player still holds
-the seat, so ``services.replace_seat`` kills the old holder's link without knowing about keys;
-the new holder is issued a new key the first time a link is made for them.  Keys are
+the seat and has held it since the key was issued, so ``services.replace_seat`` kills the old
+holder's link without knowing about keys; the new holder (or the old one, given the seat back)
+is issued a new key the first time a link is made for them.  Keys are
 credentials: they are never logged and a bad one gets a plain 404.
 """
 
@@ -16,8 +17,9 @@ import secrets
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Game, Seat, SeatKey
+from games.models import Event, Game, Seat, SeatKey
 
 __all__ = ["game_page_url", "replay_url", "seat_for_key", "seat_key", "seat_page_url"]
 
@@ -49,21 +51,34 @@ def _new_key() -> str:
 
 
 def seat_key(seat: Seat) -> str:
-    """The key of the seat's current holder, issued on first use."""
-    found = SeatKey.objects.filter(seat=seat, player_id=seat.player_id).values_list("key", flat=True).first()
-    if found is not None:
-        return found
-    try:
-        with transaction.atomic():
-            return SeatKey.objects.create(seat=seat, player_id=seat.player_id, key=_new_key()).key
-    except IntegrityError:
-        # another process issued it at the same moment: theirs is as good
-        return SeatKey.objects.get(seat=seat, player_id=seat.player_id).key
+    """The key of the seat's current holder, issued on first use, and issued anew if the seat
+    changed hands since (a player who gets a seat back does not get their old link back)."""
+    row = SeatKey.objects.filter(seat=seat, player_id=seat.player_id).first()
+    if row is None:
+        try:
+            with transaction.atomic():
+                return SeatKey.objects.create(seat=seat, player_id=seat.player_id, key=_new_key()).key
+        except IntegrityError:
+            # another process issued it at the same moment: theirs is as good
+            return SeatKey.objects.get(seat=seat, player_id=seat.player_id).key
+    if not _stale(row, seat):
+        return row.key
+    fresh = _new_key()
+    if SeatKey.objects.filter(pk=row.pk, key=row.key).update(key=fresh, created_at=timezone.now()):
+        return fresh
+    return SeatKey.objects.get(pk=row.pk).key  # another process renewed it first
 
 
 def seat_for_key(key: str) -> Seat | None:
     """The seat this key opens, or None: unknown key, or the seat has changed hands since."""
     row = SeatKey.objects.select_related("seat__game", "seat__player").filter(key=key).first()
-    if row is None or row.seat.player_id != row.player_id:
+    if row is None or row.seat.player_id != row.player_id or _stale(row, row.seat):
         return None
     return row.seat
+
+
+def _stale(row: SeatKey, seat: Seat) -> bool:
+    """The seat was handed on after this key was issued (and has come back to its player)."""
+    return Event.objects.filter(
+        game_id=seat.game_id, kind=Event.Kind.SEAT_REPLACED, seat=seat.position, created_at__gt=row.created_at
+    ).exists()

@@ -147,6 +147,23 @@ def test_a_new_move_shows_at_once_on_the_pages():
     assert get(client, reverse("games:replay-step", args=[game.pk, 3]))
 
 
+def test_a_player_given_the_seat_back_does_not_get_the_old_link_back():
+    game = running_game(3, seed="page-back")
+    seat = game.seats.get(position=1)
+    first = path_of(links.seat_page_url(seat))
+    bao = seat.player
+    services.replace_seat(
+        game, 1, Player.objects.create(name="Zoe", email="zoe@example.org"), by=None, reason="away"
+    )
+    services.replace_seat(game, 1, bao, by=None, reason="back")
+    seat.refresh_from_db()
+    client = Client()
+    assert client.get(first).status_code == 404
+    again = path_of(links.seat_page_url(seat))
+    assert again != first and client.get(again).status_code == 200
+    assert links.seat_page_url(seat).endswith(again)
+
+
 # --- privacy ----------------------------------------------------------------------------------
 
 
