@@ -12,7 +12,7 @@ import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from games import services
 from games.models import Event, Game, PendingDecision, Player
+from games.picture import board_svg
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
@@ -29,9 +30,17 @@ from games.rules.whitelotus.words import argument_hint, keyword_hint
 from . import words
 from .board import board_lines
 from .models import OutboundMail
+from .pictures import PICTURE_KINDS, picture_cid
 from .tokens import reply_address, service_address
 
-Rendered = tuple[str, str, str]
+
+class Rendered(NamedTuple):
+    subject: str
+    text: str
+    html: str
+    picture: str = ""  # the board as SVG, for the mails that show it
+
+
 LOG_EVENTS = 30  # how far back ``log`` looks
 NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
 
@@ -229,6 +238,9 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
+    if mail.kind in PICTURE_KINDS:
+        context["picture"] = board_svg(state.board, seen.view, names=seen.names)
+        context["picture_cid"] = picture_cid(mail)
     return _render(template, context)
 
 
@@ -299,4 +311,4 @@ def _render(template: str, context: dict[str, Any]) -> Rendered:
     subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
     text = render_to_string(f"{base}-body.txt", context)
     html = render_to_string(f"{base}-body.html", context)
-    return subject, text, html
+    return Rendered(subject, text, html, context.get("picture", ""))

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from .emails import render
 from .models import OutboundMail
+from .pictures import attach_picture
 from .tokens import redact, reply_address, service_address
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,10 @@ def deliver(mail_id: int) -> str:
             mail.last_error = "not sent: the address bounced before"
             mail.save(update_fields=["status", "last_error", "updated_at"])
             return mail.last_error
+        picture = ""  # the board as SVG, drawn again with the text on each attempt (see pictures)
         if not mail.subject:
-            mail.subject, mail.text, mail.html = render(mail)
-        message = _message(mail)
+            mail.subject, mail.text, mail.html, picture = render(mail)
+        message = _message(mail, picture)
         message.send()
         mail.status = OutboundMail.Status.SENT
         mail.sent_at = timezone.now()
@@ -84,7 +86,7 @@ def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500
     )
 
 
-def _message(mail: OutboundMail) -> EmailMultiAlternatives:
+def _message(mail: OutboundMail, picture: str = "") -> EmailMultiAlternatives:
     if mail.game is not None and mail.seat is not None:
         reply_to = reply_address(mail.game.seats.get(position=mail.seat))
     else:
@@ -108,6 +110,8 @@ def _message(mail: OutboundMail) -> EmailMultiAlternatives:
         headers=headers,
     )
     message.attach_alternative(mail.html, "text/html")
+    if picture:
+        attach_picture(message, mail, picture)
     return message
 
 

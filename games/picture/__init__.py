@@ -16,7 +16,7 @@ from games.rules import whitelotus as wl
 from .draw import board_svg
 from .raster import svg_to_png
 
-PNG_WIDTH = 1104  # one pixel per picture unit: crisp text, and within what mail clients show
+PNG_WIDTH = 1008  # one pixel per picture unit on the China board: crisp text, and small enough for mails
 
 __all__ = ["PNG_WIDTH", "board_png", "board_svg", "svg_to_png"]
 

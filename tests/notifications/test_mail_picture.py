@@ -1,0 +1,124 @@
+"""The board picture in the mails, through the real outbox and sending path: an inline PNG in
+a multipart/related message, referenced by Content-ID from the HTML, with the text board kept
+for plain-text readers."""
+
+from __future__ import annotations
+
+import io
+from email.message import Message
+
+import pytest
+from django.core import mail as django_mail
+from django.core.mail import EmailMessage, EmailMultiAlternatives
+from PIL import Image
+
+from games import services
+from games.picture import PNG_WIDTH
+from games.picture.raster import svg_to_png
+from games.rules import whitelotus as wl
+from notifications import sending
+from notifications.models import OutboundMail
+from tests.games.factories import running_game, whose_turn
+
+from .helpers import compose, deliver_pending, receive, sent_to
+from .test_pipeline import email_of, reply_to_of
+
+pytestmark = pytest.mark.django_db
+
+
+def parts(message: EmailMessage) -> dict[str, Message]:
+    """The leaf parts of the message as sent, by content type."""
+    found: dict[str, Message] = {}
+    for part in message.message().walk():
+        if not part.is_multipart():
+            found.setdefault(part.get_content_type(), part)
+    return found
+
+
+def png_of(message: EmailMessage) -> bytes:
+    payload = parts(message)["image/png"].get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return payload
+
+
+def message_of(row: OutboundMail) -> EmailMessage:
+    return next(m for m in django_mail.outbox if m.extra_headers["Message-ID"] == f"<{row.message_id}>")
+
+
+def played_one_move() -> tuple[int, str]:
+    """A 4-player game where the first seat has moved by mail: the next seat's decision mail."""
+    game = running_game(4, seed="picture")
+    deliver_pending()
+    seat = whose_turn(game)
+    state = services.head_state(game)
+    command = wl.format_command(state, wl.legal(state, seat)[0])
+    receive(compose(reply_to_of(game, seat), email_of(game, seat), command))
+    sent = deliver_pending()
+    nxt = whose_turn(game)
+    assert [m.kind for m in sent if m.seat == nxt] == ["decision"]
+    return game.pk, email_of(game, nxt)
+
+
+def test_a_decision_mail_shows_the_board_inline_and_keeps_the_text_board():
+    _, address = played_one_move()
+    message = sent_to(address)[-1]
+    assert "your move" in message.subject
+    assert message.message().get_content_type() == "multipart/related"
+    found = parts(message)
+    text = found["text/plain"].get_payload(decode=True).decode()
+    html = found["text/html"].get_payload(decode=True).decode()
+    image = found["image/png"]
+    content_id = image["Content-ID"]
+    assert content_id.startswith("<board.") and content_id.endswith(">")
+    assert f'src="cid:{content_id[1:-1]}"' in html
+    assert 'alt="The board as a picture (written out below)"' in html
+    assert image.get_content_disposition() == "inline"
+    # the text board is still there for plain-text readers: every province in play, with its number
+    assert "The board (year 1):" in text
+    assert "  4 Ningxia" in text and "* lotus area" in text
+    picture = Image.open(io.BytesIO(png_of(message)))
+    assert picture.format == "PNG" and picture.size[0] == PNG_WIDTH
+
+
+def test_every_seat_gets_the_picture_of_its_own_mail_and_invitations_carry_it_too():
+    running_game(3, seed="picture")
+    sent = deliver_pending()
+    assert {m.kind for m in sent} == {"invitation"}
+    assert len(django_mail.outbox) == 3
+    pictures = {png_of(m) for m in django_mail.outbox}
+    assert len(pictures) == 1  # the picture draws public facts only: one for the table
+
+
+def test_status_answers_carry_the_picture_and_help_answers_do_not():
+    game = running_game(3, seed="picture")
+    deliver_pending()
+    seat = whose_turn(game)
+    receive(compose(reply_to_of(game, seat), email_of(game, seat), "status\nhelp"))
+    rows = {row.kind: row for row in deliver_pending()}
+    assert set(rows) == {"status", "help"}
+    status, help_mail = (message_of(rows[kind]) for kind in ("status", "help"))
+    assert "image/png" in parts(status)
+    assert "image/png" not in parts(help_mail)
+    assert "cid:" not in rows["help"].html and "cid:board." in rows["status"].html
+
+
+def test_a_retried_mail_carries_the_same_picture(monkeypatch):
+    game = running_game(3, seed="picture")
+    row = OutboundMail.objects.filter(game=game, seat=0).get()
+    attempts: list[bytes] = []
+    real_send = EmailMultiAlternatives.send
+
+    def fail_once(self: EmailMultiAlternatives, fail_silently: bool = False) -> int:
+        attempts.append(png_of(self))
+        if len(attempts) == 1:
+            raise ConnectionError("the provider is down")
+        return int(real_send(self, fail_silently))
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", fail_once)
+    with pytest.raises(ConnectionError):
+        sending.deliver(row.pk)
+    svg_to_png.cache_clear()  # the second attempt draws the picture again
+    assert sending.deliver(row.pk) == "sent"
+    assert len(attempts) == 2 and attempts[0] == attempts[1]
+    row.refresh_from_db()
+    assert row.status == OutboundMail.Status.SENT and row.html.count("cid:board.") == 1
