@@ -232,3 +232,15 @@ def test_a_bot_waits_while_its_newest_decision_mail_is_still_on_its_way():
 
     assert report.replies == [] and report.waiting == [f"game {game.pk} red"]
     assert not InboundMail.objects.exists()
+
+
+@pytest.mark.usefixtures("local_play")
+def test_the_bots_command_answers_for_the_bots_once_and_says_what_it_did():
+    game = create_demo("you@localhost", players=3, seat=2, seed="demo-command")
+    out = io.StringIO()
+
+    call_command("bots", stdout=out)
+
+    moves = Event.objects.filter(game=game, kind=Event.Kind.COMMAND).order_by("seq")
+    assert out.getvalue().startswith(f"{moves.count()} bot replies")
+    assert [m.seat for m in moves] == [0, 1]  # red and blue, then it is your turn

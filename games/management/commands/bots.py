@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 
 from notifications.localmail.bots import BOT_DOMAIN, play_bots
 
@@ -24,8 +24,12 @@ class Command(BaseCommand):
         while True:
             try:
                 report = play_bots()
-            except OSError as error:  # the SMTP listener is not up yet (serve starts both at once)
-                self.stderr.write(f"bots: cannot reach the SMTP listener ({error}); trying again")
+            except (OSError, DatabaseError) as error:
+                # the SMTP listener not up yet (serve starts both at once), SQLite busy with
+                # another writer: a loop tries again; a single run says so and fails
+                if loop is None:
+                    raise
+                self.stderr.write(f"bots: {type(error).__name__}: {error}; trying again")
             else:
                 if report.replies or loop is None:
                     self.stdout.write(str(report))
