@@ -8,6 +8,7 @@ the picture back; the shapes, labels and pieces inside it are what a person sees
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext
@@ -75,6 +76,11 @@ def _frame(board: wl.Board) -> tuple[int, int, int, int]:
     )
 
 
+@lru_cache(maxsize=256)  # the same outlines are drawn in every picture of a board
+def _shape(cells: tuple[tuple[int, int], ...], origin: tuple[float, float]) -> str:
+    return path_data(outline(cells), CELL, origin)
+
+
 def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
     province = board.provinces[area["number"] - 1]
     in_play = bool(area["in_play"])
@@ -85,7 +91,7 @@ def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, flo
     else:
         fill = fill_of(owner) if owner or building else EMPTY_FILL
         ink = text_on(fill)
-    shape = path_data(outline(province.cells), CELL, origin)
+    shape = _shape(province.cells, origin)
     attrs = (
         f'class="province" id="province-{area["number"]}" data-number="{area["number"]}" '
         f'data-name="{esc(area["name"])}" data-owner="{esc(owner or "")}" '

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -84,7 +85,8 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def label_rect(cells: Iterable[Cell]) -> Rect:
+@lru_cache(maxsize=256)  # a board's provinces never change: their label places are found once
+def label_rect(cells: tuple[Cell, ...]) -> Rect:
     """The largest rectangle of whole cells inside the province (wider wins a tie, then the
     one nearest the middle): where its number, name and pieces are drawn."""
     members = set(cells)
