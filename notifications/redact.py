@@ -1,4 +1,4 @@
-"""Reply tokens are credentials: they are cut out of anything that is logged.
+"""Reply tokens and seat-page keys are credentials: they are cut out of anything that is logged.
 
 No Django models here: the logging filter is configured before the apps are loaded."""
 
@@ -9,19 +9,22 @@ import re
 
 # 26 base32 characters after the "+" of a reply address (see notifications.tokens)
 _TOKEN = re.compile(r"\+([a-z2-7]{26})@", re.IGNORECASE)
+# the key in a private seat page's path, /games/seat/<key>/ (see games.links)
+_SEAT_KEY = re.compile(r"/seat/([a-z2-7]{26})\b", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    """Cut reply tokens out of text that is going to a log."""
-    return _TOKEN.sub("+[token]@", text)
+    """Cut reply tokens and seat-page keys out of text that is going to a log."""
+    return _SEAT_KEY.sub("/seat/[key]", _TOKEN.sub("+[token]@", text))
 
 
 class RedactTokens(logging.Filter):
-    """A logging filter (settings.LOGGING) that cuts reply tokens out of every record, whoever
-    logs it: aiosmtpd logs each recipient address, Celery its task arguments."""
+    """A logging filter (settings.LOGGING, and gunicorn's access log in whitelotus.wsgi) that
+    cuts credentials out of every record, whoever logs it: aiosmtpd logs each recipient
+    address, Celery its task arguments, the web servers each request's path."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "+" in message and "@" in message:
+        if ("+" in message and "@" in message) or "/seat/" in message:
             record.msg, record.args = redact(message), None
         return True

@@ -50,6 +50,7 @@ def _fresh_engine_caches() -> None:
     They are keyed by game id and creation time, which is sound in production (ids are never
     reused) but not across tests: a rolled-back test database can reuse an id, and time
     travel gives every game the same creation time."""
-    from games import services
+    from games import services, steps
 
     services.clear_caches()
+    steps.clear_cache()  # the replay timelines are keyed the same way

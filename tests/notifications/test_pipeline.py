@@ -284,3 +284,34 @@ def test_no_log_line_carries_a_reply_token(caplog):
     )
     assert RedactTokens().filter(record)
     assert record.getMessage() == "recip: play+[token]@lotus.test"
+
+
+def test_no_log_line_carries_a_seat_page_key():
+    import logging
+
+    from notifications.redact import RedactTokens
+
+    record = logging.LogRecord(
+        "django.server",
+        logging.INFO,
+        "",
+        0,
+        '"%s" %s',
+        ("GET /games/seat/abcdefghijklmnopqrstuvwxyz/ HTTP/1.1", 200),
+        None,
+    )
+    assert RedactTokens().filter(record)
+    assert record.getMessage() == '"GET /games/seat/[key]/ HTTP/1.1" 200'
+
+
+def test_the_request_loggers_pass_through_the_redacting_filter():
+    import logging
+
+    import whitelotus.wsgi  # noqa: F401  (adds the filter to gunicorn's access logger)
+    from notifications.redact import RedactTokens
+
+    server = logging.getLogger("django.server")
+    assert server.handlers and all(
+        any(isinstance(f, RedactTokens) for f in handler.filters) for handler in server.handlers
+    )
+    assert any(isinstance(f, RedactTokens) for f in logging.getLogger("gunicorn.access").filters)
