@@ -110,6 +110,7 @@ def seat_round(season: Season, *, by: User | None = None, seed: str | None = Non
             )
             LeagueGame.objects.create(game=game, season=season, round=number)
             services.start_game(game, by=by)
+            game.refresh_from_db()
             games.append(game)
         return games
 

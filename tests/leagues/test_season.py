@@ -1,0 +1,162 @@
+"""A season of 8 players, two rounds of two games each, played to the end by deadline
+defaults, with one seat replaced: standings and ratings computed from the logs, the same
+after a full replay, and equal to a hand computation (openskill called directly)."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from games import services
+from games.models import Event, Game, PendingDecision, Player, Snapshot
+from games.rules import whitelotus as wl
+from leagues.models import League, LeagueGame
+from leagues.seating import seat_round
+from leagues.standings import standings
+from notifications import sending
+from notifications.models import OutboundMail
+
+from .conftest import season_of
+
+pytestmark = pytest.mark.django_db
+
+EIGHT = ["Ada", "Bao", "Chen", "Dara", "Emil", "Fang", "Gita", "Hugo"]
+
+
+def play_out(game: Game) -> None:
+    """Every decision is left to its deadline: the default move, until the game ends."""
+    for _ in range(2000):
+        if not play_some(game, 1):
+            return
+    pytest.fail("the game did not end")
+
+
+def play_some(game: Game, moves: int) -> bool:
+    """Default the first owed decision ``moves`` times; False once nothing is owed (the end)."""
+    for _ in range(moves):
+        owed = PendingDecision.objects.owed().filter(game=game).order_by("seat").first()
+        if owed is None:
+            return False
+        services.apply_default(game, owed.seat)
+    return True
+
+
+@pytest.fixture
+def season():
+    league = League.objects.create(name="Autumn League", slug="autumn")
+    return season_of(league, EIGHT)
+
+
+def play_season(season):
+    """Round 1 (the second table finishes first, and a seat of the first table changes hands
+    midway), then round 2 (again the second table first)."""
+    first, second = seat_round(season, seed="r")
+    play_some(first, 40)
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    left = first.seats.get(position=1).player
+    services.replace_seat(first, 1, gus, by=None, reason="moved away")
+    play_out(second)
+    play_out(first)
+    third, fourth = seat_round(season, seed="r")
+    play_out(fourth)
+    play_out(third)
+    return {"order": [second, first, fourth, third], "left": left, "replaced_in": first}
+
+
+def hand_points(rank: int, ranks: tuple[int, ...]) -> float:
+    n, tied = len(ranks), ranks.count(rank)
+    return sum(n - place for place in range(rank, rank + tied)) / tied
+
+
+def test_eight_players_sit_at_two_tables_of_four_each_round(season):
+    games = seat_round(season, seed="r")
+    assert [g.seats.count() for g in games] == [4, 4]
+    assert {s.player.name for g in games for s in g.seats.all()} == set(EIGHT)
+    assert all(g.status == Game.Status.RUNNING for g in games)
+    assert all(g.edition == season.edition for g in games)
+    invited = OutboundMail.objects.filter(kind="invitation", game__in=games)
+    assert invited.count() == 8  # starting a game invites every seat
+    assert LeagueGame.objects.filter(season=season, round=1).count() == 2
+
+
+def test_a_season_played_out_by_defaults(season, client):
+    """One play-through (four whole games take a while), four checks."""
+    played = play_season(season)
+    standings_and_ratings_match_a_hand_computation(played, season)
+    the_replaced_player_keeps_the_game_they_left_and_their_missed_moves(played, season)
+    standings_are_the_same_after_a_full_replay(played, season)
+    every_player_is_mailed_the_standings_when_a_game_ends(played, season, client)
+
+
+def standings_and_ratings_match_a_hand_computation(played, season):
+    order = played["order"]
+    table = standings(season)
+    assert table.games == 4
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    points: dict[str, float] = {}
+    wins: dict[str, int] = {}
+    for game in order:  # the order in which they finished
+        ranks = wl.outcome(services.state_at(game)).rank
+        emails = [s.player.email for s in game.seats.order_by("position")]  # who holds it at the end
+        teams = [[ratings.get(e) or model.rating(name=e)] for e in emails]
+        for email, team in zip(emails, model.rate(teams, ranks=list(ranks)), strict=True):
+            ratings[email] = team[0]
+        for seat, email in enumerate(emails):
+            points[email] = points.get(email, 0.0) + hand_points(ranks[seat], ranks)
+            wins[email] = wins.get(email, 0) + (ranks[seat] == 1)
+    rows = {r.email: r for r in table.rows}
+    for email, rating in ratings.items():
+        assert rows[email].rating.mu == pytest.approx(rating.mu)
+        assert rows[email].rating.sigma == pytest.approx(rating.sigma)
+        assert rows[email].points == pytest.approx(points[email])
+        assert rows[email].wins == wins[email]
+    ranked = [r.points for r in table.rows]
+    assert ranked == sorted(ranked, reverse=True)
+    assert sum(r.points for r in table.rows) == 4 * (3 + 2 + 1 + 0)
+
+
+def the_replaced_player_keeps_the_game_they_left_and_their_missed_moves(played, season):
+    rows = {r.email: r for r in standings(season).rows}
+    left, game = played["left"], played["replaced_in"]
+    replaced = game.events.get(kind=Event.Kind.SEAT_REPLACED)
+    theirs = game.events.filter(kind=Event.Kind.DEFAULT, seat=1, seq__lt=replaced.seq).count()
+    gus = game.events.filter(kind=Event.Kind.DEFAULT, seat=1, seq__gt=replaced.seq).count()
+    assert theirs > 0 and gus > 0
+    assert rows[left.email].left == [game.pk]
+    assert rows[left.email].played == 1  # the other round's game only
+    assert rows["gus@example.org"].played == 1 and rows["gus@example.org"].left == []
+    assert rows["gus@example.org"].missed == gus
+    others = sum(
+        g.events.filter(kind=Event.Kind.DEFAULT, seat=s.position).count()
+        for g in played["order"]
+        if g != game
+        for s in g.seats.filter(player=left)
+    )
+    assert rows[left.email].missed == theirs + others
+
+
+def standings_are_the_same_after_a_full_replay(played, season):
+    before = standings(season)
+    Snapshot.objects.all().delete()
+    services.clear_caches()
+    after = standings(season, state_of=services.state_at)
+    assert [vars(r) for r in after.rows] == [vars(r) for r in before.rows]
+    assert all(services.replay_game(g)[1] for g in played["order"])
+
+
+def every_player_is_mailed_the_standings_when_a_game_ends(played, season, client):
+    rows = OutboundMail.objects.filter(kind="standings").order_by("pk")
+    for row in rows:  # only these: rendering the thousand move mails would take long
+        sending.deliver(row.pk)
+    sent = list(rows.all())
+    assert len(sent) == 16  # four games, four seats each
+    first = played["order"][0]
+    mail = next(m for m in sent if m.game == first and m.seat == 0)
+    assert "Autumn League" in mail.subject
+    assert "after 1 finished game" in mail.text  # the standings as they stood then
+    assert mail.to_email == first.seats.get(position=0).player.email
+    last = next(m for m in sent if m.game == played["order"][-1])
+    assert "after 4 finished games" in last.text and "https://lotus.test/leagues/autumn/" in last.text
+    page = client.get("/leagues/autumn/").content.decode()
+    assert all(name in page for name in EIGHT) and "Gus" in page

@@ -1,0 +1,64 @@
+"""Joining a season by mail: 'join <league>' to the service address."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Player
+from leagues.models import League, Membership
+from notifications.models import InboundMail, OutboundMail
+from tests.notifications.helpers import compose, deliver_pending, receive
+
+from .conftest import moderator_user, season_of
+
+pytestmark = pytest.mark.django_db
+
+SERVICE = "play@lotus.test"
+
+
+@pytest.fixture
+def league():
+    league = League.objects.create(name="Winter Cup", slug="winter")
+    season_of(league, [])
+    return league
+
+
+def test_a_new_address_that_writes_join_becomes_a_member_and_is_welcomed(league):
+    mail = receive(compose(SERVICE, "Iris Stone <iris@example.org>", "join winter", subject="sign me up"))
+    assert mail.status == InboundMail.Status.APPLIED
+    iris = Player.objects.get(email="iris@example.org")
+    assert iris.name == "Iris Stone"
+    assert Membership.objects.filter(player=iris, via=Membership.Via.MAIL).count() == 1
+    [welcome] = deliver_pending()
+    assert welcome.kind == "welcome" and welcome.to_email == "iris@example.org"
+    assert "Welcome" in welcome.subject + welcome.text and "Winter Cup" in welcome.text
+
+
+def test_joining_twice_keeps_one_membership(league):
+    receive(compose(SERVICE, "iris@example.org", "join winter"))
+    receive(compose(SERVICE, "iris@example.org", "JOIN Winter"))
+    assert Membership.objects.count() == 1
+    assert "already joined" in deliver_pending()[-1].text
+
+
+def test_an_unknown_league_is_answered_with_the_open_leagues(league):
+    mail = receive(compose(SERVICE, "iris@example.org", "join spring"))
+    assert mail.status == InboundMail.Status.REFUSED
+    [answer] = deliver_pending()
+    assert "There is no league 'spring'" in answer.text and "winter (Winter Cup)" in answer.text
+    assert not Membership.objects.exists()
+
+
+def test_a_strangers_other_mail_is_still_stored_and_not_answered(league):
+    mail = receive(compose(SERVICE, "spam@example.org", "buy cheap lotus\njoin winter"))
+    assert mail.status == InboundMail.Status.UNKNOWN
+    assert not OutboundMail.objects.exists() and not Player.objects.exists()
+
+
+def test_a_leagues_moderator_cannot_join_it(league):
+    user = moderator_user("mia", league)
+    Player.objects.create(name="Mia", email="mia@example.org", user=user)
+    mail = receive(compose(SERVICE, "mia@example.org", "join winter"))
+    assert mail.status == InboundMail.Status.REFUSED
+    assert "moderates Winter Cup" in deliver_pending()[0].text
+    assert not Membership.objects.exists()
