@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import services
+from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.picture import board_svg
 from games.rules import whitelotus as wl
@@ -205,6 +206,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     legal = wl.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
+    seat = game.seats.get(position=mail.seat)
     context = {
         **mail.context,
         "mail": mail,
@@ -224,7 +226,9 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "phase": state.phase.name,
         "example_local": format_command_in(state, legal[0], language) if legal and language != "en" else "",
         "keywords": _keywords(language) if mail.kind == "help" else "",
-        "reply_to": reply_address(game.seats.get(position=mail.seat)),
+        "reply_to": reply_address(seat),
+        "seat_page": seat_page_url(seat),
+        "game_page": game_page_url(game),
         "service_address": service_address(),
         "scores": _scores(seen),
         "commands": [syntax(kind, language) for kind in SYNTAX],
