@@ -67,6 +67,8 @@ def _frame(board: wl.Board) -> tuple[int, int, int, int]:
     """The cells drawn: the provinces and one cell of what lies around them, within the grid
     (a board file's grid may carry more sea than the picture needs)."""
     cells = [cell for p in board.provinces for cell in p.cells]
+    if not cells:
+        return 0, 0, board.width, board.height
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return (
         max(min(xs) - 1, 0),
@@ -100,6 +102,8 @@ def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, flo
         f'data-lotus="{"true" if area["lotus"] else "false"}" '
         f'data-dragon="{"true" if area["dragon"] else "false"}"'
     )
+    if not province.cells:  # a board file without geometry for it: the data, nothing to see
+        return f"<g {attrs}></g>"
     body = [
         f'<path d="{shape}" fill="{fill}" stroke="{BORDER}" stroke-width="1.5" stroke-linejoin="round"/>',
         *_labels(province.cells, area, origin, ink, fill if in_play else OUT_FILL),

@@ -4,8 +4,10 @@ and the PNG is the same drawing rasterised."""
 from __future__ import annotations
 
 import io
+import json
 import xml.etree.ElementTree as ET
 from functools import cache
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -128,6 +130,18 @@ def test_a_province_is_one_outline_not_a_square_per_cell():
         assert shape is not None
         cells = state.board.provinces[number - 1].cells
         assert shape.attrib["d"].count("M") == len(outline(cells)) == 1
+
+
+def test_a_province_without_cells_in_its_board_file_is_left_out_of_the_drawing():
+    data = json.loads((resources.files("games.rules.whitelotus") / "boards" / "china.json").read_text())
+    del data["provinces"][5]["cells"]
+    board = wl.Board.from_dict(data)
+    state = wl.setup(wl.Config(board, COLOURS[:3]), "no-cells")
+    root = parse(board_svg(board, wl.view(state, None)))
+    drawn = provinces(root)
+    assert len(drawn) == board.size
+    assert list(drawn[6]) == []  # its data is there, nothing is drawn
+    assert drawn[7].find(f"{SVG}path") is not None
 
 
 def test_the_panel_shows_year_rulers_bag_and_every_score():
