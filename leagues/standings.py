@@ -87,6 +87,11 @@ def holdings(game: Game) -> list[list[Holding]]:
         elif event.seq in defaults and event.seat is not None:
             current = seats[event.seat][-1]
             seats[event.seat][-1] = Holding(current.email, current.from_seq, current.defaults + 1)
+    # the log keeps the addresses as they were; the seats say who holds them now, under the
+    # address they have now (a moderator may have corrected it since)
+    for seat in game.seats.select_related("player"):
+        last = seats[seat.position][-1]
+        seats[seat.position][-1] = Holding(seat.player.email, last.from_seq, last.defaults)
     return seats
 
 

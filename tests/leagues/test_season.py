@@ -160,3 +160,15 @@ def every_player_is_mailed_the_standings_when_a_game_ends(played, season, client
     assert "after 4 finished games" in last.text and "https://lotus.test/leagues/autumn/" in last.text
     page = client.get("/leagues/autumn/").content.decode()
     assert all(name in page for name in EIGHT) and "Gus" in page
+
+
+def test_a_corrected_address_keeps_the_players_results(season):
+    game = seat_round(season, seed="r")[0]
+    play_out(game)
+    holder = game.seats.get(position=0).player
+    before = {r.name: r.points for r in standings(season).rows}
+    holder.email = "new-address@example.org"
+    holder.save()
+    rows = {r.name: r for r in standings(season).rows}
+    assert rows[holder.name].points == before[holder.name] and rows[holder.name].played == 1
+    assert rows[holder.name].email == "new-address@example.org"
