@@ -158,8 +158,10 @@ class Row:
     rating: Rating | None = None
 
     @property
-    def sort_key(self) -> tuple[float, int, float, str]:
-        return (-self.points, -self.wins, -(self.rating.ordinal if self.rating else 0.0), self.name)
+    def sort_key(self) -> tuple[bool, float, int, float, str]:
+        """Who has not played yet comes last; then points, wins, rating, name."""
+        rating = self.rating.ordinal if self.rating else 0.0
+        return (self.played == 0, -self.points, -self.wins, -rating, self.name)
 
 
 def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rating]) -> list[Row]:

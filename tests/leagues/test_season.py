@@ -111,8 +111,9 @@ def standings_and_ratings_match_a_hand_computation(played, season):
         assert rows[email].rating.sigma == pytest.approx(rating.sigma)
         assert rows[email].points == pytest.approx(points[email])
         assert rows[email].wins == wins[email]
-    ranked = [r.points for r in table.rows]
+    ranked = [r.points for r in table.rows if r.played]
     assert ranked == sorted(ranked, reverse=True)
+    assert all(r.played for r in table.rows[: len(ranked)])  # who has not played comes last
     assert sum(r.points for r in table.rows) == 4 * (3 + 2 + 1 + 0)
 
 
@@ -154,7 +155,8 @@ def every_player_is_mailed_the_standings_when_a_game_ends(played, season, client
     first = played["order"][0]
     mail = next(m for m in sent if m.game == first and m.seat == 0)
     assert "Autumn League" in mail.subject
-    assert "after 1 finished game" in mail.text  # the standings as they stood then
+    assert "after 1 finished game:" in mail.text  # the standings as they stood then
+    assert "You are in place " in mail.text
     assert mail.to_email == first.seats.get(position=0).player.email
     last = next(m for m in sent if m.game == played["order"][-1])
     assert "after 4 finished games" in last.text and "https://lotus.test/leagues/autumn/" in last.text
