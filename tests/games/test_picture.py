@@ -22,7 +22,7 @@ from games.picture.raster import svg_to_png
 from games.picture.style import PLAYER_FILL, contrast, text_on
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.constants import COLOURS
-from games.rules.whitelotus.selfplay import Bot
+from games.rules.whitelotus.selfplay import Bot, play
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {
@@ -166,6 +166,17 @@ def test_the_panel_shows_year_rulers_bag_and_every_score():
     for colour, g in players.items():
         assert g.attrib["data-to-decide"] == ("true" if colour in waiting else "false")
         assert ("to decide now" in texts(g)) == (colour in waiting)
+
+
+def test_a_finished_game_names_its_winners_in_the_headline():
+    state, _, _ = play(wl.Config(wl.load_board(), COLOURS[:3]), "pic-over")
+    view = wl.view(state, None)
+    assert view["outcome"]
+    names = {"red": "Ada", "blue": "Bao", "green": "Chen"}
+    root = parse(board_svg(state.board, view, names=names))
+    headline = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "headline")
+    winners = ", ".join(f"{c.capitalize()} ({names[c]})" for c in view["outcome"]["winners"])
+    assert headline.text == f"Game over. Winner: {winners}"
 
 
 def test_player_names_are_escaped_and_read_back_verbatim():

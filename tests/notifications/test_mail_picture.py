@@ -16,7 +16,7 @@ from games import services
 from games.picture import PNG_WIDTH
 from games.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
-from notifications import sending
+from notifications import emails, sending
 from notifications.models import OutboundMail
 from tests.games.factories import running_game, whose_turn
 
@@ -122,3 +122,15 @@ def test_a_retried_mail_carries_the_same_picture(monkeypatch):
     assert len(attempts) == 2 and attempts[0] == attempts[1]
     row.refresh_from_db()
     assert row.status == OutboundMail.Status.SENT and row.html.count("cid:board.") == 1
+
+
+def test_the_picture_speaks_the_readers_language():
+    game = running_game(3, seed="picture")
+    seat = game.seats.select_related("player").get(position=1)
+    seat.player.language = "de"
+    seat.player.save()
+    row = OutboundMail.objects.get(game=game, seat=1)
+    row.player = seat.player  # as sending does: the mail goes to who holds the seat
+    rendered = emails.render(row)
+    assert "Jahr 1" in rendered.picture and "Gebietsmarker setzen" in rendered.picture
+    assert "Year 1" not in rendered.picture
