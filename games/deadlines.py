@@ -96,7 +96,7 @@ def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, re
     """New time controls; they apply to the decisions that begin from now on."""
     services._need_reason(reason)
     with transaction.atomic():
-        game = services._lock(game, 1)
+        game = services._lock_moderated(game, by)
         previous = game.time_controls
         game.time_controls = controls.to_dict()
         game.save(update_fields=["time_controls"])

@@ -364,7 +364,7 @@ def rollback(game: Game, to_seq: int, *, by: User | None, reason: str) -> Result
     """Undo every event after ``to_seq`` (they stay in the log, marked undone)."""
     _need_reason(reason)
     with transaction.atomic():
-        game = _lock(game, 1)
+        game = _lock_moderated(game, by)
         kept = effective(game.events.order_by("seq"))
         seqs = {e.seq for e in kept}
         started = next((e.seq for e in kept if e.kind == Event.Kind.STARTED), None)
@@ -397,7 +397,7 @@ def extend_deadline(
     """Give the pending decisions (of one seat, or all) a new deadline."""
     _need_reason(reason)
     with transaction.atomic():
-        game = _lock(game, 1)
+        game = _lock_moderated(game, by)
         if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
             raise GameError("Only a running or paused game has a deadline.")
         now = timezone.now()
@@ -427,7 +427,7 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
     """Hand a seat to another player; the game and its state go on unchanged."""
     _need_reason(reason)
     with transaction.atomic():
-        game = _lock(game, 1)
+        game = _lock_moderated(game, by)
         if game.status == Game.Status.FINISHED:
             raise GameError("The game is over: its seats can no longer change hands.")
         seat = game.seats.select_for_update().filter(position=position).first()
@@ -470,6 +470,17 @@ def _lock(game: Game, appending: int) -> Game:
     return locked
 
 
+def _lock_moderated(game: Game, by: User | None) -> Game:
+    """Lock the game for one moderator's act, refusing at once a user who does not moderate
+    it (``games.permissions``: a league's moderator only its games), before anything about
+    the game is checked: whoever may not see a game learns nothing of its state from the
+    refusal.  ``by=None`` is the operator at the command line or the system, and may."""
+    game = _lock(game, 1)
+    if by is not None and not permissions.can_moderate(by, game):
+        raise GameError(f"{by.get_username()} does not moderate {game}.")
+    return game
+
+
 def _check_running(game: Game, expected_seq: int | None) -> None:
     if game.status == Game.Status.NEW:
         raise GameError("This game has not started yet.")
@@ -502,7 +513,7 @@ def _need_reason(reason: str) -> None:
 def _set_status(game: Game, before: str, after: str, kind: str, by: User | None, reason: str) -> Result:
     _need_reason(reason)
     with transaction.atomic():
-        game = _lock(game, 1)
+        game = _lock_moderated(game, by)
         if game.status != before:
             raise GameError(f"The game is {game.get_status_display()}, so it cannot be {kind}.")
         game.status = after
@@ -521,13 +532,8 @@ def _moderated(
     changed: tuple[str, ...] = (),
     resync: bool = False,
 ) -> Result:
-    """Append a moderator's act (who and why) and finish, inside the caller's transaction.
-
-    A user must moderate the game (``games.permissions``: a league's moderator only its
-    games); refusing here undoes whatever the caller changed in this transaction.  ``by=None``
-    is the operator at the command line or the system, and may."""
-    if by is not None and not permissions.can_moderate(by, game):
-        raise GameError(f"{by.get_username()} does not moderate {game}.")
+    """Append a moderator's act (who and why) and finish, inside the caller's transaction,
+    which locked the game with ``_lock_moderated`` (so ``by`` was checked before anything)."""
     event = _append(game, kind, payload, seat=seat, source=Event.Source.MODERATOR, actor=by, reason=reason)
     result = Result(game, _head(game), [event], changed=changed, resync=resync)
     _finish(result)

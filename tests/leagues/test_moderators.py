@@ -3,12 +3,16 @@ admin and in the services; a player never moderates a game they play in."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils import timezone
 
-from games import permissions, services
+from games import deadlines, permissions, services
 from games.models import Event, Game, Player
+from games.timing import TimeControls
 from leagues.admin import LeagueForm
 from leagues.models import League
 from leagues.seating import SeatingError, seat_round
@@ -160,3 +164,38 @@ def test_a_moderator_who_plays_in_a_game_does_not_moderate_it(games, nina):
     assert not permissions.can_moderate(nina, n)
     with pytest.raises(services.GameError):
         services.pause(n, by=nina, reason="my own game")
+
+
+def test_a_foreign_moderators_rollback_of_an_empty_game_is_refused_for_permission(games, nina):
+    """The refusal must not say anything about a game the moderator may not see, such as
+    that it has nothing to roll back."""
+    _, s = games
+    with pytest.raises(services.GameError, match="does not moderate") as refused:
+        services.rollback(s, s.head_seq, by=nina, reason="not mine")
+    assert "nothing to roll back" not in str(refused.value)
+    with pytest.raises(services.GameError, match="nothing to roll back"):
+        services.rollback(s, s.head_seq, by=None, reason="the operator may")
+
+
+FOREIGN_ACTS = {
+    "resume a running game": lambda g, by: services.resume(g, by=by, reason="r"),
+    "extend into the past": lambda g, by: services.extend_deadline(
+        g, timezone.now() - timedelta(days=1), by=by, reason="r"
+    ),
+    "replace a seat that is not there": lambda g, by: services.replace_seat(
+        g, 9, Player.objects.create(name="Gus", email="gus@example.org"), by=by, reason="r"
+    ),
+    "change the time controls": lambda g, by: deadlines.set_time_controls(
+        g, TimeControls(), by=by, reason="r"
+    ),
+}
+
+
+@pytest.mark.parametrize("act", list(FOREIGN_ACTS))
+def test_every_moderator_act_checks_the_permission_before_the_game(games, nina, act):
+    _, s = games
+    head = s.head_seq
+    with pytest.raises(services.GameError, match="does not moderate"):
+        FOREIGN_ACTS[act](s, nina)
+    s.refresh_from_db()
+    assert s.head_seq == head and s.status == Game.Status.RUNNING
