@@ -1,7 +1,8 @@
 """What the league mails say: the standings after a game, the answer to ``join``.
 
-``notifications.emails`` renders them (one function per kind there, three templates each);
-this module builds their contexts, from the event logs like every standing.
+``notifications.emails`` renders them (one function per kind there, three templates each)
+in the reader's language; this module builds their contexts at that moment, from the event
+logs like every standing, so the words and numbers here are translated and localised then.
 """
 
 from __future__ import annotations
@@ -10,11 +11,16 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import formats
+from django.utils.translation import gettext
 
 from notifications.models import OutboundMail
 
 from .models import LeagueGame
+from .signup import SAID
 from .standings import Row, standings
+
+NAME_WIDTH = 22  # of the player column in the text table
 
 
 def row_dict(row: Row) -> dict[str, Any]:
@@ -22,11 +28,47 @@ def row_dict(row: Row) -> dict[str, Any]:
         "name": row.name,
         "played": row.played,
         "wins": row.wins,
-        "points": f"{row.points:g}",
-        "rating": f"{row.rating.ordinal:.1f}" if row.rating else "—",
+        "points": _number(row.points, 0 if float(row.points).is_integer() else 1),
+        "rating": _number(row.rating.ordinal, 1) if row.rating else "—",
         "missed": row.missed,
         "left": len(row.left),
     }
+
+
+def columns() -> list[str]:
+    """The headings of the standings table, after the place."""
+    return [
+        gettext("Player"),
+        gettext("Games"),
+        gettext("Wins"),
+        gettext("Points"),
+        gettext("Rating"),
+        gettext("Missed"),
+    ]
+
+
+def table_text(rows: list[dict[str, Any]]) -> str:
+    """The standings as a plain-text table; each number column is as wide as its heading
+    (translated headings are longer than the English ones)."""
+    player, *numbers = columns()
+    widths = [max(len(heading), 5) for heading in numbers]
+    keys = ("played", "wins", "points", "rating", "missed")
+
+    def line(place: str, name: str, cells: list[str]) -> str:
+        return " ".join(
+            [
+                place.rjust(3),
+                "",
+                name.ljust(NAME_WIDTH),
+                *(c.rjust(w) for c, w in zip(cells, widths, strict=True)),
+            ]
+        )
+
+    lines = [line("#", player, numbers)]
+    for place, row in enumerate(rows, 1):
+        name = row["name"] if len(row["name"]) <= NAME_WIDTH else row["name"][: NAME_WIDTH - 1] + "…"
+        lines.append(line(str(place), name, [str(row[key]) for key in keys]))
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def standings_context(mail: OutboundMail) -> dict[str, Any]:
@@ -45,8 +87,23 @@ def standings_context(mail: OutboundMail) -> dict[str, Any]:
         "league": link.season.league,
         "round": link.round,
         "rows": rows,
+        "columns": columns(),
+        "table": table_text(rows),
         "mine": mine,
         "place": next((i for i, r in enumerate(table.rows, 1) if r.email == email), None),
         "games": table.games,
         "url": settings.SITE_URL.rstrip("/") + reverse("leagues:league", args=[link.season.league.slug]),
     }
+
+
+def welcome_context(mail: OutboundMail) -> dict[str, Any]:
+    """The answer to ``join``, its sentence in the reader's language."""
+    said = mail.context.get("said")
+    if said not in SAID:  # written before answers kept their sentence's key: as it was
+        return dict(mail.context)
+    return {**mail.context, "message": gettext(SAID[said]).format(**mail.context.get("names", {}))}
+
+
+def _number(value: float, decimals: int) -> str:
+    """``value`` with the reader's decimal separator (2,5 in German and French)."""
+    return formats.number_format(round(value, decimals), decimal_pos=decimals)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from games.models import Player
 
@@ -21,17 +22,36 @@ from .seating import moderator_refusal
 JOIN = re.compile(r"^join\s+([\w-]+)\s*$", re.IGNORECASE)
 
 
+# What the answer says, in English.  The mail is rendered when it is sent, in the reader's
+# language (leagues.mail.welcome_context), so an answer keeps which sentence and its names.
+SAID = {
+    "welcome": gettext_noop("Welcome: you are in {season}."),
+    "again": gettext_noop("You had already joined: you are in {season}."),
+    "no_league": gettext_noop("There is no league '{slug}'."),
+    "closed": gettext_noop("{league} takes no sign-ups now."),
+    "moderator": gettext_noop("{player} moderates {league} and cannot play in its games."),
+}
+
+
 @dataclass
 class Answer:
     joined: bool
-    message: str
+    said: str  # a key of SAID
+    names: dict[str, str] = field(default_factory=dict)
     season: str = ""
     league: str = ""
     open_leagues: list[str] = field(default_factory=list)
 
+    @property
+    def message(self) -> str:
+        """The sentence in English (the inbound mail's log)."""
+        return SAID[self.said].format(**self.names)
+
     def context(self) -> dict[str, object]:
         return {
             "joined": self.joined,
+            "said": self.said,
+            "names": self.names,
             "message": self.message,
             "season": self.season,
             "league": self.league,
@@ -70,16 +90,19 @@ def join_by_mail(address: str, name: str, slug: str) -> Answer:
     """What a ``join <slug>`` from ``address`` does, and what to answer."""
     with transaction.atomic():
         league = League.objects.filter(slug__iexact=slug).first()
-        season = open_season(league) if league else None
-        if league is None or season is None:
-            what = f"There is no league '{slug}'." if league is None else f"{league} takes no sign-ups now."
-            return Answer(False, what, league=league.name if league else "", open_leagues=open_leagues())
+        if league is None:
+            return Answer(False, "no_league", {"slug": slug}, open_leagues=open_leagues())
+        season = open_season(league)
+        if season is None:
+            return Answer(
+                False, "closed", {"league": league.name}, league=league.name, open_leagues=open_leagues()
+            )
         player = Player.objects.filter(email__iexact=address).first()
         if player is None:
             player = Player.objects.create(email=address, name=(name or address.split("@")[0])[:100])
-        try:
-            _, created = add_member(season, player, Membership.Via.MAIL)
-        except ValueError as error:
-            return Answer(False, str(error), league=league.name, open_leagues=open_leagues())
-        said = "Welcome" if created else "You had already joined"
-        return Answer(True, f"{said}: you are in {season}.", season=season.name, league=league.name)
+        if moderator_refusal(season, player):
+            names = {"player": player.name, "league": league.name}
+            return Answer(False, "moderator", names, league=league.name, open_leagues=open_leagues())
+        _, created = add_member(season, player, Membership.Via.MAIL)
+        said = "welcome" if created else "again"
+        return Answer(True, said, {"season": str(season)}, season=season.name, league=league.name)

@@ -148,8 +148,13 @@ def standings(mail: OutboundMail) -> Rendered:
 
 
 def welcome(mail: OutboundMail) -> Rendered:
-    """The answer to ``join <league>``: in, or why not and which leagues are open."""
-    return _render("welcome", {**mail.context, "mail": mail})
+    """The answer to ``join <league>``: in, or why not and which leagues are open.  The row
+    has no seat, so its language is that of the player with the address (if any)."""
+    from leagues.mail import welcome_context
+
+    reader = mail.player or Player.objects.filter(email__iexact=mail.to_email).first()
+    with translation.override(reader.language if reader else settings.LANGUAGE_CODE):
+        return _render("welcome", {**welcome_context(mail), "mail": mail})
 
 
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {

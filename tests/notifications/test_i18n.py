@@ -71,6 +71,18 @@ def read_tsv(language: str) -> dict[str, str]:
     return table
 
 
+def translations(entry: dict[str, object]) -> list[str]:
+    """The entry's msgstr, or each of its plural forms (``msgstr[0]``, ``msgstr[1]``...)."""
+    forms = sorted(k for k in entry if k.startswith("msgstr["))
+    return [str(entry[k]) for k in forms] if forms else [str(entry.get("msgstr", ""))]
+
+
+def plural_count(header: dict[str, object]) -> int:
+    match = re.search(r"nplurals=(\d+);", str(header["msgstr"]))
+    assert match, "the header has no Plural-Forms"
+    return int(match.group(1))
+
+
 def po_path(language: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / "django.po"
 
@@ -96,7 +108,17 @@ def test_every_entry_is_translated_and_none_is_fuzzy(catalogue):
     assert len(rest) > 100
     for entry in entries:
         assert "fuzzy" not in entry["flags"], entry["msgid"]
-        assert str(entry.get("msgstr", "")).strip(), f"{language}: {entry['msgid']!r} is not translated"
+        for translated in translations(entry):
+            assert translated.strip(), f"{language}: {entry['msgid']!r} is not translated"
+
+
+def test_plural_entries_have_every_form_the_language_has(catalogue):
+    language, entries = catalogue
+    header, *rest = entries
+    plurals = [e for e in rest if "msgid_plural" in e]
+    assert plurals, "the league mails count finished games in a plural entry"
+    for entry in plurals:
+        assert len(translations(entry)) == plural_count(header), f"{language}: {entry['msgid']!r}"
 
 
 def test_msgids_are_unique_and_placeholders_are_kept(catalogue):
@@ -104,9 +126,12 @@ def test_msgids_are_unique_and_placeholders_are_kept(catalogue):
     msgids = [(e.get("msgctxt"), e["msgid"]) for e in entries]
     assert len(msgids) == len(set(msgids))
     for entry in entries[1:]:
-        msgid, msgstr = str(entry["msgid"]), str(entry["msgstr"])
-        assert printf_names(msgstr) == printf_names(msgid), f"{language}: {msgid!r}"
-        assert brace_names(msgstr) == brace_names(msgid), f"{language}: {msgid!r}"
+        msgid = str(entry["msgid"])
+        for msgstr in translations(entry):
+            assert printf_names(msgstr) == printf_names(msgid), f"{language}: {msgid!r}"
+            assert brace_names(msgstr) == brace_names(msgid), f"{language}: {msgid!r}"
+        if "msgid_plural" in entry:
+            assert printf_names(str(entry["msgid_plural"])) == printf_names(msgid), msgid
         if "%" in msgid and "python-format" not in entry["flags"]:
             assert "%(" not in msgid, f"{language}: {msgid!r} lacks its python-format flag"
 
@@ -246,25 +271,50 @@ TEMPLATES = ROOT / "notifications" / "templates"
 TRANSLATE = re.compile(r'{%\s*translate\s+"((?:[^"\\]|\\.)*)"\s*%}')
 BLOCK = re.compile(r"{%\s*blocktranslate[^%]*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
 GETTEXT = re.compile(r'\bgettext(?:_noop)?\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
+PLURAL = re.compile(r"{%\s*plural\s*%}")
+# the apps whose Python puts sentences into the mails (leagues: the standings and join answers)
+PYTHON_SOURCES = ("notifications", "leagues")
 
 
-def source_msgids() -> set[str]:
+def block_msgids(text: str) -> tuple[str, str | None]:
+    """A blocktranslate body as its msgid and, with ``count``, its msgid_plural."""
+    singular, *plural = (re.sub(r"{{\s*(\w+)\s*}}", r"%(\1)s", part) for part in PLURAL.split(text))
+    return singular, plural[0] if plural else None
+
+
+def source_entries() -> dict[str, str | None]:
     """What makemessages would extract, read without GNU gettext: the translate and
-    blocktranslate tags of the mail templates and the one-line gettext calls in Python."""
-    found: set[str] = set()
+    blocktranslate tags of the mail templates and the one-line gettext calls in Python, each
+    msgid with its msgid_plural (None for a string without plural forms)."""
+    found: dict[str, str | None] = {}
     for path in TEMPLATES.rglob("*"):
         if path.is_file():
             text = path.read_text(encoding="utf-8")
-            found |= {unquote(m) for m in TRANSLATE.findall(text)}
-            found |= {re.sub(r"{{\s*(\w+)\s*}}", r"%(\1)s", m) for m in BLOCK.findall(text)}
-    for path in (ROOT / "notifications").glob("*.py"):
-        found |= {unquote(m) for m in GETTEXT.findall(path.read_text(encoding="utf-8"))}
+            found |= {unquote(m): None for m in TRANSLATE.findall(text)}
+            found |= dict(block_msgids(m) for m in BLOCK.findall(text))
+    for app in PYTHON_SOURCES:
+        for path in (ROOT / app).glob("*.py"):
+            found |= {unquote(m): None for m in GETTEXT.findall(path.read_text(encoding="utf-8"))}
     return found
+
+
+def source_msgids() -> set[str]:
+    return set(source_entries())
+
+
+def test_the_league_sentences_are_read_from_their_python():
+    found = source_msgids()
+    assert "There is no league '{slug}'." in found  # leagues/signup.py
+    assert "Rating" in found  # leagues/mail.py, a heading of the standings table
+    plural = "The standings of %(season)s after %(counter)s finished games:"
+    assert source_entries()["The standings of %(season)s after %(counter)s finished game:"] == plural
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_string_the_mails_use_is_in_the_catalogue(language):
     """A string added to a template without running makemessages would go out in English."""
-    msgids = {str(e["msgid"]) for e in read_po(po_path(language))}
-    missing = sorted(source_msgids() - msgids)
+    entries = {str(e["msgid"]): e for e in read_po(po_path(language))}
+    missing = sorted(source_msgids() - set(entries))
     assert not missing, f"not in the {language} catalogue (run makemessages): {missing}"
+    for msgid, plural in source_entries().items():
+        assert entries[msgid].get("msgid_plural") == plural, f"{language}: plural forms of {msgid!r}"
