@@ -32,6 +32,21 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def pytest_configure(config: pytest.Config) -> None:
     if IN_CI and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise pytest.UsageError("CI is set but DATABASE_URL is not Postgres: .ci/run must provide it")
+    _tasks_in_process_without_redis()
+
+
+def _tasks_in_process_without_redis() -> None:
+    """Without Redis the settings queue tasks in the local-play folder broker for the worker of
+    scripts/serve; a test run has no worker there and must leave it no messages, so its tasks
+    run in the process that commits (tests/notifications/test_local_worker.py runs a real
+    worker on a folder of its own)."""
+    from django.conf import settings
+
+    from whitelotus.celery import app
+
+    if settings.CELERY_BROKER_URL.startswith("filesystem://"):
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+        app.conf.task_always_eager = True
 
 
 @pytest.fixture

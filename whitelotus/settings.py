@@ -91,6 +91,17 @@ DATABASES = {
         conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # local play writes from several processes (web, SMTP listener, worker, beat, bots): WAL lets
+    # readers go on during a write, IMMEDIATE takes the write lock when a transaction begins (a
+    # read lock upgraded later fails at once with "database is locked"), and a writer waits up
+    # to 20 s for the lock instead of failing
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -146,12 +157,16 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 
-# --- Celery with Redis ------------------------------------------------------------------------
+# --- Celery: Redis, or a folder for local play ----------------------------------------------
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL)
-# no broker configured on a laptop (DEBUG, no REDIS_URL): tasks run in the process that
-# commits, and `manage.py sweep --loop 60` (started by scripts/serve) stands in for beat
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", DEBUG and not env("REDIS_URL"))
+# local play (DEBUG or the local mailbox) with no REDIS_URL: the broker is a folder that every
+# process of this checkout shares (whitelotus/localbroker.py) and scripts/serve runs a real
+# worker and beat on it; elsewhere Redis
+LOCAL_PLAY_BROKER = not env("REDIS_URL") and (DEBUG or LOCAL_MAILBOX)
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", "filesystem://localhost" if LOCAL_PLAY_BROKER else REDIS_URL)
+LOCAL_BROKER_DIR = Path(env("LOCAL_BROKER_DIR", str(BASE_DIR / ".local" / "broker")))
+# only for a test run or a one-off script with no worker: tasks run in the process that commits
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
@@ -159,7 +174,13 @@ CELERY_TIMEZONE = "UTC"
 # the database and the sweep (beat, every minute) enqueues them again
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 5}
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"socket_connect_timeout": 3, "socket_timeout": 5}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    from whitelotus import localbroker
+
+    CELERY_BROKER_TRANSPORT = localbroker.TRANSPORT  # kombu's, writing each message atomically
+    CELERY_BROKER_TRANSPORT_OPTIONS = localbroker.transport_options(LOCAL_BROKER_DIR)
+    CELERY_WORKER_ENABLE_REMOTE_CONTROL = False  # no `celery inspect`: one folder less to poll
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "sweep-mail": {"task": "notifications.tasks.sweep_mail", "schedule": 60.0},
