@@ -15,7 +15,8 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -315,9 +316,16 @@ def _local(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
 
 
+def _plain(name: str, context: dict[str, Any]) -> str:
+    """A template rendered without HTML escaping: a subject line is plain text, and a game
+    or league named "Tom & Jerry's" must not reach the inbox as "Tom &amp; Jerry&#x27;s"."""
+    template = get_template(name).template  # type: ignore[attr-defined]
+    return str(template.render(Context(context, autoescape=False)))
+
+
 def _render(template: str, context: dict[str, Any]) -> Rendered:
     base = f"notifications/mail/{template}"
-    subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+    subject = " ".join(_plain(f"{base}-subject.txt", context).split())
     text = render_to_string(f"{base}-body.txt", context)
     html = render_to_string(f"{base}-body.html", context)
     return Rendered(subject, text, html, context.get("picture", ""))

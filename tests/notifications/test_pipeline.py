@@ -315,3 +315,13 @@ def test_the_request_loggers_pass_through_the_redacting_filter():
         any(isinstance(f, RedactTokens) for f in handler.filters) for handler in server.handlers
     )
     assert any(isinstance(f, RedactTokens) for f in logging.getLogger("gunicorn.access").filters)
+
+
+def test_a_subject_is_plain_text_even_when_the_game_name_has_html_characters():
+    game = running_game(3, seed="names", name="Tom & Jerry's <cup>")
+    deliver_pending()
+    invitation = sent_to(email_of(game, 0))[-1]
+    assert invitation.subject.startswith("[White Lotus] Tom & Jerry's <cup>: the game begins")
+    assert "Tom &amp; Jerry&#x27;s &lt;cup&gt;" in str(
+        invitation.alternatives[0][0]
+    )  # the HTML part stays escaped
