@@ -181,6 +181,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT = localbroker.TRANSPORT  # kombu's, writing each message atomically
     CELERY_BROKER_TRANSPORT_OPTIONS = localbroker.transport_options(LOCAL_BROKER_DIR)
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False  # no `celery inspect`: one folder less to poll
+    # the local mailbox prints one line per mail for the person at the terminal: the worker
+    # must not turn them into "WARNING/MainProcess" log records
+    CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "sweep-mail": {"task": "notifications.tasks.sweep_mail", "schedule": 60.0},

@@ -52,7 +52,7 @@ def describe_demo(game: Game, email: str) -> str:
         f"  The game:     {site}/games/{game.pk}/",
         f"  All mailboxes: {site}/mailbox/",
         "Answer your decision mails from the mailbox; the bots answer theirs while "
-        "`manage.py bots --loop 2` runs (scripts/serve starts it).",
+        "`manage.py bots --loop 0.5` runs (scripts/serve starts it).",
     ]
     if not settings.LOCAL_MAILBOX:
         lines.append("Note: LOCAL_MAILBOX is off, so the mails did not go to the local mailbox.")

@@ -18,7 +18,7 @@ from django.utils import timezone
 from .models import LocalMail
 from .reading import read
 
-SMTP_TIMEOUT = 120  # with tasks in-process the listener answers once the reply is processed
+SMTP_TIMEOUT = 120  # with eager tasks (no worker) the listener answers only after processing
 
 
 def build_reply(mail: LocalMail, body: str, *, message_id: str | None = None) -> EmailMessage:
