@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games import services
 from games.models import Game, Player
+from games.rules import whitelotus as wl
 
 NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fang")
 
@@ -28,3 +30,16 @@ def whose_turn(game: Game) -> int:
     from games.rules import whitelotus as wl
 
     return wl.pending(services.head_state(game))[0].seat
+
+
+def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> wl.State:
+    """Random legal moves through the service, ``moves`` of them or to the end; the state after."""
+    state = services.head_state(game)
+    done = 0
+    while wl.outcome(state) is None and (moves is None or done < moves):
+        decision = rng.choice(wl.pending(state))
+        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
+        state = services.head_state(game)
+        done += 1
+    game.refresh_from_db()
+    return state

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import links, pages, services, steps
 from games.models import Game, PendingDecision, Player, SeatKey
 from games.rules import whitelotus as wl
-from tests.games.factories import players, running_game
+from tests.games.factories import play_randomly, players, running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -232,13 +232,7 @@ def test_no_spectator_page_shows_a_hand_a_sealed_choice_or_a_drawn_tile(
 
 def test_a_finished_game_shows_the_outcome_and_the_seed():
     game = running_game(3, seed="page-finished")
-    rng = random.Random(11)
-    state = services.head_state(game)
-    while wl.outcome(state) is None:
-        decision = rng.choice(wl.pending(state))
-        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
-        state = services.head_state(game)
-    game.refresh_from_db()
+    play_randomly(game, random.Random(11))
     assert game.status == Game.Status.FINISHED and game.finished_at <= timezone.now()
     text = get(Client(), reverse("games:game", args=[game.pk]))
     assert 'id="outcome"' in text and "page-finished" in text

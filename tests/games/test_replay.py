@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import cli, services, steps
 from games.models import Event, Game
 from games.rules import whitelotus as wl
-from tests.games.factories import running_game
+from tests.games.factories import play_randomly, running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -22,19 +22,6 @@ pytestmark = pytest.mark.django_db
 def _fresh_timelines() -> None:
     # timelines are kept per (game id, creation time, head): tests reuse ids and times
     steps.clear_cache()
-
-
-def play(game: Game, rng: random.Random, moves: int | None = None) -> wl.State:
-    """Random legal moves through the service, ``moves`` of them or to the end."""
-    state = services.head_state(game)
-    done = 0
-    while wl.outcome(state) is None and (moves is None or done < moves):
-        decision = rng.choice(wl.pending(state))
-        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
-        state = services.head_state(game)
-        done += 1
-    game.refresh_from_db()
-    return state
 
 
 def page(client: Client, game: Game, step: int | None = None, **params: str) -> str:
@@ -66,7 +53,7 @@ def public_scores(state: wl.State) -> dict[str, int]:
 
 def test_step_n_shows_the_state_after_the_nth_event_in_effect():
     game = running_game(4, seed="replay-n")
-    play(game, random.Random(1), moves=60)
+    play_randomly(game, random.Random(1), moves=60)
     kept = services.effective(game.events.order_by("seq"))
     client = Client()
     for n in (1, 2, 3, 17, 40, len(kept)):
@@ -78,11 +65,11 @@ def test_step_n_shows_the_state_after_the_nth_event_in_effect():
 
 def test_a_rolled_back_range_is_not_stepped_through():
     game = running_game(3, seed="replay-rollback")
-    play(game, random.Random(2), moves=12)
+    play_randomly(game, random.Random(2), moves=12)
     to_seq = game.head_seq - 6
     undone = set(game.events.filter(seq__gt=to_seq).values_list("seq", flat=True))
     services.rollback(game, to_seq, by=None, reason="a mistaken move")
-    play(game, random.Random(3), moves=4)
+    play_randomly(game, random.Random(3), moves=4)
     kept = services.effective(game.events.order_by("seq"))
     client = Client()
     seen = [shown_seq(page(client, game, n, fragment="1")) for n in range(1, len(kept) + 1)]
@@ -97,7 +84,7 @@ def test_a_rolled_back_range_is_not_stepped_through():
 
 def test_an_imported_record_replays_to_the_same_final_scores():
     game = running_game(3, seed="replay-import")
-    final = play(game, random.Random(4))
+    final = play_randomly(game, random.Random(4))
     copy = cli.import_record(cli.export_record(game))
     client = Client()
     last = len(steps.timeline(copy))
@@ -109,7 +96,7 @@ def test_an_imported_record_replays_to_the_same_final_scores():
 
 def test_a_finished_games_replay_shows_every_hand_and_the_whole_log():
     game = running_game(3, seed="replay-open")
-    play(game, random.Random(5))
+    play_randomly(game, random.Random(5))
     html = page(Client(), game, 5)
     assert html.count('<dl class="hand"') == 3
     assert "(You sealed:" in html or "(You drew a" in html  # private lines, shown once it is over
@@ -117,7 +104,7 @@ def test_a_finished_games_replay_shows_every_hand_and_the_whole_log():
 
 def test_the_plain_replay_address_opens_the_first_step_and_the_slider_form_goes_to_its_step():
     game = running_game(3, seed="replay-form")
-    play(game, random.Random(6), moves=5)
+    play_randomly(game, random.Random(6), moves=5)
     client = Client()
     assert shown_seq(page(client, game)) == 1
     response = client.get(reverse("games:replay", args=[game.pk]), {"step": "4"})
@@ -127,7 +114,7 @@ def test_the_plain_replay_address_opens_the_first_step_and_the_slider_form_goes_
 
 def test_the_fragment_is_the_step_alone_and_the_page_has_the_controls():
     game = running_game(3, seed="replay-fragment")
-    play(game, random.Random(7), moves=5)
+    play_randomly(game, random.Random(7), moves=5)
     client = Client()
     fragment = page(client, game, 3, fragment="1")
     assert "<html" not in fragment and 'id="board"' in fragment and 'data-step="3"' in fragment
@@ -140,7 +127,7 @@ def test_the_fragment_is_the_step_alone_and_the_page_has_the_controls():
 
 def test_stepping_through_a_game_replays_it_once(monkeypatch: pytest.MonkeyPatch):
     game = running_game(3, seed="replay-once")
-    play(game, random.Random(8), moves=30)
+    play_randomly(game, random.Random(8), moves=30)
     applied = 0
     original = wl.apply
 

@@ -12,7 +12,7 @@ from django.core import mail as django_mail
 from games import services
 from games.rules import whitelotus as wl
 from notifications.models import OutboundMail
-from tests.games.factories import players
+from tests.games.factories import play_randomly, players
 
 from .helpers import deliver_pending
 
@@ -34,11 +34,7 @@ def test_no_mail_to_a_seat_shows_another_seats_secrets(edition, n, seed):
     rng = random.Random(seed)
     game = services.create_game(players(n), edition=edition, seed=f"privacy-{seed}")
     services.start_game(game)
-    state = services.head_state(game)
-    while wl.outcome(state) is None:
-        decision = rng.choice(wl.pending(state))
-        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
-        state = services.head_state(game)
+    play_randomly(game, rng)
     deliver_pending()
     secrets = private_lines(game)
     sent = {m.extra_headers["Message-ID"].strip("<>"): m for m in django_mail.outbox}
