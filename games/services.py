@@ -435,6 +435,9 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
             raise GameError(f"There is no seat {position} in this game.")
         if game.seats.filter(player=player).exists():
             raise GameError(f"{player} already holds a seat in this game.")
+        refusal = permissions.seating_refusal(game, player)
+        if refusal:  # whoever acts (the admin, the operator's shell): never a game's moderator
+            raise GameError(refusal)
         old = seat.player
         seat.player = player
         seat.save(update_fields=["player"])

@@ -158,6 +158,16 @@ def test_the_admin_refuses_to_hand_a_seat_to_the_leagues_moderator(client, games
     assert n.seats.get(position=1).player == holder
 
 
+def test_the_service_refuses_to_hand_a_seat_to_the_leagues_moderator(games, nina):
+    """Not only the admin's form: the operator (``by=None``) is refused too."""
+    n, _ = games
+    holder = n.seats.get(position=1).player
+    moderator = Player.objects.create(name="Nina", email="nina@example.org", user=nina)
+    with pytest.raises(services.GameError, match="moderates this game's league"):
+        services.replace_seat(n, 1, moderator, by=None, reason="swap")
+    assert n.seats.get(position=1).player == holder
+
+
 def test_a_moderator_who_plays_in_a_game_does_not_moderate_it(games, nina):
     n, _ = games
     Player.objects.filter(pk=n.seats.get(position=1).player_id).update(user=nina)
