@@ -233,7 +233,9 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "example_local": format_command_in(state, legal[0], language) if legal and language != "en" else "",
         "keywords": _keywords(language) if mail.kind == "help" else "",
         "reply_to": reply_address(seat),
-        "seat_page": seat_page_url(seat),
+        # the link opens the page of the seat's holder NOW: an answer written for a player who
+        # has since lost the seat goes to their address, and must not carry their successor's key
+        "seat_page": seat_page_url(seat) if mail.player_id in (None, seat.player_id) else "",
         "game_page": game_page_url(game),
         "service_address": service_address(),
         "scores": _scores(seen),

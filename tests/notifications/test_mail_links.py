@@ -7,10 +7,13 @@ import re
 import pytest
 from django.core import mail as django_mail
 
+from games import services
 from games.links import game_page_url, seat_for_key
+from games.models import Player
 from tests.games.factories import running_game
 
-from .helpers import deliver_pending
+from .helpers import compose, deliver_pending, receive, sent_to
+from .test_pipeline import reply_to_of
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +36,22 @@ def test_each_seat_is_sent_the_link_to_its_own_page_and_the_public_page():
         assert f"The game's public page: {game_page_url(game)}" in message.body
         keys.add(key)
     assert len(keys) == 3
+
+
+def test_an_answer_sent_after_the_seat_changed_hands_carries_no_link_to_the_new_holders_page():
+    game = running_game(3, seed="links")
+    deliver_pending()
+    old = game.seats.select_related("player").get(position=1).player
+    receive(compose(reply_to_of(game, 1), old.email, "status"))  # answered once the worker gets to it
+    newcomer = Player.objects.create(email="newcomer@example.org", name="Newcomer")
+    services.replace_seat(game, 1, newcomer, by=None, reason="moved away")
+    django_mail.outbox.clear()
+    deliver_pending()
+    [answer] = sent_to(old.email)
+    assert PRIVATE.search(answer.body) is None, answer.body
+    assert "/games/seat/" not in answer.alternatives[0][0]
+    # the new holder's own mails still carry their link
+    found = [PRIVATE.search(m.body) for m in sent_to(newcomer.email)]
+    [link] = {f.group(1) for f in found if f is not None}
+    opened = seat_for_key(link.rstrip("/").rsplit("/", 1)[-1])
+    assert opened is not None and opened.player_id == newcomer.pk
