@@ -106,15 +106,23 @@ def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, re
 
 def consecutive_defaults(game: Game, seat: int) -> int:
     """How many of the seat's latest moves in effect were deadline defaults, in a row."""
-    count = 0
+    return defaults_in_a_row(game).get(seat, 0)
+
+
+def defaults_in_a_row(game: Game) -> dict[int, int]:
+    """``consecutive_defaults`` of every seat that has moved, from one read of the log."""
+    counts: dict[int, int] = {}
+    ended: set[int] = set()  # seats whose streak met a move of their own
     moves = [e for e in services.effective(game.events.order_by("seq")) if e.kind in services.MOVE_KINDS]
     for event in reversed(moves):
-        if event.seat != seat:
+        if event.seat is None or event.seat in ended:
             continue
         if event.kind != Event.Kind.DEFAULT:
-            break
-        count += 1
-    return count
+            ended.add(event.seat)
+            counts.setdefault(event.seat, 0)
+            continue
+        counts[event.seat] = counts.get(event.seat, 0) + 1
+    return counts
 
 
 def _days(span: timedelta) -> str:

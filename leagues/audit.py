@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from games import permissions, services, timing
 from games.admin_views import whose_move
-from games.deadlines import consecutive_defaults
+from games.deadlines import defaults_in_a_row
 from games.models import Game, PendingDecision
 
 from .models import League, LeagueGame
@@ -60,6 +60,7 @@ def league_audit(league: League, user: User | AnonymousUser, now: datetime | Non
         )
         .filter(game__in=permissions.moderated_games(user).values("pk"))
         .select_related("game", "season")
+        .prefetch_related("game__seats__player")
         .order_by("season", "round", "game")
     )
     return [_line(link, now) for link in links]
@@ -74,8 +75,9 @@ def _line(link: LeagueGame, now: datetime) -> GameLine:
     since = _waiting_since(game)
     line = GameLine(game, link.season.name, link.round, whose, since, now - since if since else None)
     warn = timing.controls(game).warn_after_defaults
-    for seat in game.seats.select_related("player").order_by("position"):
-        missed = consecutive_defaults(game, seat.position)
+    in_a_row = defaults_in_a_row(game)
+    for seat in sorted(game.seats.all(), key=lambda s: s.position):  # prefetched with the players
+        missed = in_a_row.get(seat.position, 0)
         line.seats.append(SeatLine(seat.colour, seat.player.name, missed))
         if missed >= warn:
             line.actions.append(f"{seat.colour} ({seat.player.name}): {missed} defaults in a row — replace?")

@@ -8,12 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.models import Game, PendingDecision, Player
 from games.timing import TimeControls
+from leagues.audit import league_audit
 from leagues.models import League
 from leagues.seating import seat_round
 
@@ -124,3 +127,22 @@ def test_the_audit_lists_waiting_time_defaults_in_a_row_and_pending_actions(clie
     busy_row = html.split(f'id="game-{busy.pk}"')[1].split("</tr>")[0]
     assert "2 defaults in a row — replace?" in busy_row
     assert "2026-11-16 09:00" in busy_row and "3\xa0hours" in busy_row  # waiting since the last default
+
+
+def test_the_audit_reads_each_games_log_once_for_all_its_seats(league):
+    """Defaults in a row come from one read of a game's log, not one per seat; the seats
+    and their players are loaded with the games."""
+    kim = moderator_user("kim", league)
+    season = season_of(league, [f"P{i}" for i in range(12)])
+    games = seat_round(season, seed="a")  # three tables of four
+    for game in games:
+        for _ in range(4):
+            owed = PendingDecision.objects.owed().filter(game=game).order_by("seat").first()
+            services.apply_default(game, owed.seat)
+    with CaptureQueriesContext(connection) as queries:
+        lines = league_audit(league, kim)
+    assert [[s.defaults for s in line.seats] for line in lines] == [[1, 1, 1, 1]] * 3
+    logs = [q["sql"] for q in queries if 'FROM "games_event"' in q["sql"] and '"seq" = ' not in q["sql"]]
+    seats = [q["sql"] for q in queries if 'FROM "games_seat"' in q["sql"]]
+    assert len(seats) == 1, seats
+    assert len(logs) <= 2 * len(games), logs  # the head's events after its snapshot, and the defaults
