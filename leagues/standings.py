@@ -209,5 +209,17 @@ def standings(
     """A season's standings, with league ratings after the same games (``upto``: as they
     stood when that game ended)."""
     records = finished_records(season.league, state_of, upto)
-    rows = season_rows(season, records, ratings(records))
+    return _standings(season, records, ratings(records))
+
+
+def league_standings(league: League, seasons: Iterable[Season]) -> list[Standings]:
+    """The standings of several seasons of ``league``, from one reading of its finished
+    games (each season's ``standings`` would read and rate them all again)."""
+    records = finished_records(league)
+    rated = ratings(records)
+    return [_standings(season, records, rated) for season in seasons]
+
+
+def _standings(season: Season, records: list[GameRecord], rated: dict[str, Rating]) -> Standings:
+    rows = season_rows(season, records, rated)
     return Standings(season, rows, sum(1 for r in records if r.season_id == season.pk))

@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from .models import League
-from .standings import standings
+from .standings import league_standings
 
 
 def league_view(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
-    seasons = [standings(season) for season in league.seasons.order_by("-created_at", "-pk")]
+    seasons = league_standings(league, league.seasons.order_by("-created_at", "-pk"))
     return TemplateResponse(request, "leagues/league.html", {"league": league, "seasons": seasons})

@@ -4,13 +4,18 @@ after a full replay, and equal to a hand computation (openskill called directly)
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
 from games import services
 from games.models import Event, Game, PendingDecision, Player, Snapshot
 from games.rules import whitelotus as wl
-from leagues.models import League, LeagueGame
+from leagues.models import League, LeagueGame, Season
 from leagues.seating import seat_round
 from leagues.standings import standings
 from notifications import sending
@@ -174,3 +179,21 @@ def test_a_corrected_address_keeps_the_players_results(season):
     rows = {r.name: r for r in standings(season).rows}
     assert rows[holder.name].points == before[holder.name] and rows[holder.name].played == 1
     assert rows[holder.name].email == "new-address@example.org"
+
+
+def test_the_league_page_reads_the_leagues_games_once_for_all_its_seasons(season, client):
+    for name in ("Winter", "Spring"):
+        Season.objects.create(league=season.league, name=name, signup_open=False)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/leagues/autumn/").content.decode()
+    assert "Winter" in page and "Spring" in page and "Ada" in page
+    assert sum('FROM "leagues_leaguegame"' in q["sql"] for q in queries) == 1
+
+
+def test_the_standings_command_prints_every_season(season):
+    Season.objects.create(league=season.league, name="Winter", signup_open=False)
+    out = StringIO()
+    call_command("league_standings", "autumn", stdout=out)
+    text = out.getvalue()
+    assert "Autumn League: Autumn (0 finished games)" in text and "Autumn League: Winter" in text
+    assert text.index("Autumn (") < text.index("Winter (") and "Ada" in text

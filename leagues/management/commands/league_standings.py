@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from leagues.models import League
-from leagues.standings import standings
+from leagues.standings import league_standings
 
 
 class Command(BaseCommand):
@@ -20,8 +20,8 @@ class Command(BaseCommand):
         league = League.objects.filter(slug=options["league"]).first()
         if league is None:
             raise CommandError(f"No league {options['league']!r}.")
-        for season in league.seasons.order_by("created_at", "pk"):
-            table = standings(season)
+        for table in league_standings(league, league.seasons.order_by("created_at", "pk")):
+            season = table.season
             self.stdout.write(f"{season} ({table.games} finished games)")
             self.stdout.write("  #  player                  games  wins  points  rating  missed  left")
             for place, row in enumerate(table.rows, 1):
