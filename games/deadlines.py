@@ -105,17 +105,25 @@ def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, re
 
 
 def consecutive_defaults(game: Game, seat: int) -> int:
-    """How many of the seat's latest moves in effect were deadline defaults, in a row."""
+    """How many of the latest moves in effect of the seat's current player were deadline
+    defaults, in a row (a replacement starts afresh: the streak was the previous player's)."""
     return defaults_in_a_row(game).get(seat, 0)
 
 
 def defaults_in_a_row(game: Game) -> dict[int, int]:
     """``consecutive_defaults`` of every seat that has moved, from one read of the log."""
+    events = list(game.events.order_by("seq"))
+    # a rollback does not give a seat back (``Seat.player`` stays), so every replacement counts
+    handed = {e.seat: e.seq for e in events if e.kind == Event.Kind.SEAT_REPLACED and e.seat is not None}
     counts: dict[int, int] = {}
-    ended: set[int] = set()  # seats whose streak met a move of their own
-    moves = [e for e in services.effective(game.events.order_by("seq")) if e.kind in services.MOVE_KINDS]
+    ended: set[int] = set()  # seats whose streak met a move of their own, or its player's start
+    moves = [e for e in services.effective(events) if e.kind in services.MOVE_KINDS]
     for event in reversed(moves):
         if event.seat is None or event.seat in ended:
+            continue
+        if event.seq < handed.get(event.seat, 0):
+            ended.add(event.seat)
+            counts.setdefault(event.seat, 0)
             continue
         if event.kind != Event.Kind.DEFAULT:
             ended.add(event.seat)

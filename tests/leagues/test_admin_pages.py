@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import deadlines, services
 from games.models import Game, PendingDecision, Player
 from games.timing import TimeControls
 from leagues.audit import league_audit
@@ -146,3 +146,19 @@ def test_the_audit_reads_each_games_log_once_for_all_its_seats(league):
     seats = [q["sql"] for q in queries if 'FROM "games_seat"' in q["sql"]]
     assert len(seats) == 1, seats
     assert len(logs) <= 2 * len(games), logs  # the head's events after its snapshot, and the defaults
+
+
+def test_a_replacement_does_not_inherit_the_defaults_in_a_row_of_the_player_they_replace(league):
+    kim = moderator_user("kim", league)
+    controls = TimeControls(warn_after_defaults=2).to_dict()
+    season = season_of(league, ["Ada", "Bao", "Chen"], time_controls=controls)
+    (game,) = seat_round(season, seed="a")
+    for _ in range(6):  # two defaults in a row per seat
+        owed = PendingDecision.objects.owed().filter(game=game).order_by("seat").first()
+        services.apply_default(game, owed.seat)
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    services.replace_seat(game, 1, gus, by=kim, reason="two misses")
+    (line,) = league_audit(league, kim)
+    assert [s.defaults for s in line.seats] == [2, 0, 2]
+    assert not any("Gus" in action for action in line.actions)
+    assert deadlines.consecutive_defaults(game, 1) == 0
