@@ -122,7 +122,9 @@ class GameAdmin(ModeratorsOnly):
 
 @admin.register(Player)
 class PlayerAdmin(ModeratorsOnly):
-    """Moderators add players (to hand them a seat) and correct their details."""
+    """Moderators add players (to hand them a seat) and correct their details (a league's
+    moderator only those of players bound to nothing outside their leagues:
+    ``permissions.may_change_player``)."""
 
     list_display = ("name", "email", "language", "time_zone", "user", "created_at")
     list_filter = ("language",)
@@ -137,7 +139,10 @@ class PlayerAdmin(ModeratorsOnly):
         return is_moderator(request.user)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return is_moderator(request.user)
+        # a league's moderator must not redirect the mails of another league's player
+        return is_moderator(request.user) and (
+            obj is None or permissions.may_change_player(request.user, obj)
+        )
 
 
 @admin.register(Event)

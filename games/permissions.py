@@ -36,6 +36,10 @@ class Scope(Protocol):
     def moderator_ids(self, game: Game) -> set[int]:
         """The ids of the users who moderate ``game`` through this scope."""
 
+    def players_elsewhere(self, user: User) -> Q:
+        """The players this scope binds to something ``user`` does not moderate (a filter
+        on Player), beyond their seats: e.g. the members of another league's seasons."""
+
 
 _scopes: list[Scope] = []
 
@@ -98,6 +102,24 @@ def moderated_games(user: User | AnonymousUser | None) -> QuerySet[Game]:
 
 def can_moderate(user: User | AnonymousUser | None, game: Game) -> bool:
     return moderated_games(user).filter(pk=game.pk).exists()
+
+
+def may_change_player(user: User | AnonymousUser | None, player: Player) -> bool:
+    """May this moderator change a player's details?  Their address is where the mails of
+    their seats go (the reply tokens and seat-page links with them), so a scoped moderator
+    may change only a player who has no seat in a game they do not moderate and is bound to
+    nothing of another scope; a site moderator, anyone."""
+    if user is None or not isinstance(user, User) or not is_moderator(user):
+        return False
+    if is_site_moderator(user):
+        return True
+    seats_elsewhere = Game.objects.filter(seats__player=player).exclude(
+        pk__in=moderated_games(user).values("pk")
+    )
+    if seats_elsewhere.exists():
+        return False
+    bound = Player.objects.filter(pk=player.pk)
+    return not any(bound.filter(scope.players_elsewhere(user)).exists() for scope in _scopes)
 
 
 def moderator_ids(game: Game) -> set[int]:

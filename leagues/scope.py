@@ -19,6 +19,10 @@ class LeagueScope:
             return None
         return Q(league_game__season__league__in=leagues)
 
+    def players_elsewhere(self, user: User) -> Q:
+        others = League.objects.exclude(moderators=user).values("pk")
+        return Q(memberships__season__league__in=others)
+
     def moderator_ids(self, game: Game) -> set[int]:
         ids = League.objects.filter(seasons__league_games__game=game).values_list("moderators", flat=True)
         return {pk for pk in ids if pk is not None}

@@ -14,7 +14,7 @@ from games import deadlines, permissions, services
 from games.models import Event, Game, Player
 from games.timing import TimeControls
 from leagues.admin import LeagueForm
-from leagues.models import League
+from leagues.models import League, Season
 from leagues.seating import SeatingError, seat_round
 
 from .conftest import moderator_user, season_of
@@ -209,3 +209,22 @@ def test_every_moderator_act_checks_the_permission_before_the_game(games, nina, 
         FOREIGN_ACTS[act](s, nina)
     s.refresh_from_db()
     assert s.head_seq == head and s.status == Game.Status.RUNNING
+
+
+def test_a_moderator_cannot_redirect_the_mail_of_another_leagues_player(client, games, south, nina):
+    """A player's address is where their seats' mails (reply tokens, seat-page links) go."""
+    n, s = games
+    ours, theirs = n.seats.get(position=0).player, s.seats.get(position=0).player
+    waiting = Player.objects.create(name="Gert", email="gert@example.org")
+    Season.objects.create(league=south, name="Spring").memberships.create(player=waiting)
+    client.force_login(nina)
+    for player in (theirs, waiting):
+        data = {"name": player.name, "email": "nina@example.org", "language": "en", "time_zone": "UTC"}
+        assert client.post(url("games_player_change", player.pk), data).status_code == 403
+        player.refresh_from_db()
+        assert player.email != "nina@example.org"
+    data = {"name": ours.name, "email": "ada.new@example.org", "language": "en", "time_zone": "UTC"}
+    assert client.post(url("games_player_change", ours.pk), data).status_code == 302
+    ours.refresh_from_db()
+    assert ours.email == "ada.new@example.org"
+    assert permissions.may_change_player(User.objects.create_superuser("root", "r@example.org", "pw"), theirs)
