@@ -88,7 +88,10 @@ def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500
 
 def _message(mail: OutboundMail, picture: str = "") -> EmailMultiAlternatives:
     if mail.game is not None and mail.seat is not None:
-        reply_to = reply_address(mail.game.seats.get(position=mail.seat))
+        seat = mail.game.seats.get(position=mail.seat)
+        # the seat's token is its holder's now: a row written for a player who has since lost
+        # the seat (an answer) must not hand it to them
+        reply_to = reply_address(seat) if mail.player_id in (None, seat.player_id) else service_address()
     else:
         reply_to = service_address()
     headers = {

@@ -10,6 +10,7 @@ from django.core import mail as django_mail
 from games import services
 from games.links import game_page_url, seat_for_key
 from games.models import Player
+from notifications.tokens import service_address
 from tests.games.factories import running_game
 
 from .helpers import compose, deliver_pending, receive, sent_to
@@ -50,6 +51,7 @@ def test_an_answer_sent_after_the_seat_changed_hands_carries_no_link_to_the_new_
     [answer] = sent_to(old.email)
     assert PRIVATE.search(answer.body) is None, answer.body
     assert "/games/seat/" not in answer.alternatives[0][0]
+    assert answer.reply_to == [service_address()]  # not the seat's token, which is the newcomer's now
     # the new holder's own mails still carry their link
     found = [PRIVATE.search(m.body) for m in sent_to(newcomer.email)]
     [link] = {f.group(1) for f in found if f is not None}
