@@ -26,7 +26,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from games import services
-from games.models import Game, Player
+from games.models import Event, Game, Player
 from games.timing import TimeControls
 
 from .models import LeagueGame, Season
@@ -72,10 +72,12 @@ def share(position: int, size: int) -> float:
 def season_shares(season: Season) -> dict[int, list[float]]:
     """Each player's position shares in the season's games so far, from their first seats
     (the created event), so a later replacement does not move who sat where."""
-    emails = dict(Player.objects.values_list("email", "pk"))
+    firsts = Event.objects.filter(game__league_game__season=season, seq=1).order_by("game")
+    tables = [payload["players"] for payload in firsts.values_list("payload", flat=True)]
+    wanted = {seat["email"] for table in tables for seat in table}
+    emails = dict(Player.objects.filter(email__in=wanted).values_list("email", "pk"))
     out: dict[int, list[float]] = {}
-    for link in season.league_games.select_related("game"):
-        created = link.game.events.get(seq=1).payload["players"]
+    for created in tables:
         for seat in created:
             pk = emails.get(seat["email"])
             if pk is not None:

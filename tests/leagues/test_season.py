@@ -16,7 +16,7 @@ from games import services
 from games.models import Event, Game, PendingDecision, Player, Snapshot
 from games.rules import whitelotus as wl
 from leagues.models import League, LeagueGame, Season
-from leagues.seating import seat_round
+from leagues.seating import season_shares, seat_round, share
 from leagues.standings import standings
 from notifications import sending
 from notifications.models import OutboundMail
@@ -197,3 +197,15 @@ def test_the_standings_command_prints_every_season(season):
     text = out.getvalue()
     assert "Autumn League: Autumn (0 finished games)" in text and "Autumn League: Winter" in text
     assert text.index("Autumn (") < text.index("Winter (") and "Ada" in text
+
+
+def test_the_seat_shares_of_a_season_are_read_in_two_queries(season):
+    games = seat_round(season, seed="r") + seat_round(season, seed="r")
+    expected: dict[int, list[float]] = {}
+    for game in sorted(games, key=lambda g: g.pk):
+        size = game.seats.count()
+        for seat in game.seats.order_by("position"):
+            expected.setdefault(seat.player_id, []).append(share(seat.position, size))
+    with CaptureQueriesContext(connection) as queries:
+        shares = season_shares(season)
+    assert shares == expected and len(queries) == 2
