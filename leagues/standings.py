@@ -174,7 +174,9 @@ def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rati
             name = (
                 names.get(email) or Player.objects.filter(email=email).values_list("name", flat=True).first()
             )
-            rows[email] = Row(email, name or email)
+            # the log keeps addresses as they were: one corrected since names nobody now, and
+            # the standings are public, so the address itself is never shown for a name
+            rows[email] = Row(email, name or "—")
         return rows[email]
 
     for email in names:

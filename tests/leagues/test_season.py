@@ -209,3 +209,20 @@ def test_the_seat_shares_of_a_season_are_read_in_two_queries(season):
     with CaptureQueriesContext(connection) as queries:
         shares = season_shares(season)
     assert shares == expected and len(queries) == 2
+
+
+def test_the_standings_never_show_an_address_for_a_name(season, client):
+    """A replaced player's later corrected address is in no player any more: the public
+    page shows no name rather than the old address."""
+    game = seat_round(season, seed="r")[0]
+    play_some(game, 3)
+    left = game.seats.get(position=1).player
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    services.replace_seat(game, 1, gus, by=None, reason="away")
+    old = left.email
+    left.email = "corrected@example.org"
+    left.save()
+    play_out(game)
+    rows = {r.email: r for r in standings(season).rows}
+    assert rows[old].name == "—" and rows[old].left == [game.pk]
+    assert old not in client.get("/leagues/autumn/").content.decode()
