@@ -208,7 +208,11 @@ LOGGING = {
     "filters": {"redact_tokens": {"()": "notifications.redact.RedactTokens"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-    # runserver's request log has a handler of its own in Django's defaults, which would print
-    # the private seat pages' keys: it goes through the filtered handler instead
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+    # runserver's request log, and Django's own loggers ("Not Found: /games/seat/<key>/"), have
+    # handlers of their own in Django's defaults, which would print the private seat pages'
+    # keys: they go through the filtered handler instead
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

@@ -317,6 +317,24 @@ def test_the_request_loggers_pass_through_the_redacting_filter():
     assert any(isinstance(f, RedactTokens) for f in logging.getLogger("gunicorn.access").filters)
 
 
+def test_every_handler_of_djangos_request_log_redacts():
+    """``Not Found: /games/seat/<key>/`` is logged by django.request: each handler it reaches
+    (Django's defaults add their own to the "django" logger) must cut the key out."""
+    import logging
+
+    from notifications.redact import RedactTokens
+
+    logger: logging.Logger | None = logging.getLogger("django.request")
+    reached: list[logging.Handler] = []
+    while logger is not None:
+        reached += logger.handlers
+        logger = logger.parent if logger.propagate else None
+    reached = [h for h in reached if not type(h).__module__.startswith("_pytest")]  # pytest's own capture
+    assert reached
+    for handler in reached:
+        assert any(isinstance(f, RedactTokens) for f in handler.filters), handler
+
+
 def test_a_subject_is_plain_text_even_when_the_game_name_has_html_characters():
     game = running_game(3, seed="names", name="Tom & Jerry's <cup>")
     deliver_pending()
