@@ -217,11 +217,11 @@ def create_game(
     if len({p.pk for p in players}) != len(players):
         raise GameError("A player can hold only one seat in a game.")
     seed = seed if seed is not None else secrets.token_hex(16)
-    b = board(board_name)
     try:
+        b = board(board_name)  # an unknown board, or a file that is not one: OSError, ValueError
         config = wl.Config(b, COLOURS[: len(players)], edition, wl.Options(**(options or {})), first_emperor)
         wl.setup(config, seed)  # refuses a board that does not fit the rules
-    except (TypeError, ValueError) as error:
+    except (OSError, TypeError, ValueError) as error:
         raise GameError(f"Cannot create this game: {error}") from None
     with transaction.atomic():
         game = Game.objects.create(

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -30,6 +31,8 @@ from games.models import Game, Seat
 from .audit import can_audit, league_audit
 from .models import League, LeagueGame, Membership, Season
 from .seating import moderator_refusal, seat_round
+
+BOARD_NAME = re.compile(r"[a-z0-9_-]+")  # a built-in board (games/rules/whitelotus/boards/<name>.json)
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
@@ -163,9 +166,24 @@ class MembershipInline(_Inline):
 
 
 class SeasonForm(_SeasonForm):
+    # a board may be a file on the server (``wl.load_board``): only the site admin names one
+    files_allowed = False  # set by SeasonAdmin.get_form
+
     class Meta:
         model = Season
         fields = ("league", "name", "signup_open", "edition", "options", "board", "time_controls")
+
+    def clean_board(self) -> str:
+        name: str = self.cleaned_data["board"]
+        if not self.files_allowed and not BOARD_NAME.fullmatch(name):
+            raise forms.ValidationError(
+                "Name a built-in board (e.g. china); only the site admin names files."
+            )
+        try:
+            services.board(name)
+        except (OSError, ValueError) as error:
+            raise forms.ValidationError(f"No such board: {error}") from None
+        return name
 
 
 @admin.register(Season)
@@ -178,6 +196,12 @@ class SeasonAdmin(_ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
         return Season.objects.filter(league__in=_leagues_of(request)).select_related("league")
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        if request.user.is_superuser:
+            return type(form.__name__, (form,), {"files_allowed": True})
+        return form
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "league":

@@ -17,7 +17,7 @@ from games import deadlines, services
 from games.models import Game, PendingDecision, Player
 from games.timing import TimeControls
 from leagues.audit import league_audit
-from leagues.models import League
+from leagues.models import League, Season
 from leagues.seating import seat_round
 
 from .conftest import moderator_user, season_of
@@ -162,3 +162,38 @@ def test_a_replacement_does_not_inherit_the_defaults_in_a_row_of_the_player_they
     assert [s.defaults for s in line.seats] == [2, 0, 2]
     assert not any("Gus" in action for action in line.actions)
     assert deadlines.consecutive_defaults(game, 1) == 0
+
+
+def test_a_league_moderator_names_only_a_built_in_board(client, league, tmp_path):
+    """A board may be a file on the server: a league's moderator cannot point a season at one."""
+    kim = moderator_user("kim", league)
+    season = season_of(league, ["Ada", "Bao", "Chen"])
+    client.force_login(kim)
+    elsewhere = tmp_path / "board.json"
+    elsewhere.write_text("{}")
+    refusals = {str(elsewhere): "only the site admin names files", "atlantis": "No such board"}
+    for board, refusal in refusals.items():
+        data = {
+            "league": league.pk,
+            "name": "Autumn",
+            "signup_open": "on",
+            "edition": season.edition,
+            "options": "{}",
+            "board": board,
+            "time_controls": "{}",
+            "memberships-TOTAL_FORMS": "0",
+            "memberships-INITIAL_FORMS": "0",
+        }
+        response = client.post(url("season_change", season.pk), data)
+        assert refusal in response.content.decode()
+        season.refresh_from_db()
+        assert season.board == "china"
+
+
+def test_seating_a_season_with_an_unknown_board_is_refused_not_a_crash(league):
+    season = season_of(league, ["Ada", "Bao", "Chen"])
+    Season.objects.filter(pk=season.pk).update(board="atlantis")
+    season.refresh_from_db()
+    with pytest.raises(services.GameError, match="no built-in board 'atlantis'"):
+        seat_round(season)
+    assert not Game.objects.exists()
