@@ -84,12 +84,19 @@ def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, 
     ]
 
 
-def deadline_text(at: datetime | None, now: datetime | None = None) -> tuple[str, str]:
-    """A deadline in UTC with the zone named, and how far off it is."""
+def deadline_text(
+    at: datetime | None, now: datetime | None = None, *, stopped_at: datetime | None = None
+) -> tuple[str, str]:
+    """A deadline in UTC with the zone named, and how far off it is.  While the game's clock
+    is stopped (``stopped_at``: paused, a player on vacation) the time left stands still, and
+    the deadline moves on by as much when the clock restarts (``timing.restart_clock``)."""
     if at is None:
         return "", ""
     now = now or timezone.now()
     shown = at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if stopped_at is not None:
+        left = "overdue" if at <= stopped_at else timeuntil(at, stopped_at) + " left"
+        return shown, f"{left}; the clock is stopped, the deadline moves on when it restarts"
     if at <= now:
         return shown, "overdue"
     return shown, "in " + timeuntil(at, now)
@@ -100,9 +107,10 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     colours = view["players"]
     due = {d.seat: d.deadline_at for d in PendingDecision.objects.owed().filter(game=game)}
     seat_of = {p["colour"]: p["seat"] for p in colours}
+    stopped = game.clock_stopped_at
     out = []
     for decision in view["pending"]:
-        deadline, due_in = deadline_text(due.get(seat_of[decision["colour"]]))
+        deadline, due_in = deadline_text(due.get(seat_of[decision["colour"]]), stopped_at=stopped)
         out.append(
             Waiting(
                 decision["colour"],

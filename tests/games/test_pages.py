@@ -58,6 +58,22 @@ def test_a_deadline_reads_in_utc_with_how_far_off_it_is():
     assert pages.deadline_text(None, now) == ("", "")
 
 
+def test_a_paused_games_page_shows_the_time_left_standing_still_not_a_running_countdown():
+    game = running_game(4, seed="page-paused")
+    deadline = PendingDecision.objects.owed().get(game=game).deadline_at
+    assert deadline is not None
+    services.pause(game, by=None, reason="a holiday")
+    game.refresh_from_db()
+    assert game.clock_stopped_at is not None
+    # three days on, still paused: the seat is not overdue, its two days are kept for later
+    later = game.clock_stopped_at + timedelta(days=3)
+    _, due_in = pages.deadline_text(deadline, later, stopped_at=game.clock_stopped_at)
+    assert "overdue" not in due_in and "the clock is stopped" in due_in
+    assert due_in.startswith(("1\xa0day, 23\xa0hours left", "2\xa0days left"))
+    text = get(Client(), reverse("games:game", args=[game.pk]))
+    assert "The game is paused." in text and "the clock is stopped" in text
+
+
 def test_index_lists_running_and_finished_games():
     game = running_game(3, seed="page-index")
     text = get(Client(), reverse("games:index"))
