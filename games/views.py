@@ -60,7 +60,7 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     game = get_object_or_404(Game, pk=game_id)
     if step is None:
         asked = request.GET.get("step", "")  # the slider's form, without the script
-        if asked.isdigit():
+        if asked.isascii() and asked.isdigit():  # "²" is a digit to isdigit, not to int
             return redirect("games:replay-step", game.pk, int(asked))
         step = 1
     tl = timeline(game)

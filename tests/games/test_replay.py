@@ -110,6 +110,10 @@ def test_the_plain_replay_address_opens_the_first_step_and_the_slider_form_goes_
     response = client.get(reverse("games:replay", args=[game.pk]), {"step": "4"})
     assert response.status_code == 302
     assert response["Location"] == reverse("games:replay-step", args=[game.pk, 4])
+    for odd in ("²", "-1", "x"):  # not a step number: the first step, never an error
+        response = client.get(reverse("games:replay", args=[game.pk]), {"step": odd})
+        assert response.status_code == 200, (odd, response.status_code)
+        assert shown_seq(response.content.decode()) == 1
 
 
 def test_the_fragment_is_the_step_alone_and_the_page_has_the_controls():
