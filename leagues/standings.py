@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Q
 from openskill.models import PlackettLuce
 
 from games import services
@@ -76,7 +77,10 @@ def holdings(game: Game) -> list[list[Holding]]:
     Replacements are read from every ``seat_replaced`` event (a rollback does not give a seat
     back: ``Seat.player`` stays changed, so neither does this); defaults only from the moves
     in effect (a default a rollback undid is not missed)."""
-    events = list(game.events.order_by("seq"))
+    # only what counts here (the created event, replacements, defaults and the rollbacks
+    # that may undo them), not the whole log: every page and standings mail reads each game
+    kinds = (Event.Kind.SEAT_REPLACED, Event.Kind.DEFAULT, Event.Kind.ROLLED_BACK)
+    events = list(game.events.filter(Q(seq=1) | Q(kind__in=kinds)).order_by("seq"))
     created = events[0].payload
     seats: list[list[Holding]] = [[Holding(p["email"], 1)] for p in created["players"]]
     replaced = {e.seq: e for e in events if e.kind == Event.Kind.SEAT_REPLACED}

@@ -17,7 +17,7 @@ from games.models import Event, Game, PendingDecision, Player, Snapshot
 from games.rules import whitelotus as wl
 from leagues.models import League, LeagueGame, Season
 from leagues.seating import season_shares, seat_round, share
-from leagues.standings import standings
+from leagues.standings import holdings, standings
 from notifications import sending
 from notifications.models import OutboundMail
 
@@ -226,3 +226,28 @@ def test_the_standings_never_show_an_address_for_a_name(season, client):
     rows = {r.email: r for r in standings(season).rows}
     assert rows[old].name == "—" and rows[old].left == [game.pk]
     assert old not in client.get("/leagues/autumn/").content.decode()
+
+
+def test_a_games_holdings_read_only_the_events_that_count(season, monkeypatch):
+    """The created event, replacements, defaults and rollbacks: not every move of the log."""
+    game = seat_round(season, seed="r")[0]
+    play_some(game, 8)
+    last_two = list(game.events.filter(kind=Event.Kind.DEFAULT).order_by("-seq")[:2])
+    services.rollback(game, last_two[1].seq, by=None, reason="the last default was wrong")
+    play_some(game, 2)
+    every = list(game.events.order_by("seq"))
+    in_effect = services.effective(every)
+    expected = [sum(e.kind == Event.Kind.DEFAULT and e.seat == s for e in in_effect) for s in range(4)]
+    counting = [e for e in every if e.seq == 1 or e.kind in ("seat_replaced", "default", "rolled_back")]
+    assert len(counting) < len(every)  # the game has moves that do not count here
+    loaded = []
+    from_db = Event.from_db.__func__
+
+    def counted(cls, *args, **kwargs):
+        loaded.append(1)
+        return from_db(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Event, "from_db", classmethod(counted))
+    seats = holdings(game)
+    assert [held[-1].defaults for held in seats] == expected
+    assert len(loaded) == len(counting)
