@@ -12,7 +12,7 @@ Seat order: seat 0 starts, so over a season nobody should always start or always
 A seat's *position share* is ``position / (size - 1)`` (0 first, 1 last).  At each table the
 player whose earlier seats in the season have the highest mean share sits first, and so on
 down (a player new to the season counts as 0.5); over the rounds each member's mean share
-evens out towards 0.5 (tested in tests/leagues/test_seating.py).
+evens out towards 0.5 (tested in tests/leagues/test_scoring_and_seating.py).
 """
 
 from __future__ import annotations
