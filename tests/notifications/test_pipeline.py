@@ -317,7 +317,7 @@ def test_the_request_loggers_pass_through_the_redacting_filter():
     assert any(isinstance(f, RedactTokens) for f in logging.getLogger("gunicorn.access").filters)
 
 
-def test_every_handler_of_djangos_request_log_redacts():
+def test_every_handler_of_djangos_request_log_redacts() -> None:
     """``Not Found: /games/seat/<key>/`` is logged by django.request: each handler it reaches
     (Django's defaults add their own to the "django" logger) must cut the key out."""
     import logging
