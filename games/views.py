@@ -47,7 +47,10 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         raise Http404()  # no hint whether the key never existed or its seat changed hands
     context = _page(seat.game, seat.position)
     context["seat"] = seat
-    context["menu"] = wl.describe(context["state"], seat.position, seat.player.language)
+    # the moves a mail may make now: none while the game is paused (or not started, or over),
+    # when the service refuses every move
+    running = seat.game.status == Game.Status.RUNNING
+    context["menu"] = wl.describe(context["state"], seat.position, seat.player.language) if running else []
     response = render(request, "games/seat.html", context)
     # the link is the credential: it must not leak through a Referer, a search index or a cache
     response["Referrer-Policy"] = "no-referrer"

@@ -105,6 +105,14 @@ def test_the_seat_page_shows_its_hand_and_menu_and_says_it_is_private():
     assert text.count('<dl class="hand"') == 1
 
 
+def test_a_paused_games_seat_page_offers_no_moves_the_service_would_refuse():
+    game = running_game(3, seed="page-seat-paused")
+    services.pause(game, by=None, reason="a holiday")
+    text = get(Client(), path_of(links.seat_page_url(game.seats.get(position=0))))
+    assert "The game is paused." in text
+    assert "What you can do now" not in text and 'id="menu"' not in text
+
+
 def test_a_bad_key_is_a_plain_404():
     running_game(3, seed="page-bad")
     response = Client().get(reverse("games:seat", args=["a" * 26]))
