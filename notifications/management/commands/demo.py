@@ -6,9 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.management.commands._base import run
 from notifications.localmail.demo import create_demo, describe_demo
-
-from ._base import run
 
 
 class Command(BaseCommand):
