@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.models import Event, Game, Seat, SeatKey
 
-__all__ = ["game_page_url", "replay_url", "seat_for_key", "seat_key", "seat_page_url"]
+__all__ = ["game_page_url", "new_key", "replay_url", "seat_for_key", "seat_key", "seat_page_url"]
 
 KEY_BYTES = 16  # 128 bits
 
@@ -46,7 +46,10 @@ def seat_page_url(seat: Seat) -> str:
     return _absolute(reverse("games:seat", args=[seat_key(seat)]))
 
 
-def _new_key() -> str:
+def new_key() -> str:
+    """128 random bits in lower-case base32 (26 characters): the shape of every credential the
+    service hands out, seat-page keys here and reply tokens (``notifications.tokens``), and
+    the shape ``notifications.redact`` cuts out of the logs."""
     return base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode().rstrip("=").lower()
 
 
@@ -57,13 +60,13 @@ def seat_key(seat: Seat) -> str:
     if row is None:
         try:
             with transaction.atomic():
-                return SeatKey.objects.create(seat=seat, player_id=seat.player_id, key=_new_key()).key
+                return SeatKey.objects.create(seat=seat, player_id=seat.player_id, key=new_key()).key
         except IntegrityError:
             # another process issued it at the same moment: theirs is as good
             return SeatKey.objects.get(seat=seat, player_id=seat.player_id).key
     if not _stale(row, seat):
         return row.key
-    fresh = _new_key()
+    fresh = new_key()
     if SeatKey.objects.filter(pk=row.pk, key=row.key).update(key=fresh, created_at=timezone.now()):
         return fresh
     return SeatKey.objects.get(pk=row.pk).key  # another process renewed it first

@@ -7,13 +7,11 @@ rotated when the seat changes hands, and is cut out of anything that is logged (
 
 from __future__ import annotations
 
-import base64
-import secrets
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.links import new_key
 from games.models import Seat
 
 from .models import ReplyToken
@@ -21,11 +19,8 @@ from .redact import redact
 
 __all__ = ["find", "live_token", "new_token", "redact", "reply_address", "rotate", "service_address"]
 
-TOKEN_BYTES = 16  # 128 bits
-
-
-def new_token() -> str:
-    return base64.b32encode(secrets.token_bytes(TOKEN_BYTES)).decode().rstrip("=").lower()
+# a reply token has the shape of every credential here: 128 random bits, base32
+new_token = new_key
 
 
 def live_token(seat: Seat) -> ReplyToken:
