@@ -228,6 +228,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "example": wl.format_command(state, legal[0]) if legal else "",
         "decision_text": words.decision(mail.context.get("decision", "")),
         "deadline": _local(deadline),
+        # paused, or a player away: the deadline will move, so the mail must not promise it
+        "clock_stopped": game.clock_stopped_at is not None and game.status != Game.Status.FINISHED,
         "year": state.year,
         "phase": state.phase.name,
         "example_local": format_command_in(state, legal[0], language) if legal and language != "en" else "",

@@ -343,3 +343,18 @@ def test_a_subject_is_plain_text_even_when_the_game_name_has_html_characters():
     assert "Tom &amp; Jerry&#x27;s &lt;cup&gt;" in str(
         invitation.alternatives[0][0]
     )  # the HTML part stays escaped
+
+
+def test_while_the_clock_is_stopped_a_mail_promises_no_deadline():
+    game = started()
+    seat = whose_turn(game)
+    services.pause(game, by=None, reason="a holiday")
+    deliver_pending()
+    receive(compose(reply_to_of(game, seat), email_of(game, seat), "status"))
+    deliver_pending()
+    paused = sent_to(email_of(game, seat))[-1].body
+    assert "The clock is stopped" in paused and "Deadline:" not in paused
+    services.resume(game, by=None, reason="back")
+    deliver_pending()
+    resumed = sent_to(email_of(game, seat))[-1].body
+    assert "Deadline:" in resumed and "The clock is stopped" not in resumed
