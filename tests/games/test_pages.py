@@ -99,7 +99,7 @@ def test_the_seat_page_shows_its_hand_and_menu_and_says_it_is_private():
     assert "noindex" in response["X-Robots-Tag"]
     text = html.unescape(response.content.decode())
     hand = wl.view(services.head_state(game), 0)["hand"]
-    assert f"{hand['influence']} influence, {hand['army']} army" in text
+    assert f"{hand['influence']} influence, {hand['army']} army and the 0 card" in text  # as the mails say
     assert "This page is private; do not share the link." in text
     assert "What you can do now" in text  # red places first
     assert text.count('<dl class="hand"') == 1
