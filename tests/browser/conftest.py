@@ -74,5 +74,9 @@ def screenshot(page: Any, request: pytest.FixtureRequest, label: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^\w.-]+", "_", f"{request.node.name}-{label}")
     path = SCREENSHOTS / f"{name}.png"
+    # a sandboxed frame (the mailbox's HTML part) is painted by a process of its own, a moment
+    # after it has loaded: without the pause the artefact shows an empty frame
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
     page.screenshot(path=str(path), full_page=True)
     return path

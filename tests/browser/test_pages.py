@@ -90,7 +90,9 @@ def test_a_reply_from_the_mailbox_goes_in_by_smtp_and_the_board_changes(live_ser
     page.goto(f"{live_server.url}/mailbox/")
     page.click(f"text={me.player.email}")
     page.wait_for_selector("#mail-html")
-    assert "What you can do now:" in page.inner_text("#mail-text") or page.locator("#mail-html").count()
+    assert "What you can do now:" in page.locator("#mail-text").text_content()
+    # the HTML part, with its inline picture, is drawn in the sandboxed frame
+    page.frame_locator("#mail-html").locator("img[src*='/cid/']").wait_for()
     assert "place <province>" in page.inner_text("#menu")
     screenshot(page, request, "mailbox")
 
@@ -111,6 +113,7 @@ def test_a_reply_from_the_mailbox_goes_in_by_smtp_and_the_board_changes(live_ser
     page.click(f"#since a:has-text('{next_address}')")
     page.wait_for_selector("#mail-text", state="attached")
     assert "What you can do now:" in page.locator("#mail-text").text_content()
+    page.frame_locator("#mail-html").locator("img[src*='/cid/']").wait_for()
     screenshot(page, request, "next-mail")
 
     page.goto(f"{live_server.url}/games/{game.pk}/")
