@@ -85,15 +85,29 @@ def season_shares(season: Season) -> dict[int, list[float]]:
     return out
 
 
-def seat_round(season: Season, *, by: User | None = None, seed: str | None = None) -> list[Game]:
+def seat_round(
+    season: Season, *, by: User | None = None, seed: str | None = None, while_running: bool = False
+) -> list[Game]:
     """Seat every member of the season into new games of its next round, and start them:
-    starting a game mails every seat its invitation (the outbox, on commit)."""
+    starting a game mails every seat its invitation (the outbox, on commit).
+
+    A round is seated once the games of the one before are over, unless ``while_running``:
+    so a second click on the admin action (or two moderators at once: the season's row is
+    locked while it is seated) cannot seat the same members into two rounds."""
     members = list(season.members.order_by("pk"))
     refusals = [r for r in (moderator_refusal(season, m) for m in members) if r]
     if refusals:
         raise SeatingError(" ".join(refusals))
     with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
         last = season.league_games.aggregate(last=Max("round"))["last"] or 0
+        running = season.league_games.filter(round=last).exclude(game__status=Game.Status.FINISHED)
+        if last and not while_running and running.exists():
+            raise SeatingError(
+                f"Round {last} of {season} is still being played ({running.count()} of its games are "
+                "not over): seat the next round when they are, or on purpose with "
+                "`manage.py seat_round --while-running`."
+            )
         number = last + 1
         salt = f"{season.pk}:{number}:{seed or ''}"
         plan = plan_round([m.pk for m in members], season_shares(season), salt)

@@ -202,7 +202,7 @@ def test_seating_a_season_with_an_unknown_board_is_refused_not_a_crash(league):
 def test_the_season_list_counts_members_and_rounds_without_queries_per_row(client, root, league):
     first = season_of(league, ["Ada", "Bao", "Chen"])
     seat_round(first, seed="a")
-    seat_round(first, seed="b")
+    seat_round(first, seed="b", while_running=True)
     with CaptureQueriesContext(connection) as one:
         html = client.get(url("season_changelist")).content.decode()
     assert '<td class="field-members_count">3</td><td class="field-rounds">2</td>' in html

@@ -7,7 +7,7 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
@@ -16,7 +16,7 @@ from games import services
 from games.models import Event, Game, PendingDecision, Player, Snapshot
 from games.rules import whitelotus as wl
 from leagues.models import League, LeagueGame, Season
-from leagues.seating import season_shares, seat_round, share
+from leagues.seating import SeatingError, season_shares, seat_round, share
 from leagues.standings import holdings, standings
 from notifications import sending
 from notifications.models import OutboundMail
@@ -200,7 +200,7 @@ def test_the_standings_command_prints_every_season(season):
 
 
 def test_the_seat_shares_of_a_season_are_read_in_two_queries(season):
-    games = seat_round(season, seed="r") + seat_round(season, seed="r")
+    games = seat_round(season, seed="r") + seat_round(season, seed="r", while_running=True)
     expected: dict[int, list[float]] = {}
     for game in sorted(games, key=lambda g: g.pk):
         size = game.seats.count()
@@ -251,3 +251,27 @@ def test_a_games_holdings_read_only_the_events_that_count(season, monkeypatch):
     seats = holdings(game)
     assert [held[-1].defaults for held in seats] == expected
     assert len(loaded) == len(counting)
+
+
+def test_a_round_is_not_seated_again_while_the_last_one_is_being_played(season):
+    seat_round(season, seed="r")
+    with pytest.raises(SeatingError, match=r"Round 1 of .* is still being played \(2 of its games"):
+        seat_round(season, seed="r")  # a second click on the admin action
+    assert LeagueGame.objects.filter(season=season).count() == 2
+
+
+def test_the_command_seats_the_next_round_while_the_last_runs_only_when_told(season):
+    call_command("seat_round", "autumn", stdout=StringIO())
+    with pytest.raises(CommandError, match="still being played"):
+        call_command("seat_round", "autumn", stdout=StringIO())
+    call_command("seat_round", "autumn", "--while-running", stdout=StringIO())
+    assert sorted(LeagueGame.objects.filter(season=season).values_list("round", flat=True)) == [1, 1, 2, 2]
+
+
+def test_the_next_round_is_seated_once_the_last_ones_games_are_over(season):
+    for game in seat_round(season, seed="r"):
+        play_out(game)
+    assert [g.name for g in seat_round(season, seed="r")] == [
+        "Autumn League: Autumn round 2 table 1",
+        "Autumn League: Autumn round 2 table 2",
+    ]

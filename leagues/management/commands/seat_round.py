@@ -1,4 +1,5 @@
-"""``manage.py seat_round <league> [--season NAME]``: seat a season's next round and start it."""
+"""``manage.py seat_round <league> [--season NAME] [--while-running]``: seat a season's next round
+and start it."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("league", help="the league's short name (slug)")
         parser.add_argument("--season", default="", help="the season's name (default: the latest)")
+        parser.add_argument(
+            "--while-running",
+            action="store_true",
+            help="seat the next round even though games of the last one are not over yet",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         seasons = Season.objects.filter(league__slug=options["league"])
@@ -30,7 +36,7 @@ class Command(BaseCommand):
         if season is None:
             raise CommandError(f"No such season in league {options['league']!r}.")
         try:
-            games = seat_round(season)
+            games = seat_round(season, while_running=options["while_running"])
         except services.GameError as error:
             raise CommandError(str(error)) from None
         for game in games:
