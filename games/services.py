@@ -154,6 +154,15 @@ def state_at(game: Game, seq: int | None = None) -> wl.State:
 def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State, list[LogEntry]]]:
     """Replay the moves in effect up to event ``upto`` (default: all), yielding each move
     event with the state after it and what the engine said about it."""
+    for event, state, log in walk_all(game, upto):
+        if event.kind in MOVE_KINDS and event.seat is not None:
+            yield event, state, log
+
+
+def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State, list[LogEntry]]]:
+    """Replay the events in effect up to event ``upto`` (default: all), yielding every one of
+    them (moderators' acts too) with the state after it and what the engine said about it
+    (nothing, for an event that is not a move)."""
     events = game.events.order_by("seq")
     if upto is not None:
         events = events.filter(seq__lte=upto)
@@ -161,9 +170,10 @@ def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State,
     created = kept[0]
     state = wl.setup(config_of(game, created), created.payload["seed"])
     for event in kept:
+        log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:
             state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
-            yield event, state, log
+        yield event, state, log
 
 
 def head_state(game: Game) -> wl.State:

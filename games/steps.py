@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -89,14 +88,7 @@ def clear_cache() -> None:
 
 
 def _build(game: Game) -> Timeline:
-    kept = services.effective(game.events.filter(seq__lte=game.head_seq).order_by("seq"))
-    moved = {event.seq: (state, log) for event, state, log in services.walk(game, upto=game.head_seq)}
-    created = kept[0]
-    state = wl.setup(services.config_of(game, created), created.payload["seed"])
-    steps: list[Step] = []
-    for number, event in enumerate(kept, 1):
-        log: Sequence[LogEntry] = ()
-        if event.seq in moved:
-            state, log = moved[event.seq]
-        steps.append(Step(number, event, state, tuple(log)))
-    return Timeline(tuple(steps))
+    walked = services.walk_all(game, upto=game.head_seq)
+    return Timeline(
+        tuple(Step(number, event, state, tuple(log)) for number, (event, state, log) in enumerate(walked, 1))
+    )
