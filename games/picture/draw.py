@@ -34,8 +34,9 @@ from .style import (
 
 CELL = 32  # picture units per grid cell; the PNG is drawn at one pixel per unit
 MARGIN = 8
-MARKER_R = 7
-MARKER_STEP = 15.5
+MARKER_R = 7.5
+MARKER_STEP = 17  # between the centres of control markers, closer where a province is narrow
+OWNER_LETTER_SIZE = 22
 
 
 def board_svg(board: wl.Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
@@ -137,13 +138,44 @@ def _labels(
             f'fill="{ink}">{esc(gettext(panel.LABELS["out"]))}</text>'
         )
         return out
-    if area["building"]:
-        out.append(icon(area["building"], mid, y + 58, ink, paper, 1.3))
-    markers = area["markers"]
-    first = mid - (len(markers) - 1) * MARKER_STEP / 2
-    for i, colour in enumerate(markers):
+    if area["building"]:  # moved right in a narrow province, to leave room for the owner's letter
+        centre = max(mid, x + 58) if area["owner"] else mid
+        out.append(icon(area["building"], centre, y + 58, ink, paper, 1.3))
+    if area["owner"]:  # the owner's letter left of the building: owners apart without colour
+        size = _letter_size(area["owner"], OWNER_LETTER_SIZE)
         out.append(
-            f'<circle class="marker" cx="{first + i * MARKER_STEP:g}" cy="{y + h - 13}" r="{MARKER_R}" '
-            f'fill="{fill_of(colour)}" stroke="{ink}" stroke-width="1.6" data-colour="{esc(colour)}"/>'
+            f'<text class="owner" x="{x + 18:g}" y="{y + 58 + size * 0.36:g}" '
+            f'font-size="{size:g}" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}" data-colour="{esc(area["owner"])}">'
+            f"{esc(panel.letter(area['owner']))}</text>"
+        )
+    out.extend(_markers(area["markers"], mid, y + h - 13, w, ink))
+    return out
+
+
+def _markers(markers: list[str], mid: float, cy: float, room: float, ink: str) -> list[str]:
+    """Control marker discs in a row, each with its owner's letter."""
+    if not markers:
+        return []
+    step = (
+        MARKER_STEP if len(markers) < 2 else min(MARKER_STEP, (room - 2 * MARKER_R - 6) / (len(markers) - 1))
+    )
+    first = mid - (len(markers) - 1) * step / 2
+    out = []
+    for i, colour in enumerate(markers):
+        cx = first + i * step
+        fill = fill_of(colour)
+        size = _letter_size(colour, 10.5)
+        out.append(
+            f'<circle class="marker" cx="{cx:g}" cy="{cy:g}" r="{MARKER_R}" '
+            f'fill="{fill}" stroke="{ink}" stroke-width="1.5" data-colour="{esc(colour)}"/>'
+            f'<text class="marker-letter" x="{cx:g}" y="{cy + size * 0.36:g}" font-size="{size:g}" '
+            f'font-weight="bold" text-anchor="middle" fill="{text_on(fill)}" data-colour="{esc(colour)}">'
+            f"{esc(panel.letter(colour))}</text>"
         )
     return out
+
+
+def _letter_size(colour: str, size: float) -> float:
+    """Two letters (where a language's initials collide) are set smaller to fit."""
+    return size if len(panel.letter(colour)) < 2 else round(size * 0.78, 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from notifications import words
 
@@ -46,9 +46,23 @@ PHASES = {
     "step_done": gettext_noop("between steps"),
     "finished": gettext_noop("game over"),
 }
+# Each owner's letter, drawn on the provinces it owns, in its control markers and on its card
+# in the panel, so owners are told apart without colour (greyscale, colour-blind readers).
+# Translated, with a context, so each language may use its colour words' initials; they must
+# stay distinct within a language (two letters where initials collide: "Gr"/"Ge" for Grün/Gelb).
+LETTER_CONTEXT = "letter of a player colour"
+LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "purple": "P", "orange": "O"}
 BUILDINGS = ("palace", "temple", "fort", "ricefield", "village")
-ROW = 52  # height of a row of players
+ROW = 56  # height of a row of players: a card and the room for a tag on its top edge
+CARD = 44
 COLUMNS = 3
+
+
+def letter(colour: str) -> str:
+    """The owner's letter of a player colour, in the active language."""
+    if colour not in LETTERS:
+        return colour[:1].upper()
+    return pgettext(LETTER_CONTEXT, LETTERS[colour])
 
 
 def phase_text(view: Mapping[str, Any]) -> str:
@@ -71,7 +85,7 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str], *, top: int, width: 
         x = left + (i % COLUMNS) * column
         y = 62 + (i // COLUMNS) * ROW
         out.append(_player(view, player, names, x, y, column - 12))
-    legend_y = 62 + rows * ROW + 16
+    legend_y = 62 + rows * ROW + 12
     out.append(_legend(left, legend_y))
     out.append("</g>")
     return "".join(out), legend_y + 22
@@ -129,12 +143,13 @@ def _player(
     parts = [
         f'<g class="player" data-colour="{esc(colour)}" data-score="{score}" '
         f'data-vp-chips="{player["vp_chips"]}" data-to-decide="{"true" if colour in waiting else "false"}">',
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{ROW - 8}" rx="6" fill="#fbf8f0" '
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{CARD}" rx="6" fill="#fbf8f0" '
         f'stroke="{edge}" stroke-width="{thick}"/>',
-        f'<rect x="{x + 8:g}" y="{y + 9:g}" width="24" height="24" rx="4" fill="{fill}" stroke="{BORDER}"/>',
+        f'<rect x="{x + 8:g}" y="{y + 8:g}" width="26" height="26" rx="4" fill="{fill}" stroke="{BORDER}"/>',
+        _letter(colour, x + 21, y + 21, text_on(fill), 15 if len(letter(colour)) < 2 else 12.5),
     ]
     if player["emperor"]:
-        parts.append(_crown(x + 20, y + 21, text_on(fill)))
+        parts.append(_crown(x + w - 18, y + 30, INK))
     parts.append(
         f'<text x="{x + 40:g}" y="{y + 19:g}" font-size="15" font-weight="bold" fill="{INK}">'
         f"{esc(head)}</text>"
@@ -144,13 +159,23 @@ def _player(
     if tag:
         label = esc(gettext(LABELS[tag]))
         ink, paper = ("#ffffff", INK) if tag == "to_decide" else (INK, "#e2dccd")
+        # on the card's top edge, clear of its two lines however long a language makes them
         parts.append(
-            f'<rect x="{x + w - 112:g}" y="{y + 24:g}" width="104" height="18" rx="9" fill="{paper}"/>'
-            f'<text class="tag" x="{x + w - 60:g}" y="{y + 37:g}" font-size="11.5" text-anchor="middle" '
+            f'<rect x="{x + w - 124:g}" y="{y - 9:g}" width="116" height="18" rx="9" fill="{paper}" '
+            f'stroke="{INK}" stroke-width="1"/>'
+            f'<text class="tag" x="{x + w - 66:g}" y="{y + 4:g}" font-size="11.5" text-anchor="middle" '
             f'font-weight="bold" fill="{ink}">{label}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _letter(colour: str, x: float, y: float, ink: str, size: float) -> str:
+    """The owner's letter centred at (x, y)."""
+    return (
+        f'<text class="letter" x="{x:g}" y="{y + size * 0.36:g}" font-size="{size:g}" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}">{esc(letter(colour))}</text>'
+    )
 
 
 def _crown(x: float, y: float, ink: str) -> str:

@@ -64,30 +64,36 @@ def clip(text: str, limit: int) -> str:
 
 # Icons are drawn around (0, 0) in a box about 20 units wide, in one ink colour.
 _ICONS = {
+    # Five silhouettes a reader tells apart at a glance and in greyscale: the palace is the
+    # only tall, tiered roof; the temple an open gate; the fort a block with battlements; the
+    # ricefield thin stalks; the village two low huts.
     "palace": (
-        '<path d="M-7 -5 L0 -10.5 L7 -5 Z M-11 0.5 L-7 -3.5 H7 L11 0.5 Z" fill="{ink}"/>'
-        '<rect x="-4" y="-5" width="8" height="2" fill="{ink}"/>'
-        '<rect x="-7.5" y="0.5" width="15" height="8" fill="{ink}"/>'
-        '<rect x="-1.5" y="3.5" width="3" height="5" fill="{paper}"/>'
+        '<path d="M-1 -11.5 H1 V-8 H-1 Z M-8.5 -4.5 Q-4 -5.5 0 -9 Q4 -5.5 8.5 -4.5 Z '
+        'M-5 -5 H5 V-1.5 H-5 Z M-11.5 2 Q-6 1 0 -3 Q6 1 11.5 2 Z M-8.5 1.5 H8.5 V9.5 H-8.5 Z" '
+        'fill="{ink}"/>'
+        '<rect x="-6" y="4.5" width="2.5" height="5" fill="{paper}"/>'
+        '<rect x="-1.25" y="4.5" width="2.5" height="5" fill="{paper}"/>'
+        '<rect x="3.5" y="4.5" width="2.5" height="5" fill="{paper}"/>'
     ),
     "temple": (
-        '<path d="M-10 -7 Q0 -9.5 10 -7 V-4.5 H-10 Z" fill="{ink}"/>'
-        '<rect x="-7.5" y="-2" width="15" height="2" fill="{ink}"/>'
-        '<rect x="-6.5" y="-4.5" width="2.5" height="12.5" fill="{ink}"/>'
-        '<rect x="4" y="-4.5" width="2.5" height="12.5" fill="{ink}"/>'
+        '<path d="M-11.5 -9 Q0 -11.5 11.5 -9 V-6 H-11.5 Z" fill="{ink}"/>'
+        '<rect x="-9" y="-3" width="18" height="2.2" fill="{ink}"/>'
+        '<rect x="-8.5" y="-6" width="2.8" height="15.5" fill="{ink}"/>'
+        '<rect x="5.7" y="-6" width="2.8" height="15.5" fill="{ink}"/>'
     ),
     "fort": (
-        '<path d="M-7 8 V-7 H-4 V-4 H-1.5 V-7 H1.5 V-4 H4 V-7 H7 V8 Z" fill="{ink}"/>'
-        '<path d="M-2 8 V4 A2 2 0 0 1 2 4 V8 Z" fill="{paper}"/>'
+        '<path d="M-6 9.5 V-9 H-3.25 V-5.5 H-1.25 V-9 H1.25 V-5.5 H3.25 V-9 H6 V9.5 Z" fill="{ink}"/>'
+        '<path d="M-2.25 9.5 V4.5 A2.25 2.25 0 0 1 2.25 4.5 V9.5 Z" fill="{paper}"/>'
     ),
     "ricefield": (
-        '<path d="M-9 7 H9 M-9 3 H9 M-5 3 V-5 M0 3 V-7 M5 3 V-5 M-5 -1 L-8 -4 M0 -3 L3 -6 '
-        'M5 -1 L8 -4" stroke="{ink}" stroke-width="1.8" stroke-linecap="round" fill="none"/>'
+        '<path d="M-10 8 H10 M-10 4 H10 M-5 4 V-5 M0 4 V-8 M5 4 V-5 M-5 -1 L-8.5 -4.5 M0 -3 L3.5 -6.5 '
+        'M5 -1 L8.5 -4.5" stroke="{ink}" stroke-width="1.8" stroke-linecap="round" fill="none"/>'
     ),
     "village": (
-        '<path d="M-8 0 L0 -7.5 L8 0 Z" fill="{ink}"/>'
-        '<rect x="-5.5" y="0" width="11" height="8" fill="{ink}"/>'
-        '<rect x="-1.5" y="3.5" width="3" height="4.5" fill="{paper}"/>'
+        '<path d="M-11 8.5 V2.5 L-6.5 -1.5 L-2 2.5 V8.5 Z" fill="{ink}"/>'
+        '<path d="M0 8.5 V0.5 L5.5 -4.5 L11 0.5 V8.5 Z" fill="{ink}"/>'
+        '<rect x="-7.75" y="5" width="2.5" height="3.5" fill="{paper}"/>'
+        '<rect x="4.25" y="4.5" width="2.5" height="4" fill="{paper}"/>'
     ),
     "lotus": (
         '<circle r="9" fill="#fde4ee" stroke="#b0306a" stroke-width="1.2"/>'
