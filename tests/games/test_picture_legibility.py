@@ -1,5 +1,6 @@
-"""The board picture reads without colour: every owner carries a letter on its provinces,
-markers and card, and the five buildings have five silhouettes."""
+"""The board picture reads without colour and small: every owner carries a letter on its
+provinces, markers and card, the five buildings have five silhouettes, and the mail's PNG is
+a small palette PNG that keeps every fill exactly."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import resvg_py
 from django.utils import translation
 from PIL import Image
 
-from games.picture import board_svg
+from games.picture import board_png, board_svg
 from games.picture.draw import CELL
 from games.picture.geometry import label_rect
 from games.picture.panel import BUILDINGS, LETTERS, letter
-from games.picture.style import icon
+from games.picture.raster import palette_png
+from games.picture.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA, icon
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.constants import COLOURS
 
@@ -99,3 +101,29 @@ def test_each_building_has_its_own_silhouette():
         overlap = len(shapes[a] & shapes[b]) / len(shapes[a] | shapes[b])
         # the old palace and village, a house with one roof or two, overlapped 0.59
         assert overlap < 0.55, (a, b, round(overlap, 2))
+
+
+def test_the_mail_png_is_a_small_palette_png_with_every_fill_exact():
+    state = six_player_bidding()
+    view = wl.view(state, None)
+    png = board_png(state.board, view, names=NAMES)
+    image = Image.open(io.BytesIO(png))
+    assert image.mode == "P"
+    assert len(png) < 65_000  # resvg's true-colour PNG of the same picture: about 109 kB
+    assert image.width == 1008
+    colours = {rgb for _, rgb in image.convert("RGB").getcolors(maxcolors=256) or []}
+    fills = {*PLAYER_FILL.values(), NEUTRAL_FILL, EMPTY_FILL, LAND, SEA}
+    for fill in fills:
+        assert tuple(int(fill[k : k + 2], 16) for k in (1, 3, 5)) in colours, fill
+    assert len(colours) > 64  # the anti-aliased edges of text keep their steps
+
+
+def test_a_picture_of_few_colours_goes_through_the_palette_unchanged():
+    original = Image.new("RGB", (40, 30), (10, 20, 30))
+    original.paste((200, 100, 50), (5, 5, 25, 20))
+    original.paste((1, 2, 3), (36, 26, 38, 28))  # a speck of 2x2 pixels, as small as a colour is kept
+    buffer = io.BytesIO()
+    original.save(buffer, format="PNG")
+    out = Image.open(io.BytesIO(palette_png(buffer.getvalue())))
+    assert out.mode == "P"
+    assert out.convert("RGB").tobytes() == original.tobytes()
