@@ -2,17 +2,21 @@
 
 The bots of ``selfplay`` play a 6-player kosmos game to the first bid of year 3; its board is
 drawn from the spectator's view many times: the SVG alone, and the PNG (SVG included) with the
-PNG cache cleared each time, as for a mail about a new event.  No database.
+PNG cache cleared each time, as for a mail about a new event, and apart the step that turns
+resvg's true-colour PNG into the palette PNG the mails carry.  No database.
 
     python -m bench.picture
 """
 
 from __future__ import annotations
 
+import io
 import os
 import statistics
 import sys
 import time
+
+from PIL import Image
 
 from bench.common import pct
 
@@ -25,7 +29,7 @@ def main() -> int:
 
     django.setup()
     from games.picture import PNG_WIDTH, board_png, board_svg
-    from games.picture.raster import svg_to_png
+    from games.picture.raster import palette_png, render, svg_to_png
     from games.rules import whitelotus as wl
     from games.rules.whitelotus.constants import COLOURS
     from games.rules.whitelotus.selfplay import Bot
@@ -39,7 +43,7 @@ def main() -> int:
         state, _ = wl.apply(state, seat, bots[seat].choose(state, seat))
     view = wl.view(state, None)
     names = {c: f"Player {i}" for i, c in enumerate(COLOURS)}
-    svg_times, png_times = [], []
+    svg_times, png_times, palette_times = [], [], []
     for _ in range(RUNS):
         start = time.perf_counter()
         svg = board_svg(state.board, view, names=names)
@@ -48,14 +52,24 @@ def main() -> int:
         start = time.perf_counter()
         png = board_png(state.board, view, names=names)
         png_times.append(time.perf_counter() - start)
+        rendered = render(svg, PNG_WIDTH)  # resvg's true-colour PNG, then the palette step alone
+        start = time.perf_counter()
+        palette_png(rendered)
+        palette_times.append(time.perf_counter() - start)
     out = sys.stdout
     out.write(f"6p kosmos, year {state.year}, {state.phase.name}; {RUNS} runs\n")
-    for label, times in (("SVG", svg_times), ("PNG (SVG included)", png_times)):
+    timed = (("SVG", svg_times), ("PNG (SVG included)", png_times), ("of which palette", palette_times))
+    for label, times in timed:
         out.write(
             f"{label:<20} p50 {statistics.median(times) * 1000:7.1f} ms  "
             f"p95 {pct(times, 95) * 1000:7.1f} ms  min {min(times) * 1000:7.1f} ms\n"
         )
-    out.write(f"SVG {len(svg) / 1000:.1f} kB; PNG {len(png) / 1000:.1f} kB, {PNG_WIDTH} px wide\n")
+    kind = {"P": "8-bit palette", "RGBA": "true colour with alpha", "RGB": "true colour"}
+    mode = Image.open(io.BytesIO(png)).mode
+    out.write(
+        f"SVG {len(svg) / 1000:.1f} kB; PNG {len(png) / 1000:.1f} kB, {PNG_WIDTH} px wide, "
+        f"{kind.get(mode, mode)} (resvg's own: {len(rendered) / 1000:.1f} kB)\n"
+    )
     return 0
 
 

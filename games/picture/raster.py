@@ -39,16 +39,22 @@ def svg_to_png(svg: str, width: int) -> bytes:
     a palette PNG.
 
     Remembered for a few calls: the picture draws only public facts, so every seat's mail
-    about one event carries the same picture, and it is drawn once (about 0.1 s)."""
-    rendered = resvg_py.svg_to_bytes(
-        svg_string=svg,
-        width=width,
-        skip_system_fonts=True,
-        font_files=font_paths(),
-        font_family="Liberation Sans",
-        sans_serif_family="Liberation Sans",
+    about one event carries the same picture, and it is drawn once (about 0.15 s)."""
+    return palette_png(render(svg, width))
+
+
+def render(svg: str, width: int) -> bytes:
+    """resvg's own true-colour PNG of ``svg``, ``width`` pixels wide."""
+    return bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            width=width,
+            skip_system_fonts=True,
+            font_files=font_paths(),
+            font_family="Liberation Sans",
+            sans_serif_family="Liberation Sans",
+        )
     )
-    return palette_png(bytes(rendered))
 
 
 def palette_png(png: bytes, colours: int = PALETTE_SIZE) -> bytes:
