@@ -6,7 +6,8 @@
   the events that cause it, with an idempotency key and a fixed Message-ID; it is rendered
   and sent after commit by a task, retried with backoff, and re-enqueued by a sweep.
 * ``InboundMail``: every message that reaches us, stored raw before anything else is done
-  with it (unique by Message-ID, so a duplicate delivery is processed once).
+  with it, once per envelope recipient (unique by Message-ID and recipient, so a duplicate
+  delivery is processed once and a mail to two games' reply addresses once in each).
 """
 
 from __future__ import annotations
@@ -95,12 +96,16 @@ class InboundMail(models.Model):
         IGNORED = "ignored", "automatic mail (not answered)"
         UNREADABLE = "unreadable", "not a mail (not answered)"
 
-    message_id = models.CharField(max_length=255, unique=True)  # synthetic when the mail has none
+    # synthetic when the mail has none (a digest that ignores what relays add on the way)
+    message_id = models.CharField(max_length=255, db_index=True)
     raw = models.BinaryField()
     size = models.PositiveIntegerField()
     via = models.CharField(max_length=10, choices=Via.choices)
     envelope_from = models.CharField(max_length=320, blank=True)
     envelope_to = models.TextField(blank=True)  # recipients the transport named, one per line
+    # the one envelope recipient this row was delivered to (lower case; '' when the transport
+    # named none): a mail to several reply addresses is one row, and one move, per address
+    recipient = models.CharField(max_length=320, blank=True)
     received_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=15, choices=Status.choices, default=Status.NEW)
     processed_at = models.DateTimeField(null=True, blank=True)
@@ -113,6 +118,10 @@ class InboundMail(models.Model):
     class Meta:
         indexes: ClassVar = [
             models.Index(fields=["received_at"], condition=models.Q(status="new"), name="inbound_new_idx"),
+        ]
+        constraints: ClassVar = [
+            # a duplicate delivery (same Message-ID to the same address) is stored once
+            models.UniqueConstraint(fields=["message_id", "recipient"], name="inbound_once_per_recipient"),
         ]
 
     def __str__(self) -> str:

@@ -30,12 +30,13 @@ def on_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs:
     message = event.message
     assert message is not None
     recipient = getattr(message, "envelope_recipient", None) or ""
-    sender_address = getattr(message, "envelope_sender", None) or ""
+    # None: the ESP did not say; "" or "<>": the null sender (stored, never answered)
+    sender_address = getattr(message, "envelope_sender", None)
     store(
         message.as_bytes(),
         InboundMail.Via.WEBHOOK,
         envelope_from=sender_address,
-        envelope_to=[recipient] if recipient else [],
+        envelope_to=[r for r in recipient.split(",") if r.strip()],
     )
 
 
