@@ -128,8 +128,26 @@ class InboundMail(models.Model):
         return f"mail from {self.from_address or self.envelope_from or '?'} ({self.status})"
 
 
+class WebhookCall(models.Model):
+    """An authenticated ESP webhook call that could not run because the service is not set up
+    for that ESP (a missing API key or package): kept whole and answered 503, so the ESP tries
+    again and nothing is lost; ``manage.py replay_webhooks`` runs the kept calls once fixed."""
+
+    name = models.CharField(max_length=80)  # the anymail URL's name, e.g. brevo_inbound_webhook
+    path = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=200, blank=True)
+    headers = models.JSONField(default=dict, blank=True)  # the request's HTTP_* headers, no credentials
+    body = models.BinaryField()
+    problem = models.TextField(blank=True)  # what was missing, in one line
+    received_at = models.DateTimeField(auto_now_add=True)
+    replayed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} call {self.pk} ({'replayed' if self.replayed_at else 'kept'})"
+
+
 # the local mailbox's model lives with the rest of the local mailbox; imported here so the app
 # registry (and makemigrations) sees it
 from .localmail.models import LocalMail  # noqa: E402
 
-__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken"]
+__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken", "WebhookCall"]

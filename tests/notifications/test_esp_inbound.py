@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
 import json
 import time
 from collections.abc import Callable
@@ -14,11 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from anymail.exceptions import AnymailImproperlyInstalled, _LazyError
+from django.core.management import call_command
 
 from games import services
 from games.rules import whitelotus as wl
 from notifications import inbound, tokens
-from notifications.models import InboundMail
+from notifications.models import InboundMail, WebhookCall
 from tests.games.factories import running_game, whose_turn
 
 from .helpers import compose
@@ -350,3 +353,61 @@ def test_each_esps_webhook_refuses_a_call_without_the_secret(esp, client):
     wrong = {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"hook:guess").decode()}
     assert client.post(path, **request, **wrong).status_code in (400, 401, 403)
     assert not InboundMail.objects.exists()
+
+
+# --- an ESP the service is not set up for: 503, the call kept, one log line, replayed later ------
+
+
+def misconfigured_lines(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "notifications.urls"]
+
+
+def test_brevo_without_its_api_key_is_told_to_retry_and_the_call_is_kept_for_later(client, settings, caplog):
+    game, seat, reply = a_reply("esp-brevo-key")
+    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET}  # no BREVO_API_KEY
+    path, request = brevo(reply)
+    assert client.post(path, **request, **AUTH).status_code == 503
+    assert not InboundMail.objects.exists()
+    [call] = WebhookCall.objects.all()
+    [line] = misconfigured_lines(caplog)
+    assert "BREVO_API_KEY" in line and f"webhook call {call.pk}" in line and "\n" not in line
+    assert "Authorization" not in json.dumps(call.headers) and "HTTP_AUTHORIZATION" not in call.headers
+
+    settings.ANYMAIL = dict(KEYS)
+    call_command("replay_webhooks", stdout=io.StringIO())
+    call.refresh_from_db()
+    assert call.replayed_at is not None
+    [row] = InboundMail.objects.all()
+    inbound.process(row.pk)
+    assert game.events.filter(seat=seat, source="mail", command_text=reply.command).count() == 1
+
+
+def test_amazon_ses_without_boto3_is_told_to_retry_and_the_call_is_kept_for_later(
+    client, monkeypatch, caplog
+):
+    game, seat, reply = a_reply("esp-ses-boto3")
+    missing = _LazyError(AnymailImproperlyInstalled(missing_package="boto3", install_extra="amazon-ses"))
+    with monkeypatch.context() as patched:  # as anymail behaves where boto3 is not installed
+        patched.setattr("anymail.webhooks.amazon_ses._get_anymail_boto3_params", missing)
+        path, request = amazon_ses(reply)
+        assert client.post(path, **request).status_code == 401  # SNS sends credentials when asked
+        assert client.post(path, **request, **AUTH).status_code == 503
+    assert WebhookCall.objects.count() == 1
+    [line] = misconfigured_lines(caplog)
+    assert "boto3" in line and "amazon_ses_inbound_webhook" in line
+    call_command("replay_webhooks", stdout=io.StringIO())
+    [row] = InboundMail.objects.all()
+    inbound.process(row.pk)
+    assert game.events.filter(seat=seat, source="mail", command_text=reply.command).count() == 1
+    out = io.StringIO()
+    call_command("replay_webhooks", stdout=out)  # done once: nothing left to run
+    assert out.getvalue() == ""
+
+
+def test_a_misconfigured_webhook_keeps_nothing_from_callers_without_the_secret(client, settings):
+    _, _, reply = a_reply("esp-brevo-stranger")
+    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET}
+    path, request = brevo(reply)
+    wrong = {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"hook:guess").decode()}
+    assert client.post(path, **request, **wrong).status_code == 400
+    assert not WebhookCall.objects.exists()
