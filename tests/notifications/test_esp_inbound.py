@@ -21,7 +21,7 @@ from django.core.management import call_command
 from games import services
 from games.rules import whitelotus as wl
 from notifications import inbound, tokens
-from notifications.models import InboundMail, WebhookCall
+from notifications.models import InboundMail, OutboundMail, WebhookCall
 from tests.games.factories import running_game, whose_turn
 
 from .helpers import compose
@@ -411,3 +411,29 @@ def test_a_misconfigured_webhook_keeps_nothing_from_callers_without_the_secret(c
     wrong = {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"hook:guess").decode()}
     assert client.post(path, **request, **wrong).status_code == 400
     assert not WebhookCall.objects.exists()
+
+
+# --- the null sender through a webhook ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("esp", ["mailgun", "postmark", "sparkpost"])
+def test_a_mail_from_the_null_sender_through_a_webhook_is_never_answered(esp, client):
+    _, _, reply = a_reply(f"esp-null-{esp}")
+    reply = Reply(
+        reply.address, reply.player, "help", reply.message_id, compose(reply.address, reply.player, "help")
+    )
+    path, request = ESPS[esp](reply)
+    body = request["data"]
+    if esp == "mailgun":
+        body["sender"] = ""
+    elif esp == "postmark":  # the Return-Path Postmark puts first
+        body = body.replace(f'"<{reply.player}>"', '"<>"')
+    else:
+        body = body.replace(f'"msg_from": "{reply.player}"', '"msg_from": ""')
+    response = client.post(path, **{**request, "data": body}, **AUTH)
+    assert response.status_code == 200
+    [row] = InboundMail.objects.all()
+    inbound.process(row.pk)
+    row.refresh_from_db()
+    assert (row.envelope_from, row.status) == ("<>", InboundMail.Status.IGNORED)
+    assert not OutboundMail.objects.filter(key__startswith=f"in{row.pk}:").exists()
