@@ -1,16 +1,21 @@
 """Mail in: three ways in (ESP webhook, MTA pipe, SMTP listener), one pipeline.
 
-1. ``store(raw, via)`` keeps the raw message first, unique by Message-ID (a duplicate delivery
-   is stored once and processed once), and enqueues its processing after commit.
-2. ``process(pk)`` claims the row, parses it, finds the seat by the reply token in a
-   recipient address, checks the sender is the seat's registered address, and applies the
-   commands through ``games.services.submit`` — the events, the mails they cause, the answer
-   to this mail and the row's new status commit together or not at all.
+1. ``store(raw, via)`` keeps the raw message first, once per envelope recipient, unique by
+   Message-ID and recipient (a duplicate delivery is stored once and processed once; a mail
+   to two games' reply addresses is one row, and one move, per address), and enqueues its
+   processing after commit.
+2. ``process(pk)`` claims the row, parses it, finds the seat by the reply token in the
+   envelope recipient the row was delivered to (the headers' addresses only when the
+   transport named none in the reply domain), checks the sender is the seat's registered
+   address, and applies the commands through ``games.services.submit`` — the events, the
+   mails they cause, the answer to this mail and the row's new status commit together or
+   not at all.
 
 What is answered and what is not:
 
-* no valid token, unreadable bytes, automatic mail (auto-replies, bounces): stored, never
-  answered (answering strangers and robots makes spam and mail loops) — except a mail to the
+* no valid token, unreadable bytes, automatic mail (auto-replies, bounces, anything from the
+  null envelope sender ``MAIL FROM:<>``): stored, never answered (answering strangers and
+  robots makes spam and mail loops) — except a mail to the
   service address that is exactly ``join <league>``: the sender is signed up (a new address
   becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
@@ -29,6 +34,7 @@ from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -75,7 +81,11 @@ ABOUT_A_DECISION = (*PROMPTS, "reminder")
 
 
 def message_id_of(raw: bytes) -> str:
-    """The Message-ID (without brackets), or a digest of the bytes when there is none."""
+    """The Message-ID (without brackets), or a digest of the mail when there is none.
+
+    The digest leaves out the trace headers relays add on the way (``TRACE_HEADERS``) and the
+    line endings, so a copy retried by a relay, or delivered once more through another hop,
+    is known as the same mail."""
     try:
         headers = BytesHeaderParser(policy=default_policy).parsebytes(raw[:65536], headersonly=True)
         value = str(headers.get("Message-ID", "") or "").strip().strip("<>").strip()
@@ -83,30 +93,103 @@ def message_id_of(raw: bytes) -> str:
         value = ""
     if value and len(value) <= 250 and " " not in value:
         return value
-    return f"sha256-{hashlib.sha256(raw).hexdigest()}@no-message-id"
+    return f"sha256-{_digest_without_trace(raw)}@no-message-id"
+
+
+# header fields added in transit (RFC 5321 trace fields, delivery and authentication results,
+# signatures of the hops): not part of what the sender wrote
+TRACE_HEADERS = frozenset(
+    {
+        "received",
+        "return-path",
+        "delivered-to",
+        "x-original-to",
+        "envelope-to",
+        "x-envelope-from",
+        "x-envelope-to",
+        "dkim-signature",
+        "x-google-dkim-signature",
+        "domainkey-signature",
+        "authentication-results",
+        "received-spf",
+        "x-received",
+        "x-originating-ip",
+    }
+)
+TRACE_PREFIXES = ("arc-", "x-ms-exchange-", "x-spam", "x-virus", "x-forwarded-", "x-gm-", "x-google-")
+_FIELD_START = re.compile(rb"\n(?![ \t])")
+
+
+def _digest_without_trace(raw: bytes) -> str:
+    text = raw.replace(b"\r\n", b"\n")
+    head, blank, body = text.partition(b"\n\n")
+    if not blank:
+        head, body = text, b""
+    digest = hashlib.sha256()
+    for field in _FIELD_START.split(head):
+        name = field.partition(b":")[0].strip().lower().decode("latin-1")
+        if field.startswith(b"From ") or name in TRACE_HEADERS or name.startswith(TRACE_PREFIXES):
+            continue  # an mbox separator line, or a field a relay added
+        digest.update(b" ".join(field.split()) + b"\n")
+    digest.update(b"\n" + body)
+    return digest.hexdigest()
+
+
+def null_sender(envelope_from: str | None) -> bool:
+    """``MAIL FROM:<>``: a bounce or an auto-reply by the rules of SMTP, never to be answered
+    (Postfix's pipe writes it as ``MAILER-DAEMON`` unless told ``null_sender=``)."""
+    if envelope_from is None:
+        return False  # the transport did not say
+    address = envelope_from.strip().strip("<>").strip()
+    return not address or address.lower() == "mailer-daemon"
+
+
+def _recipient_keys(envelope_to: Sequence[str]) -> list[str]:
+    keys = (r.strip().strip("<>").strip().lower() for r in envelope_to)
+    return list(dict.fromkeys(k for k in keys if k)) or [""]
 
 
 def store(
-    raw: bytes, via: str, *, envelope_from: str = "", envelope_to: Sequence[str] = ()
+    raw: bytes, via: str, *, envelope_from: str | None = None, envelope_to: Sequence[str] = ()
 ) -> tuple[InboundMail, bool]:
-    """Keep the raw message and enqueue its processing; ``(row, False)`` for a duplicate."""
+    """Keep the raw message and enqueue its processing; ``(row, False)`` for a duplicate.
+
+    One row per envelope recipient (``store_each``): this returns the first, and whether any
+    was new."""
+    rows = store_each(raw, via, envelope_from=envelope_from, envelope_to=envelope_to)
+    return rows[0][0], any(created for _, created in rows)
+
+
+def store_each(
+    raw: bytes, via: str, *, envelope_from: str | None = None, envelope_to: Sequence[str] = ()
+) -> list[tuple[InboundMail, bool]]:
+    """Keep the raw message once per envelope recipient, unique by (Message-ID, recipient):
+    a second delivery to the same address is a duplicate, one to another address (another
+    game's reply address) is processed for that address.  ``envelope_from`` is ``None`` when
+    the transport did not say; a null sender is kept as ``<>``."""
+    message_id = message_id_of(raw)
+    sender = "<>" if null_sender(envelope_from) else (envelope_from or "").strip()[:320]
+    rows = []
     with transaction.atomic():
-        mail, created = InboundMail.objects.get_or_create(
-            message_id=message_id_of(raw),
-            defaults={
-                "raw": raw,
-                "size": len(raw),
-                "via": via,
-                "envelope_from": envelope_from[:320],
-                "envelope_to": "\n".join(envelope_to),
-            },
-        )
-        if created:
-            pk = mail.pk
-            transaction.on_commit(lambda: _enqueue(pk))
-    if not created:
-        log.info("duplicate delivery of inbound mail %s ignored", mail.pk)
-    return mail, created
+        for recipient in _recipient_keys(envelope_to):
+            mail, created = InboundMail.objects.get_or_create(
+                message_id=message_id,
+                recipient=recipient[:320],
+                defaults={
+                    "raw": raw,
+                    "size": len(raw),
+                    "via": via,
+                    "envelope_from": sender,
+                    "envelope_to": "\n".join(envelope_to),
+                },
+            )
+            if created:
+                pk = mail.pk
+                transaction.on_commit(lambda pk=pk: _enqueue(pk))  # type: ignore[misc]
+            else:
+                log.info("duplicate delivery of inbound mail %s ignored", mail.pk)
+            rows.append((mail, created))
+    return rows
 
 
 def _enqueue(pk: int) -> None:
@@ -137,9 +220,11 @@ def _process(mail: InboundMail) -> tuple[str, str]:
     except MailParseError as error:
         return InboundMail.Status.UNREADABLE, str(error)
     mail.from_address, mail.subject = parsed.from_address[:320], parsed.subject[:300]
+    if mail.envelope_from == "<>":
+        return InboundMail.Status.IGNORED, "null envelope sender (a bounce or auto-reply): not answered"
     if parsed.auto_submitted:
         return InboundMail.Status.IGNORED, "automatic mail (auto-reply or bounce): not answered"
-    recipients = [*parsed.recipients, *mail.envelope_to.split()]
+    recipients = _addressed(mail, parsed)
     token = tokens.find(recipients)
     if token is None:
         if tokens.service_address().lower() in {r.lower() for r in recipients}:
@@ -161,6 +246,16 @@ def _process(mail: InboundMail) -> tuple[str, str]:
         )
         return InboundMail.Status.WRONG_SENDER, f"sent from {parsed.from_address}; the seat's player was told"
     return _commands(mail, parsed, game, seat)
+
+
+def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
+    """Where the mail was delivered: the envelope recipient of this row when it is in the
+    reply domain (the MTA's word, and one seat per row), else the headers' addresses (a
+    transport that named no recipient, or one that rewrote it to another domain)."""
+    domain = settings.REPLY_DOMAIN.lower()
+    if mail.recipient and mail.recipient.rpartition("@")[2] == domain:
+        return [mail.recipient]
+    return [*mail.envelope_to.split(), *parsed.recipients]
 
 
 def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:

@@ -6,7 +6,8 @@
   the events that cause it, with an idempotency key and a fixed Message-ID; it is rendered
   and sent after commit by a task, retried with backoff, and re-enqueued by a sweep.
 * ``InboundMail``: every message that reaches us, stored raw before anything else is done
-  with it (unique by Message-ID, so a duplicate delivery is processed once).
+  with it, once per envelope recipient (unique by Message-ID and recipient, so a duplicate
+  delivery is processed once and a mail to two games' reply addresses once in each).
 """
 
 from __future__ import annotations
@@ -95,12 +96,16 @@ class InboundMail(models.Model):
         IGNORED = "ignored", "automatic mail (not answered)"
         UNREADABLE = "unreadable", "not a mail (not answered)"
 
-    message_id = models.CharField(max_length=255, unique=True)  # synthetic when the mail has none
+    # synthetic when the mail has none (a digest that ignores what relays add on the way)
+    message_id = models.CharField(max_length=255, db_index=True)
     raw = models.BinaryField()
     size = models.PositiveIntegerField()
     via = models.CharField(max_length=10, choices=Via.choices)
     envelope_from = models.CharField(max_length=320, blank=True)
     envelope_to = models.TextField(blank=True)  # recipients the transport named, one per line
+    # the one envelope recipient this row was delivered to (lower case; '' when the transport
+    # named none): a mail to several reply addresses is one row, and one move, per address
+    recipient = models.CharField(max_length=320, blank=True)
     received_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=15, choices=Status.choices, default=Status.NEW)
     processed_at = models.DateTimeField(null=True, blank=True)
@@ -114,13 +119,35 @@ class InboundMail(models.Model):
         indexes: ClassVar = [
             models.Index(fields=["received_at"], condition=models.Q(status="new"), name="inbound_new_idx"),
         ]
+        constraints: ClassVar = [
+            # a duplicate delivery (same Message-ID to the same address) is stored once
+            models.UniqueConstraint(fields=["message_id", "recipient"], name="inbound_once_per_recipient"),
+        ]
 
     def __str__(self) -> str:
         return f"mail from {self.from_address or self.envelope_from or '?'} ({self.status})"
+
+
+class WebhookCall(models.Model):
+    """An authenticated ESP webhook call that could not run because the service is not set up
+    for that ESP (a missing API key or package): kept whole and answered 503, so the ESP tries
+    again and nothing is lost; ``manage.py replay_webhooks`` runs the kept calls once fixed."""
+
+    name = models.CharField(max_length=80)  # the anymail URL's name, e.g. brevo_inbound_webhook
+    path = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=200, blank=True)
+    headers = models.JSONField(default=dict, blank=True)  # the request's HTTP_* headers, no credentials
+    body = models.BinaryField()
+    problem = models.TextField(blank=True)  # what was missing, in one line
+    received_at = models.DateTimeField(auto_now_add=True)
+    replayed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} call {self.pk} ({'replayed' if self.replayed_at else 'kept'})"
 
 
 # the local mailbox's model lives with the rest of the local mailbox; imported here so the app
 # registry (and makemigrations) sees it
 from .localmail.models import LocalMail  # noqa: E402
 
-__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken"]
+__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken", "WebhookCall"]

@@ -36,7 +36,7 @@ class InboundHandler:
         raw = envelope.original_content or b""
         if isinstance(raw, str):  # aiosmtpd gives bytes unless decode_data is set
             raw = raw.encode("utf-8", "surrogateescape")
-        mail_from = envelope.mail_from or ""
+        mail_from = envelope.mail_from or ""  # "" for MAIL FROM:<> (a bounce: stored, never answered)
         try:
             await sync_to_async(_store)(raw, mail_from, list(envelope.rcpt_tos))
         except Exception:  # the sender's server will try again later: nothing is lost

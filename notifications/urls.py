@@ -1,30 +1,101 @@
-"""The ESP webhooks (django-anymail), refused outright while no ``WEBHOOK_SECRET`` is set:
-anymail alone would accept unauthenticated calls with a mere warning."""
+"""The ESP webhooks (django-anymail), guarded.
+
+* No ``WEBHOOK_SECRET``: every call is answered 503 (anymail alone would accept unauthenticated
+  calls with a mere warning), so the ESPs keep the mail and try again once it is set.
+* An ESP the service is not set up for (a missing API key such as ``ANYMAIL_BREVO_API_KEY``, a
+  missing package such as boto3 for Amazon SES): an authenticated call is kept whole as a
+  ``WebhookCall`` and answered 503, so the ESP tries again and nothing is lost meanwhile; the
+  log says in one line what is missing; ``manage.py replay_webhooks`` runs the kept calls once
+  it is fixed.  (A 5xx is what every ESP retries on; SNS is told 401 first to send credentials.)
+"""
 
 from __future__ import annotations
 
+import base64
+import hmac
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from anymail import urls as anymail_urls
+from anymail.exceptions import AnymailConfigurationError, AnymailImproperlyInstalled
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 
+from .models import WebhookCall
 
-def _guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+log = logging.getLogger(__name__)
+
+# what anymail raises when an ESP's settings or packages are missing
+MISCONFIGURED = (AnymailImproperlyInstalled, AnymailConfigurationError, ImproperlyConfigured, ImportError)
+_NOT_KEPT = {"HTTP_AUTHORIZATION", "HTTP_COOKIE", "HTTP_PROXY_AUTHORIZATION"}
+
+
+def secrets() -> list[str]:
+    """The ``user:password`` pairs the webhooks accept (anymail takes one or a list)."""
+    value: str | list[str] = settings.ANYMAIL.get("WEBHOOK_SECRET") or []
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def basic_auth(secret: str) -> str:
+    return "Basic " + base64.b64encode(secret.encode()).decode()
+
+
+def _authenticated(request: HttpRequest) -> bool:
+    given = request.META.get("HTTP_AUTHORIZATION", "")
+    return any(hmac.compare_digest(given.encode(), basic_auth(s).encode()) for s in secrets())
+
+
+def one_line(error: BaseException) -> str:
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"[:500]
+
+
+def _guarded(view: Callable[..., HttpResponse], name: str) -> Callable[..., HttpResponse]:
     @wraps(view)
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not settings.ANYMAIL.get("WEBHOOK_SECRET"):
-            return HttpResponseForbidden("Webhooks are off: set WEBHOOK_SECRET.")
-        return view(request, *args, **kwargs)
+        if not secrets():
+            log.error("webhook %s answered 503: WEBHOOK_SECRET is not set", name)
+            return HttpResponse("Webhooks are not set up yet (WEBHOOK_SECRET); try again later.", status=503)
+        try:
+            return view(request, *args, **kwargs)
+        except MISCONFIGURED as error:
+            return _misconfigured(request, name, error)
 
     return guarded
 
 
+def _misconfigured(request: HttpRequest, name: str, error: BaseException) -> HttpResponse:
+    if "HTTP_AUTHORIZATION" not in request.META:  # SNS sends credentials only when asked
+        response = HttpResponse(status=401)
+        response["WWW-Authenticate"] = 'Basic realm="Anymail WEBHOOK_SECRET"'
+        return response
+    if not _authenticated(request):
+        return HttpResponse("Bad credentials.", status=400)
+    problem = one_line(error)
+    headers = {k: str(v) for k, v in request.META.items() if k.startswith("HTTP_") and k not in _NOT_KEPT}
+    call = WebhookCall.objects.create(
+        name=name,
+        path=request.path,
+        content_type=request.META.get("CONTENT_TYPE", ""),
+        headers=headers,
+        body=request.body,
+        problem=problem,
+    )
+    log.error(
+        "webhook %s cannot run (%s): kept as webhook call %s and answered 503 so the ESP retries; "
+        "fix it, then manage.py replay_webhooks",
+        name,
+        problem,
+        call.pk,
+    )
+    return HttpResponse("This mail service is not set up completely; try again later.", status=503)
+
+
 urlpatterns: list[URLPattern] = [
-    re_path(str(p.pattern), _guarded(p.callback), name=p.name or "")
+    re_path(str(p.pattern), _guarded(p.callback, p.name or ""), name=p.name or "")
     for p in anymail_urls.urlpatterns
     if isinstance(p, URLPattern)
 ]

@@ -1,9 +1,10 @@
 """django-anymail's webhooks: inbound mail, and delivery tracking for the outbox.
 
 Anymail checks the request (HTTP basic auth with ``WEBHOOK_SECRET``, and the ESP's signature
-where it signs, e.g. Mailgun's signing key) before sending these signals.  The URLs are only
-mounted when ``WEBHOOK_SECRET`` is set (see ``whitelotus/urls.py``): anymail itself would
-accept unauthenticated calls with a mere warning.
+where it signs, e.g. Mailgun's signing key) before sending these signals.  The URLs answer
+503 while ``WEBHOOK_SECRET`` is not set (see ``notifications/urls.py``): anymail itself would
+accept unauthenticated calls with a mere warning.  The envelope the ESP names is passed on:
+its recipient decides the seat, and a null sender (``""`` or ``<>``) is never answered.
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ def on_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs:
     message = event.message
     assert message is not None
     recipient = getattr(message, "envelope_recipient", None) or ""
-    sender_address = getattr(message, "envelope_sender", None) or ""
+    # None: the ESP did not say; "" or "<>": the null sender (stored, never answered)
+    sender_address = getattr(message, "envelope_sender", None)
     store(
         message.as_bytes(),
         InboundMail.Via.WEBHOOK,
         envelope_from=sender_address,
-        envelope_to=[recipient] if recipient else [],
+        envelope_to=[r for r in recipient.split(",") if r.strip()],
     )
 
 

@@ -146,7 +146,7 @@ SMTPD_PORT = int(env("SMTPD_PORT", "8025"))
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
-# the inbound and tracking webhooks refuse every call until WEBHOOK_SECRET ("user:password") is set
+# the inbound and tracking webhooks answer 503 (the ESP retries) until WEBHOOK_SECRET ("user:password") is set
 WEBHOOK_SECRET = env("WEBHOOK_SECRET")
 if WEBHOOK_SECRET:
     ANYMAIL.setdefault("WEBHOOK_SECRET", WEBHOOK_SECRET)

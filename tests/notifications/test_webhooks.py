@@ -71,11 +71,14 @@ def test_a_webhook_with_a_bad_signature_is_refused(client):
     assert not InboundMail.objects.exists()
 
 
-def test_webhooks_are_off_without_a_secret(client, settings):
+def test_webhooks_are_off_without_a_secret_and_the_esp_is_told_to_try_again(client, settings, caplog):
     settings.ANYMAIL = {}
     raw = compose("play+x@lotus.test", "eve@evil.test", "pass")
-    assert inbound_post(client, raw, "play+x@lotus.test", **auth()).status_code == 403
-    assert not InboundMail.objects.exists()
+    assert inbound_post(client, raw, "play+x@lotus.test", **auth()).status_code == 503
+    assert not InboundMail.objects.exists()  # nothing unauthenticated is kept
+    assert [r.getMessage() for r in caplog.records if r.name == "notifications.urls"] == [
+        "webhook mailgun_inbound_webhook answered 503: WEBHOOK_SECRET is not set"
+    ]
 
 
 def test_a_hard_bounce_marks_the_address_bad_and_tells_the_moderators(client):

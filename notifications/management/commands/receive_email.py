@@ -1,40 +1,53 @@
 """Read one raw message from standard input and store it (for an MTA pipe, e.g. Postfix's
-``pipe`` transport: ``manage.py receive_email --sender ${sender} --recipient ${recipient}``).
+``pipe`` transport; ``deploy/postfix/`` has the wrapper and the ``master.cf`` lines).
 
 Exit status follows sysexits(3), which MTAs understand: 0 stored (or a duplicate), 65 too
-large (the MTA bounces it), 75 a temporary failure (the MTA tries again later).
+large (the MTA bounces it), 75 a temporary failure (the MTA tries again later).  Every failure
+before the mail is stored is 75 with one line on stderr and no traceback: run as
+``manage.py receive_email`` (or ``python -m notifications.pipe``), the command goes through
+``notifications.pipe``, which catches settings and import errors before Django is set up.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from notifications.inbound import MAX_BYTES, store
+from notifications.inbound import MAX_BYTES, store_each
 from notifications.models import InboundMail
+from notifications.pipe import add_pipe_arguments
 
+EX_OK = 0
 EX_DATAERR = 65
 EX_TEMPFAIL = 75
+
+
+def receive(stdin: BinaryIO, sender: str | None, recipients: list[str]) -> tuple[int, str]:
+    """Store what ``stdin`` holds; ``(exit status, one line for stderr or '')``."""
+    raw = stdin.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        return EX_DATAERR, f"message larger than {MAX_BYTES} bytes: refused"
+    rows = store_each(raw, InboundMail.Via.PIPE, envelope_from=sender, envelope_to=recipients)
+    new = sum(created for _, created in rows)
+    return EX_OK, f"stored as inbound mail {', '.join(str(m.pk) for m, _ in rows)} ({new} new)"
 
 
 class Command(BaseCommand):
     help = "Store a raw mail read from stdin and queue it for processing (MTA pipe)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--sender", default="", help="the envelope sender")
-        parser.add_argument("--recipient", action="append", default=[], help="an envelope recipient")
+        add_pipe_arguments(parser)
 
-    def handle(self, *args: Any, sender: str, recipient: list[str], **options: Any) -> None:
-        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            self.stderr.write(f"message larger than {MAX_BYTES} bytes: refused")
-            sys.exit(EX_DATAERR)
+    def handle(self, *args: Any, sender: str | None, recipient: list[str], **options: Any) -> None:
         try:
-            mail, created = store(raw, InboundMail.Via.PIPE, envelope_from=sender, envelope_to=recipient)
+            status, line = receive(sys.stdin.buffer, sender, recipient)
         except Exception as error:
-            self.stderr.write(f"could not store the message: {type(error).__name__}")
+            self.stderr.write(f"could not store the message: {type(error).__name__}; try again later")
             sys.exit(EX_TEMPFAIL)
+        if status != EX_OK:
+            self.stderr.write(line)
+            sys.exit(status)
         if options["verbosity"] > 1:
-            self.stdout.write(f"stored as inbound mail {mail.pk}{'' if created else ' (duplicate)'}")
+            self.stdout.write(line)

@@ -1,0 +1,265 @@
+"""The pipe as MTAs call it, and what any way in does with envelopes: several recipients after
+one ``--recipient``, exit 75 with one line for every failure before the mail is stored, one
+move per addressed seat, the null sender never answered, and a digest for mails without a
+Message-ID that ignores what relays add."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from aiosmtpd.smtp import Envelope
+from asgiref.sync import async_to_sync
+
+from games import services
+from games.rules import whitelotus as wl
+from notifications import inbound, pipe, tokens
+from notifications.models import InboundMail, OutboundMail
+from notifications.smtp import InboundHandler
+from tests.games.factories import running_game, whose_turn
+
+from .helpers import compose
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def first_move(game) -> tuple[int, str, str, str]:
+    """(seat, its reply address, its player's address, a legal command) of whoever moves first."""
+    seat = whose_turn(game)
+    holder = game.seats.get(position=seat)
+    state = services.head_state(game)
+    return (
+        seat,
+        tokens.reply_address(holder),
+        holder.player.email,
+        wl.format_command(state, wl.legal(state, seat)[0]),
+    )
+
+
+def run_pipe(monkeypatch, raw: bytes, *argv: str) -> int:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    return pipe.main(list(argv))
+
+
+def process_all() -> list[InboundMail]:
+    for pk in InboundMail.objects.filter(status="new").values_list("pk", flat=True):
+        inbound.process(pk)
+    return list(InboundMail.objects.order_by("pk"))
+
+
+def moved(game, seat: int) -> bool:
+    return bool(game.events.filter(seat=seat, source="mail").exists())
+
+
+# --- one mail, several seats --------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_several_recipients_after_one_recipient_flag_are_each_stored_and_applied(monkeypatch):
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    raw = compose(f"{address_1}, {address_2}", player, command)
+    status = run_pipe(monkeypatch, raw, "--sender", player, "--recipient", address_1, address_2)
+    assert status == 0
+    rows = process_all()
+    assert sorted(r.recipient for r in rows) == sorted([address_1, address_2])
+    assert {r.status for r in rows} == {InboundMail.Status.APPLIED}
+    assert moved(first, seat) and moved(second, seat)
+
+
+@pytest.mark.django_db
+def test_a_second_delivery_to_another_reply_address_moves_in_that_game_and_a_repeat_is_a_duplicate():
+    """Postfix with a recipient limit of 1 delivers a mail to two reply addresses twice, with
+    one Message-ID: each delivery is for the seat its envelope names, whatever To: says."""
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    raw = compose(f"{address_1}, {address_2}", player, command)
+    inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_1])
+    inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2])
+    _, again = inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2.upper()])
+    assert not again
+    rows = process_all()
+    assert [(r.game_id, r.status) for r in rows] == [(first.pk, "applied"), (second.pk, "applied")]
+    assert moved(first, seat) and moved(second, seat)
+
+
+@pytest.mark.django_db
+def test_the_envelope_recipient_wins_over_the_to_header():
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    raw = compose(address_1, player, command)  # the header names the first game only
+    row, _ = inbound.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=[address_2])
+    inbound.process(row.pk)
+    assert InboundMail.objects.get(pk=row.pk).game_id == second.pk
+    assert moved(second, seat) and not moved(first, seat)
+
+
+@pytest.mark.django_db
+def test_a_blind_copy_to_the_service_address_moves_nothing():
+    game = running_game(3, seed="bcc")
+    seat, address, player, command = first_move(game)
+    row, _ = inbound.store(
+        compose(address, player, command), InboundMail.Via.SMTP, envelope_to=[tokens.service_address()]
+    )
+    inbound.process(row.pk)
+    assert InboundMail.objects.get(pk=row.pk).status == InboundMail.Status.UNKNOWN
+    assert not moved(game, seat)
+
+
+@pytest.mark.django_db
+def test_without_an_envelope_the_headers_name_the_seat():
+    game = running_game(3, seed="headers")
+    _, address, player, command = first_move(game)
+    row, _ = inbound.store(compose(address, player, command), InboundMail.Via.PIPE)
+    inbound.process(row.pk)
+    assert InboundMail.objects.get(pk=row.pk).status == InboundMail.Status.APPLIED
+
+
+# --- the null sender ------------------------------------------------------------------------------
+
+
+def answers() -> int:
+    return OutboundMail.objects.filter(key__startswith="in").count()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sender", ["", "<>", "MAILER-DAEMON"])
+def test_the_pipe_never_answers_the_null_sender(monkeypatch, sender):
+    game = running_game(3, seed="null")
+    _, address, player, _ = first_move(game)
+    raw = compose(address, player, "help")  # would be answered from anyone else
+    assert run_pipe(monkeypatch, raw, f"--sender={sender}", "--recipient", address) == 0
+    [row] = process_all()
+    assert (row.envelope_from, row.status) == ("<>", InboundMail.Status.IGNORED)
+    assert answers() == 0
+
+
+@pytest.mark.django_db
+def test_the_smtp_listener_never_answers_the_null_sender(monkeypatch):
+    # the handler runs in this thread here: it must not close the test's own connection
+    monkeypatch.setattr("notifications.smtp.close_old_connections", lambda: None)
+    game = running_game(3, seed="null-smtp")
+    _, address, player, _ = first_move(game)
+    envelope = Envelope()
+    envelope.mail_from = "<>"  # what aiosmtpd makes of MAIL FROM:<>
+    envelope.rcpt_tos = [address]
+    envelope.original_content = compose(address, player, "help")
+    reply = async_to_sync(InboundHandler().handle_DATA)(None, None, envelope)
+    assert reply.startswith("250")
+    [row] = process_all()
+    assert row.status == InboundMail.Status.IGNORED and answers() == 0
+
+
+@pytest.mark.django_db
+def test_a_sender_given_is_answered_as_before(monkeypatch):
+    game = running_game(3, seed="help")
+    _, address, player, _ = first_move(game)
+    assert (
+        run_pipe(monkeypatch, compose(address, player, "help"), "--sender", player, "--recipient", address)
+        == 0
+    )
+    [row] = process_all()
+    assert row.status == InboundMail.Status.ANSWERED and answers() == 1
+
+
+# --- mails without a Message-ID -------------------------------------------------------------------
+
+
+def without_message_id(body: str) -> bytes:
+    raw = compose("play+abc@lotus.test", "ada@example.org", body)
+    return b"\n".join(line for line in raw.split(b"\n") if not line.lower().startswith(b"message-id"))
+
+
+def test_a_mail_without_message_id_retried_through_other_relays_has_one_digest():
+    raw = without_message_id("pass")
+    relayed = (
+        b"Return-Path: <ada@example.org>\r\n"
+        b"Received: from mx2.example.net by mx.lotus.test; Mon, 23 Nov 2026 10:00:00 +0000\r\n"
+        b"Received: from laptop\r\n  by mx2.example.net; Mon, 23 Nov 2026 09:59:59 +0000\r\n"
+        b"DKIM-Signature: v=1; a=rsa-sha256; d=example.org;\r\n\tb=abc\r\n"
+        b"ARC-Seal: i=1; a=rsa-sha256; cv=none\r\n"
+        b"ARC-Message-Signature: i=1\r\n"
+        b"Authentication-Results: mx.lotus.test; spf=pass\r\n"
+        b"X-Received: by 2002:a17 with SMTP id x\r\n"
+        b"Delivered-To: play+abc@lotus.test\r\n"
+        b"X-Original-To: play+abc@lotus.test\r\n" + raw.replace(b"\n", b"\r\n")
+    )
+    assert inbound.message_id_of(raw).endswith("@no-message-id")
+    assert inbound.message_id_of(relayed) == inbound.message_id_of(raw)
+    assert inbound.message_id_of(without_message_id("bid 3")) != inbound.message_id_of(raw)
+    subject_changed = raw.replace(b"Subject: Re: your move", b"Subject: Re: your move!")
+    assert inbound.message_id_of(subject_changed) != inbound.message_id_of(raw)
+
+
+@pytest.mark.django_db
+def test_a_relays_retry_of_a_mail_without_message_id_is_processed_once():
+    game = running_game(3, seed="no-id")
+    _, address, player, command = first_move(game)
+    raw = b"\n".join(
+        line for line in compose(address, player, command).split(b"\n") if not line.startswith(b"Message-ID")
+    )
+    inbound.store(raw, InboundMail.Via.PIPE, envelope_to=[address])
+    retried = b"Received: from relay.example.net\n by mx.lotus.test; Mon, 23 Nov 2026 10:05:00 +0000\n" + raw
+    _, created = inbound.store(retried, InboundMail.Via.PIPE, envelope_to=[address])
+    assert not created
+    assert [r.status for r in process_all()] == [InboundMail.Status.APPLIED]
+
+
+# --- exit 75 with one line, whatever fails before the mail is stored ------------------------------
+
+
+def pipe_process(
+    env: dict[str, str], *args: str, raw: bytes = b"From: a@b\n\nx\n"
+) -> subprocess.CompletedProcess[bytes]:
+    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG")}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "receive_email", *args],
+        input=raw,
+        capture_output=True,
+        env={**keep, **env},
+        timeout=60,
+        cwd="/",
+    )
+
+
+def one_temporary_failure(result: subprocess.CompletedProcess[bytes], what: str) -> None:
+    lines = result.stderr.decode().splitlines()
+    assert result.returncode == 75, result.stderr.decode()
+    assert len(lines) == 1 and what in lines[0], lines
+    assert "Traceback" not in lines[0] and "/" not in lines[0].partition("(")[2].partition(";")[0]
+
+
+def test_a_settings_error_is_a_temporary_failure_in_one_line():
+    result = pipe_process({"DEBUG": "false"}, "--recipient", "play+x@lotus.test")
+    one_temporary_failure(result, "SECRET_KEY must be set")
+
+
+def test_an_import_error_is_a_temporary_failure_in_one_line(tmp_path):
+    broken = tmp_path / "django"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("raise ImportError('django is broken here')\n")
+    result = pipe_process({"PYTHONPATH": str(tmp_path)}, "--recipient", "play+x@lotus.test")
+    one_temporary_failure(result, "ImportError: django is broken here")
+
+
+def test_a_database_that_does_not_answer_is_a_temporary_failure_in_one_line(tmp_path):
+    url = f"sqlite:///{tmp_path}/missing/folder/db.sqlite3"
+    result = pipe_process({"DATABASE_URL": url}, "--sender", "a@b", "--recipient", "play+secret@lotus.test")
+    one_temporary_failure(result, "OperationalError")
+
+
+def test_arguments_it_cannot_read_are_a_temporary_failure_not_a_bounce():
+    result = pipe_process({}, "--recipient")
+    one_temporary_failure(result, "bad arguments")
+
+
+def test_a_reply_token_never_reaches_the_bounce_text():
+    line = pipe.one_line(RuntimeError("could not deliver to play+s3cr3ttoken@lotus.test\nat /srv/x"))
+    assert "s3cr3ttoken" not in line and "\n" not in line

@@ -1,0 +1,366 @@
+"""Postfix as deploy/README.md says, proved with a real one: a throwaway Postfix instance on
+loopback (its own configuration, queue and data directories; the system's /etc/postfix and
+port 25 are never touched) configured with deploy/postfix/whitelotus.cf, the very lines the
+README shows, with the service's paths and user replaced by this checkout's and ``nobody``.
+Real mails go in by SMTP from swaks and must come out as moves in the test database; with
+the database unreachable Postfix must defer, and deliver once when it is back.
+
+Needs root (Postfix's master runs as root), Debian's ``postfix`` and ``swaks`` (.ci/run
+installs them) and Postgres (the pipe runs in processes of its own, which see committed data
+only); in CI a missing piece fails the test instead of skipping it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Game
+from games.rules import whitelotus as wl
+from notifications import tokens
+from notifications.models import InboundMail, OutboundMail
+from tests.conftest import IN_CI
+from tests.games.factories import running_game, whose_turn
+
+from .mailbox import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPET = ROOT / "deploy" / "postfix" / "whitelotus.cf"
+README = ROOT / "deploy" / "README.md"
+SBIN = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"])
+PIPE_USER = "nobody"  # any unprivileged account: the service's own user is "whitelotus"
+
+# the services of a Postfix that receives by SMTP and delivers by pipe, none chrooted
+MASTER_CF = """\
+{port}    inet  n       -       n       -       -       smtpd
+pickup    unix  n       -       n       60      1       pickup
+cleanup   unix  n       -       n       -       0       cleanup
+qmgr      unix  n       -       n       300     1       qmgr
+rewrite   unix  -       -       n       -       -       trivial-rewrite
+bounce    unix  -       -       n       -       0       bounce
+defer     unix  -       -       n       -       0       bounce
+trace     unix  -       -       n       -       0       bounce
+verify    unix  -       -       n       -       1       verify
+flush     unix  n       -       n       1000?   0       flush
+proxymap  unix  -       -       n       -       -       proxymap
+smtp      unix  -       -       n       -       -       smtp
+relay     unix  -       -       n       -       -       smtp
+showq     unix  n       -       n       -       -       showq
+error     unix  -       -       n       -       -       error
+retry     unix  -       -       n       -       -       error
+discard   unix  -       -       n       -       -       discard
+local     unix  -       n       n       -       -       local
+anvil     unix  -       -       n       -       1       anvil
+scache    unix  -       -       n       -       1       scache
+postlog   unix-dgram n  -       n       -       1       postlogd
+"""
+MAIN_CF = """\
+compatibility_level = 3.6
+queue_directory = {root}/queue
+data_directory = {root}/data
+maillog_file = {root}/maillog
+maillog_file_prefixes = {root}
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.postfix-test.invalid
+mydomain = postfix-test.invalid
+mydestination =
+inet_interfaces = loopback-only
+inet_protocols = ipv4
+# loopback is NOT a trusted network here: only relay_domains lets the replies in
+mynetworks = 192.0.2.0/24
+alias_maps =
+alias_database =
+local_recipient_maps =
+biff = no
+smtputf8_enable = no
+# a deferred mail waits for `postqueue -f`, not for a retry of its own
+minimal_backoff_time = 300s
+maximal_backoff_time = 600s
+"""
+
+
+def need(condition: bool, why: str) -> None:
+    if not condition:
+        if IN_CI:
+            pytest.fail(f"CI must run the Postfix test: {why}")
+        pytest.skip(why)
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=SBIN)
+    need(found is not None, f"{name} is missing (apt-get install postfix swaks)")
+    assert found is not None
+    return found
+
+
+def sections(snippet: str) -> tuple[str, str]:
+    """The main.cf and master.cf lines of the snippet, split at its "# --- master.cf" line."""
+    main, marker, master = snippet.partition("\n# --- master.cf")
+    assert marker, "the snippet must have a '# --- master.cf' section"
+    return main, marker.lstrip("\n") + master
+
+
+def others_may_run(path: Path) -> bool:
+    """Whether an unprivileged user may run ``path`` (every folder above it searchable)."""
+    path = path.resolve()
+    return all(p.stat().st_mode & 0o001 for p in [path, *path.parents]) and bool(path.stat().st_mode & 0o004)
+
+
+def pipe_python() -> tuple[str, str]:
+    """The Python the pipe user runs, and the PYTHONPATH it needs: this venv's own when others
+    may run it; else (a venv made from a Python under /root, as on these machines) Debian's
+    python3 of the same version with this venv's packages on its path."""
+    if others_may_run(Path(sys.executable)):
+        return sys.executable, ""
+    system = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
+    need(system.exists(), f"the pipe user cannot run {sys.executable} and there is no {system}")
+    return str(system), sysconfig.get_paths()["purelib"]
+
+
+def configured(snippet: str, env_file: Path) -> str:
+    """The snippet with the service's paths and user replaced by this checkout's."""
+    for old, new in [
+        ("lotus.example.org", "lotus.test"),
+        ("/srv/whitelotus/app/.venv/bin/python", pipe_python()[0]),
+        ("/srv/whitelotus/app", str(ROOT)),
+        ("/srv/whitelotus/.env", str(env_file)),
+        ("user=whitelotus", f"user={PIPE_USER}"),
+    ]:
+        assert old in snippet, old
+        snippet = snippet.replace(old, new)
+    return snippet
+
+
+def database_url(*, port: int | None = None) -> str:
+    db = connection.settings_dict
+    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{port or db['PORT'] or 5432}/{db['NAME']}"
+
+
+def write_env(path: Path, url: str) -> None:
+    path.write_text(
+        "# the service's environment, as in deploy/.env.example\n"
+        "DEBUG=false\nSECRET_KEY=postfix-test-secret\nALLOWED_HOSTS=localhost\n"
+        f"DATABASE_URL={url}\nDB_CONN_MAX_AGE=0\n"
+        "REPLY_DOMAIN=lotus.test\nREPLY_PREFIX=play\nMESSAGE_ID_DOMAIN=lotus.test\n"
+        'DEFAULT_FROM_EMAIL="White Lotus <lotus@lotus.test>"\n'
+        "LOCAL_MAILBOX=false\nEMAIL_BACKEND=django.core.mail.backends.locmem.EmailBackend\n"
+        "# no worker here: the pipe processes what it stores itself\n"
+        "CELERY_TASK_ALWAYS_EAGER=true\nCELERY_BROKER_URL=memory://localhost\nLOG_LEVEL=WARNING\n"
+        + (f"PYTHONPATH={pipe_python()[1]}\n" if pipe_python()[1] else "")
+    )
+    path.chmod(0o644)
+
+
+@contextmanager
+def throwaway_postfix(env_file: Path) -> Iterator[tuple[Path, int]]:
+    postfix = tool("postfix")
+    need(os.geteuid() == 0, "Postfix's master must start as root")
+    root = Path(tempfile.mkdtemp(prefix="wl-postfix-"))
+    root.chmod(0o755)
+    conf = root / "etc"
+    conf.mkdir()
+    (root / "queue").mkdir()
+    port = free_port()
+    main, master = sections(configured(SNIPPET.read_text(), env_file))
+    (conf / "main.cf").write_text(MAIN_CF.format(root=root) + main)
+    (conf / "master.cf").write_text(MASTER_CF.format(port=port) + master)
+    try:
+        started = subprocess.run(
+            [postfix, "-c", str(conf), "start"], capture_output=True, text=True, timeout=60
+        )
+        assert started.returncode == 0, _log(root)
+        wait_for(lambda: listening(port), "Postfix to listen")
+        yield conf, port
+    finally:
+        subprocess.run([postfix, "-c", str(conf), "stop"], capture_output=True, timeout=60)
+        print(_log(root))  # shown when the test fails: what Postfix said
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _log(root: Path) -> str:
+    log = root / "maillog"
+    return log.read_text(errors="replace")[-20000:] if log.exists() else "(Postfix wrote no log)"
+
+
+def listening(port: int) -> bool:
+    import socket
+
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def wait_for(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.1)
+
+
+def swaks(port: int, *args: str, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    command = [tool("swaks"), "--server", "127.0.0.1", "--port", str(port), "--silent", "2", *args]
+    if data is not None:
+        command += ["--data", "-"]
+    return subprocess.run(command, input=data, capture_output=True, timeout=30)
+
+
+def queue(conf: Path) -> list[dict[str, Any]]:
+    listing = subprocess.run(
+        [tool("postqueue"), "-c", str(conf), "-j"], capture_output=True, text=True, timeout=30, check=True
+    )
+    return [json.loads(line) for line in listing.stdout.splitlines() if line.strip()]
+
+
+def rows(message_id: str) -> list[InboundMail]:
+    return list(InboundMail.objects.filter(message_id=message_id).order_by("pk"))
+
+
+def processed(message_id: str, count: int = 1) -> Callable[[], bool]:
+    def check() -> bool:
+        found = rows(message_id)
+        return len(found) >= count and all(r.status != InboundMail.Status.NEW for r in found)
+
+    return check
+
+
+def move_of(game: Game) -> tuple[int, str, str, str]:
+    seat = whose_turn(game)
+    holder = game.seats.get(position=seat)
+    state = services.head_state(game)
+    command = wl.format_command(state, wl.legal(state, seat)[0])
+    return seat, tokens.reply_address(holder), holder.player.email, command
+
+
+def client_reply(to: str, sender: str, command: str, message_id: str) -> bytes:
+    """A reply as Thunderbird writes it: format=flowed, an attribution, the original quoted
+    with soft line breaks (a space before the line end) inside the quote."""
+    message = EmailMessage()
+    message["From"] = f"Ada Lovelace <{sender}>"
+    message["To"] = f"White Lotus <{to}>"
+    message["Subject"] = "Re: White Lotus: your move"
+    message["Message-ID"] = f"<{message_id}>"
+    message["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Thunderbird/115.3.1"
+    body = (
+        f"{command}\r\n\r\n"
+        "On 23.11.26 10:00, White Lotus wrote:\r\n"
+        "> It is your move in game 1. Write one command per line, above the quoted \r\n"
+        "> text; what you can do now:\r\n"
+        ">\r\n"
+        "> pass\r\n"
+    )
+    message.set_payload(body.encode(), charset="utf-8")
+    message.replace_header("Content-Type", 'text/plain; charset="utf-8"; format=flowed')
+    return message.as_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+
+
+def test_the_readme_shows_the_postfix_snippet_the_test_uses():
+    shown = "\n".join(line[3:] for line in README.read_text().split("\n"))  # the README indents it
+    assert SNIPPET.read_text().strip() in shown
+    assert os.access(ROOT / "deploy" / "postfix" / "whitelotus-pipe", os.X_OK)
+
+
+def test_a_postfix_configured_as_documented_delivers_replies_and_defers_while_the_database_is_away(
+    postgres_transactional,
+):
+    tool("swaks")
+    tool("postqueue")
+    twin_1, twin_2 = running_game(3, seed="pf-twin"), running_game(3, seed="pf-twin")
+    client_game, deferred_game = running_game(3, seed="pf-client"), running_game(3, seed="pf-deferred")
+    env_dir = Path(tempfile.mkdtemp(prefix="wl-postfix-env-"))
+    env_dir.chmod(0o755)
+    env_file = env_dir / "whitelotus.env"
+    write_env(env_file, database_url())
+    try:
+        with throwaway_postfix(env_file) as (conf, port):
+            # not an open relay: another domain is refused
+            refused = swaks(port, "--from", "ada@example.org", "--to", "someone@example.com", "--body", "x")
+            assert refused.returncode != 0, refused.stdout
+
+            # one mail to two games' reply addresses: delivered twice, one move in each game
+            seat, address_1, player, command = move_of(twin_1)
+            _, address_2, _, _ = move_of(twin_2)
+            sent = swaks(
+                port, "--from", player, "--to", f"{address_1},{address_2}",
+                "--header", "Message-Id: <twin@player.test>", "--header", "Subject: Re: your move",
+                "--body", command,
+            )  # fmt: skip
+            assert sent.returncode == 0, sent.stderr
+            wait_for(processed("twin@player.test", 2), "both deliveries")
+            assert {(r.game_id, r.status) for r in rows("twin@player.test")} == {
+                (twin_1.pk, InboundMail.Status.APPLIED),
+                (twin_2.pk, InboundMail.Status.APPLIED),
+            }
+            assert [r.via for r in rows("twin@player.test")] == [InboundMail.Via.PIPE] * 2
+            for game in (twin_1, twin_2):
+                assert game.events.filter(seat=seat, source="mail", command_text=command).count() == 1
+
+            # a reply as a real client writes it: quoted, format=flowed
+            seat, address, player, command = move_of(client_game)
+            raw = client_reply(address, player, command, "client@player.test")
+            sent = swaks(port, "--from", player, "--to", address, data=raw)
+            assert sent.returncode == 0, sent.stderr
+            wait_for(processed("client@player.test"), "the client's reply")
+            [row] = rows("client@player.test")
+            assert row.status == InboundMail.Status.APPLIED, row.outcome
+            assert client_game.events.filter(seat=seat, source="mail", command_text=command).count() == 1
+
+            # the null sender is stored and never answered, even for "help"
+            _, address, player, _ = move_of(client_game)
+            sent = swaks(
+                port, "--from", "<>", "--to", address, "--header", "From: " + player,
+                "--header", "Message-Id: <bounce@player.test>", "--body", "help",
+            )  # fmt: skip
+            assert sent.returncode == 0, sent.stderr
+            wait_for(processed("bounce@player.test"), "the null sender's mail")
+            [row] = rows("bounce@player.test")
+            assert (row.envelope_from, row.status) == ("<>", InboundMail.Status.IGNORED)
+            assert not OutboundMail.objects.filter(key__startswith=f"in{row.pk}:").exists()
+
+            # the database away: Postfix defers (exit 75), nothing is stored, nothing bounced
+            write_env(env_file, database_url(port=free_port()))
+            seat, address, player, command = move_of(deferred_game)
+            sent = swaks(
+                port, "--from", player, "--to", address,
+                "--header", "Message-Id: <later@player.test>", "--body", command,
+            )  # fmt: skip
+            assert sent.returncode == 0, sent.stderr
+            wait_for(lambda: _deferred(conf), "Postfix to defer the mail")
+            [entry] = queue(conf)
+            reason = entry["recipients"][0]["delay_reason"]
+            assert "temporary failure" in reason and "Traceback" not in reason, reason
+            assert rows("later@player.test") == []
+            print("deferred:", reason)
+
+            # back: one flush delivers it, once
+            write_env(env_file, database_url())
+            subprocess.run([tool("postqueue"), "-c", str(conf), "-f"], check=True, timeout=30)
+            wait_for(processed("later@player.test"), "the deferred mail after the flush")
+            wait_for(lambda: queue(conf) == [], "an empty queue")
+            [row] = rows("later@player.test")
+            assert row.status == InboundMail.Status.APPLIED, row.outcome
+            assert deferred_game.events.filter(seat=seat, source="mail", command_text=command).count() == 1
+    finally:
+        shutil.rmtree(env_dir, ignore_errors=True)
+
+
+def _deferred(conf: Path) -> bool:
+    return any(
+        entry.get("queue_name") == "deferred" and entry["recipients"][0].get("delay_reason")
+        for entry in queue(conf)
+    )
