@@ -26,6 +26,7 @@ from games.rules.whitelotus.commands import (
     Take,
 )
 from games.rules.whitelotus.notation import SCRIPTS, SYNTAX
+from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game, whose_turn
 
@@ -62,8 +63,11 @@ def written_templates() -> dict[str, str]:
 
 def refusal_strings() -> set[str]:
     """What a refusal may pass to translate: the written templates, the syntax lines
-    (``Write: bid <colour> <points>``) and the script names of look-alike letters."""
-    return (set(written_templates()) | set(SYNTAX.values()) | set(SCRIPTS)) - {LITERAL}
+    (``Write: bid <colour> <points>``), the keywords (``'bid' is not a move now``) and the
+    script names of look-alike letters."""
+    return (set(written_templates()) | set(SYNTAX.values()) | set(ENGLISH_KEYWORDS) | set(SCRIPTS)) - {
+        LITERAL
+    }
 
 
 def read_tsv(language: str) -> dict[str, str]:
@@ -112,6 +116,8 @@ def test_the_syntax_lines_translate_as_the_menus_write_them(language):
     with translation.override(language):
         for kind, line in SYNTAX.items():
             assert gettext(line) == wl.menu.syntax(kind, language)
+        for keyword in ENGLISH_KEYWORDS:  # "army" is also the points word "Armee": case aside
+            assert gettext(keyword).casefold() == spell(KEYWORDS, keyword, language).casefold()
 
 
 PROBES: list[Command] = [
@@ -248,3 +254,17 @@ def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
     from notifications import emails
 
     assert "There is no province 'Atlantis'." in emails.render(error).text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "'biete' ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
+        ("fr", "'mise' n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
+    ],
+)
+def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, expected):
+    game = _game_in(language)
+    _refused(game, 0, "bid blue 3")
+    assert expected in sent_to(game.seats.get(position=0).player.email)[-1].body

@@ -91,7 +91,10 @@ def expect_seat(state: State, seat: int, wanted: int, what: Message) -> None:
 
 
 def wrong_command(state: State, seat: int, command_kind: str, now: Message) -> IllegalCommand:
-    return IllegalCommand(Message("'{command}' is not a move now: {now}.", command=command_kind, now=now))
+    # the command's keyword in the reader's language, as the menu writes it
+    return IllegalCommand(
+        Message("'{command}' is not a move now: {now}.", command=Word(command_kind), now=now)
+    )
 
 
 def colour_word(state: State, seat: int) -> Word:

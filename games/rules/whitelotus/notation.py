@@ -223,7 +223,7 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
         return bare[keyword]
     if keyword in ("place", "resolve", "take", "tile"):
         if not args:
-            raise _Syntax(Message("'{keyword}' needs a province.", keyword=keyword))
+            raise _Syntax(Message("'{keyword}' needs a province.", keyword=Word(keyword)))
         area = _province(state, " ".join(args))
         if keyword == "place":
             return Place(area)
@@ -305,14 +305,16 @@ def _arity(keyword: str, args: list[str], n: int) -> None:
         return
     if not args:
         if n == 1:
-            raise _Syntax(Message("'{keyword}' takes 1 word after it.", keyword=keyword))
-        raise _Syntax(Message("'{keyword}' takes {n} words after it.", keyword=keyword, n=n))
+            raise _Syntax(Message("'{keyword}' takes 1 word after it.", keyword=Word(keyword)))
+        raise _Syntax(Message("'{keyword}' takes {n} words after it.", keyword=Word(keyword), n=n))
     if n == 1:
         raise _Syntax(
-            Message("'{keyword}' takes 1 word after it, not {count}.", keyword=keyword, count=len(args))
+            Message("'{keyword}' takes 1 word after it, not {count}.", keyword=Word(keyword), count=len(args))
         )
     raise _Syntax(
-        Message("'{keyword}' takes {n} words after it, not {count}.", keyword=keyword, n=n, count=len(args))
+        Message(
+            "'{keyword}' takes {n} words after it, not {count}.", keyword=Word(keyword), n=n, count=len(args)
+        )
     )
 
 
