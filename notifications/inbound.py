@@ -36,7 +36,7 @@ from games import deadlines, services
 from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 from games.rules.base import Message
-from games.rules.whitelotus.notation import clean
+from games.rules.whitelotus.notation import clean, quote
 
 from . import outbox, tokens
 from .models import InboundMail, OutboundMail
@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 
 MAX_BYTES = 10 * 1024 * 1024  # larger messages are refused at the door (SMTP 552, pipe exit 1)
 MAX_COMMAND_LINES = 30  # a mail with more is refused whole: nobody plays 30 moves at once
+QUOTED_LINE = 72  # characters of a failing line quoted back: a 100,000-character line is not
 # status commands, in English, German and French
 TOPICS = {
     "help": "help",
@@ -184,7 +185,7 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         # the English for the log and the mail's fallback; the mail says ``refusal`` in the
         # reader's language when it is sent (emails.error)
         message = reason.render()
-        context = {"failing_line": line, "message": message, "refusal": reason.to_data()}
+        context = {"failing_line": quote(line, QUOTED_LINE), "message": message, "refusal": reason.to_data()}
         outbox.answer(mail, "error", seat.player.email, context, **where)
         return InboundMail.Status.REFUSED, message
 

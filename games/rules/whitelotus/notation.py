@@ -174,9 +174,9 @@ def clean(text: str) -> str:
     return "".join(p if i % 2 else unicodedata.normalize("NFKC", p) for i, p in enumerate(parts))
 
 
-def quote(word: str) -> str:
-    """A typed word as an error quotes it: at most :data:`QUOTED` characters."""
-    return word if len(word) <= QUOTED + 1 else word[:QUOTED] + "…"
+def quote(word: str, most: int = QUOTED) -> str:
+    """Typed text as an error quotes it: at most ``most`` characters and an ellipsis."""
+    return word if len(word) <= most + 1 else word[:most] + "…"
 
 
 def _check_word(word: str) -> None:
