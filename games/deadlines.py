@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from games.rules.base import Message
+
 from . import services, timing
 from .models import Event, Game, Seat
 from .services import GameError, Result
@@ -27,24 +29,34 @@ def start_vacation(
     with transaction.atomic():
         game = services._lock(game, 1)
         if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
-            raise GameError("Only a running game has deadlines to pause.")
+            raise GameError(Message("Only a running game has deadlines to pause."))
         now = timezone.now()
         holder = Seat.objects.select_for_update().get(game=game, position=seat)
         allowance = timedelta(days=timing.controls(game).vacation_days)
         left = allowance - holder.vacation_used
         if holder.away_until is not None and holder.away_until > now:
             raise GameError(
-                f"You are already away until {holder.away_until:%Y-%m-%d %H:%M} UTC; write 'back' first."
+                Message(
+                    "You are already away until {until} UTC; write 'back' first.",
+                    until=f"{holder.away_until:%Y-%m-%d %H:%M}",
+                )
             )
         wanted = timedelta(days=days)
         if wanted <= timedelta(0):
-            raise GameError("Give the number of days you will be away, e.g. 'vacation 5 days'.")
+            raise GameError(Message("Give the number of days you will be away, e.g. 'vacation 5 days'."))
         if wanted > left:
             raise GameError(
-                f"You have {_days(left)} of vacation left in this game (of {_days(allowance)}); "
-                f"ask for at most that, e.g. 'vacation {max(int(left.total_seconds() // 86400), 1)} days'."
+                Message(
+                    "You have {left} of vacation left in this game (of {allowance}); "
+                    "ask for at most that, e.g. 'vacation {whole} days'.",
+                    left=_days(left),
+                    allowance=_days(allowance),
+                    whole=max(int(left.total_seconds() // 86400), 1),
+                )
                 if left > timedelta(0)
-                else f"You have used all {_days(allowance)} of vacation in this game."
+                else Message(
+                    "You have used all {allowance} of vacation in this game.", allowance=_days(allowance)
+                )
             )
         holder.away_until = now + wanted
         holder.vacation_used += wanted  # given back in part by an early 'back'
@@ -70,7 +82,7 @@ def end_vacation(
         now = now or timezone.now()
         holder = Seat.objects.select_for_update().get(game=game, position=seat)
         if holder.away_until is None:
-            raise GameError("You are not on vacation in this game.")
+            raise GameError(Message("You are not on vacation in this game."))
         unused = max(holder.away_until - now, timedelta(0))
         holder.vacation_used -= unused
         holder.away_until = None
@@ -133,6 +145,6 @@ def defaults_in_a_row(game: Game) -> dict[int, int]:
     return counts
 
 
-def _days(span: timedelta) -> str:
+def _days(span: timedelta) -> Message:
     days = span.total_seconds() / 86400
-    return f"{days:g} day{'s' if days != 1 else ''}"
+    return Message("1 day") if days == 1 else Message("{days} days", days=f"{days:g}")

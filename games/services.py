@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from games.rules import rng
 from games.rules import whitelotus as wl
-from games.rules.base import IllegalCommand, LogEntry
+from games.rules.base import IllegalCommand, LogEntry, Message
 from games.rules.whitelotus.constants import COLOURS
 
 from . import permissions, timing
@@ -67,14 +67,25 @@ def _remember(game: Game, state: wl.State) -> None:
 
 
 class GameError(Exception):
-    """A request the service refuses; ``str()`` is written for the person who asked."""
+    """A request the service refuses; ``str()`` is written for the person who asked, in
+    English; ``text`` is the same as a :class:`~games.rules.base.Message`, which a mail says
+    in its reader's language (a plain ``str`` is said as it is)."""
+
+    def __init__(self, message: str | Message = "") -> None:
+        self.text = message if isinstance(message, Message) else Message.literal(message)
+        super().__init__(self.text.render())
 
 
 class IllegalMove(GameError):
-    """The rules refuse a command; ``legal`` lists what the seat may do now."""
+    """The rules refuse a command; ``legal`` lists what the seat may do now.  ``text``
+    (given apart when ``message`` is the engine's English with its menu) is the reason alone."""
 
-    def __init__(self, message: str, legal: Sequence[str] = (), line: str = "") -> None:
+    def __init__(
+        self, message: str | Message, legal: Sequence[str] = (), line: str = "", text: Message | None = None
+    ) -> None:
         super().__init__(message)
+        if text is not None:
+            self.text = text
         self.legal = tuple(legal)
         self.line = line
 
@@ -297,7 +308,7 @@ def submit(
                 new, log = wl.apply(result.state, seat, parsed)
             except IllegalCommand as error:
                 raise IllegalMove(
-                    error.message, error.legal or wl.describe(result.state, seat), text
+                    error.message, error.legal or wl.describe(result.state, seat), text, text=error.text
                 ) from None
             payload = {"command": wl.command_to_dict(parsed)}
             event = _append(
@@ -496,15 +507,21 @@ def _lock_moderated(game: Game, by: User | None) -> Game:
 
 def _check_running(game: Game, expected_seq: int | None) -> None:
     if game.status == Game.Status.NEW:
-        raise GameError("This game has not started yet.")
+        raise GameError(Message("This game has not started yet."))
     if game.status == Game.Status.PAUSED:
-        raise GameError("This game is paused by a moderator; moves are not accepted until it resumes.")
+        raise GameError(
+            Message("This game is paused by a moderator; moves are not accepted until it resumes.")
+        )
     if game.status == Game.Status.FINISHED:
-        raise GameError("This game is over.")
+        raise GameError(Message("This game is over."))
     if expected_seq is not None and expected_seq != game.head_seq:
         raise GameError(
-            f"This answers an outdated decision: the game has moved on since #{expected_seq} "
-            f"(it is now at #{game.head_seq})."
+            Message(
+                "This answers an outdated decision: the game has moved on since #{expected} "
+                "(it is now at #{head}).",
+                expected=expected_seq,
+                head=game.head_seq,
+            )
         )
 
 
@@ -514,7 +531,7 @@ def _lines(command: str | wl.Command) -> list[tuple[str, wl.Command | None]]:
     lines = [line.strip() for line in command.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     if not lines:
-        raise IllegalMove("There is no command in this message.")
+        raise IllegalMove(Message("There is no command in this message."))
     return [(line, None) for line in lines]
 
 

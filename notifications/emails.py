@@ -25,6 +25,7 @@ from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.picture import board_svg
 from games.rules import whitelotus as wl
+from games.rules.base import Message
 from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
@@ -102,8 +103,17 @@ def moderation(mail: OutboundMail) -> Rendered:
 
 
 def error(mail: OutboundMail) -> Rendered:
-    """A mail whose commands were refused: the failing line, why, and what is legal now."""
+    """A mail whose commands were refused: the failing line, why (said in the reader's
+    language: the row keeps the reason as a message, see ``inbound.refuse``), and what is
+    legal now."""
     return _game_mail(mail, "error")
+
+
+def _refusal(context: dict[str, Any]) -> str:
+    """The reason of a refusal in the language active now; a row written before reasons were
+    kept as messages has its English ``message``."""
+    reason = Message.from_data(context.get("refusal"))
+    return reason.render(gettext) if reason is not None else str(context.get("message", ""))
 
 
 def answer(mail: OutboundMail) -> Rendered:
@@ -252,6 +262,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
+    if mail.kind == "error":
+        context["message"] = _refusal(mail.context)
     if mail.kind in PICTURE_KINDS:
         context["picture"] = board_svg(state.board, seen.view, names=seen.names)
         context["picture_cid"] = picture_cid(mail)

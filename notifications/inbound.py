@@ -41,6 +41,8 @@ from django.utils import timezone
 from games import deadlines, services
 from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
+from games.rules.base import Message
+from games.rules.whitelotus.notation import clean, quote
 
 from . import outbox, tokens
 from .models import InboundMail, OutboundMail
@@ -50,6 +52,7 @@ log = logging.getLogger(__name__)
 
 MAX_BYTES = 10 * 1024 * 1024  # larger messages are refused at the door (SMTP 552, pipe exit 1)
 MAX_COMMAND_LINES = 30  # a mail with more is refused whole: nobody plays 30 moves at once
+QUOTED_LINE = 72  # characters of a failing line quoted back: a 100,000-character line is not
 # status commands, in English, German and French
 TOPICS = {
     "help": "help",
@@ -273,26 +276,34 @@ def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
 
 
 def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
-    def refuse(message: str, line: str = "") -> tuple[str, str]:
-        context = {"failing_line": line, "message": message}
+    def refuse(reason: Message, line: str = "") -> tuple[str, str]:
+        # the English for the log and the mail's fallback; the mail says ``refusal`` in the
+        # reader's language when it is sent (emails.error)
+        message = reason.render()
+        context = {"failing_line": quote(line, QUOTED_LINE), "message": message, "refusal": reason.to_data()}
         outbox.answer(mail, "error", seat.player.email, context, **where)
         return InboundMail.Status.REFUSED, message
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     lines = list(parsed.lines)
     if not lines:
-        return refuse("I found no command in your mail. Write one command per line, above the quoted text.")
+        return refuse(
+            Message("I found no command in your mail. Write one command per line, above the quoted text.")
+        )
     if len(lines) > MAX_COMMAND_LINES:
         return refuse(
-            f"Your mail has {len(lines)} command lines; I take at most {MAX_COMMAND_LINES} at once, "
-            "so none was applied."
+            Message(
+                "Your mail has {count} command lines; I take at most {most} at once, so none was applied.",
+                count=len(lines),
+                most=MAX_COMMAND_LINES,
+            )
         )
     topics = [TOPICS[_word(line)] for line in lines if _word(line) in TOPICS]
     away = [line for line in lines if _word(line) in AWAY]
     moves = [line for line in lines if _word(line) not in TOPICS and _word(line) not in AWAY]
     if moves:
         stale = _outdated(game, seat.position, parsed)
-        if stale:
+        if stale is not None:
             return refuse(stale)
     try:
         with transaction.atomic():  # the whole mail or nothing
@@ -306,10 +317,10 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                 )
             for line in away:
                 _away(game, seat.position, line, parsed.message_id)
-    except services.IllegalMove as error:
-        return refuse(str(error).partition("\nWhat you can do now:")[0], error.line)
+    except services.IllegalMove as error:  # the reason alone: the mail shows the menu itself
+        return refuse(error.text, error.line)
     except services.GameError as error:
-        return refuse(str(error), away[0] if away and not moves else "")
+        return refuse(error.text, away[0] if away and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic}, **where)
     if moves or away:
@@ -318,7 +329,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
 
 
 def _word(line: str) -> str:
-    return line.split()[0].lower()
+    words = clean(line).split()  # as the notation reads it: "help" with a zero-width space is help
+    return words[0].lower() if words else ""
 
 
 def _away(game: Game, seat: int, line: str, message_id: str) -> None:
@@ -328,13 +340,15 @@ def _away(game: Game, seat: int, line: str, message_id: str) -> None:
         return
     match = _VACATION.match(line.strip())
     if match is None:
-        raise services.IllegalMove("Write the days you will be away, e.g.: vacation 5 days", line=line)
+        raise services.IllegalMove(
+            Message("Write the days you will be away, e.g.: vacation 5 days"), line=line
+        )
     days = float(match.group(1).replace(",", "."))
     deadlines.start_vacation(game, seat, days, inbound_message_id=message_id)
 
 
-def _outdated(game: Game, seat: int, parsed: ParsedMail) -> str:
-    """Why a reply answers a decision that is no longer current ('' if it does not): the
+def _outdated(game: Game, seat: int, parsed: ParsedMail) -> Message | None:
+    """Why a reply answers a decision that is no longer current (None if it does not): the
     mail it answers (its In-Reply-To) asked for a decision, and the seat has been put a
     newer one since.  A reply to anything else (a sealed confirmation, a notice, an error
     answer) is taken as meant for the decision at hand."""
@@ -342,13 +356,19 @@ def _outdated(game: Game, seat: int, parsed: ParsedMail) -> str:
         game=game, seat=seat, message_id=parsed.in_reply_to, kind__in=ABOUT_A_DECISION
     ).first()
     if answered is None:
-        return ""
+        return None
     newer = OutboundMail.objects.filter(game=game, seat=seat, kind__in=PROMPTS, seq__gt=answered.seq).exists()
     if not newer:
-        return ""
+        return None
     state = services.head_state(game)
     waiting = any(d.seat == seat for d in wl.pending(state))
-    now = "It is your move now: see the menu below." if waiting else "It is not your move now."
-    return (
-        f"Your mail answers an earlier decision (event #{answered.seq}); the game has moved on since. {now}"
+    now = (
+        Message("It is your move now: see the menu below.")
+        if waiting
+        else Message("It is not your move now.")
+    )
+    return Message(
+        "Your mail answers an earlier decision (event #{seq}); the game has moved on since. {now}",
+        seq=answered.seq,
+        now=now,
     )

@@ -16,10 +16,111 @@ mail commands and game records.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar
+
+Translate = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+class Word(NamedTuple):
+    """An English word inserted into a :class:`Message` that the reader's language translates
+    (a colour, a building, ``army``); a plain ``str`` argument (a province, what the player
+    typed) is inserted as it is."""
+
+    text: str
+
+
+class Message:
+    """A sentence for a person, kept so that it can be said in any language later: an English
+    template with ``{named}`` fields and their values.
+
+    ``render()`` is the English text (logs, tests, ``str(error)``); ``render(gettext)`` the
+    reader's: the template and every :class:`Word` go through ``translate``, a nested
+    message is rendered the same way.  ``to_data`` / ``from_data`` keep it as JSON (the
+    outbox stores a refusal so and the mail renders it at send time, in the reader's
+    language).  The engine stays pure: it never calls a translation itself."""
+
+    __slots__ = ("args", "template")
+
+    def __init__(self, template: str, /, **args: Argument) -> None:
+        self.template = template
+        self.args: Mapping[str, Argument] = MappingProxyType(args)
+
+    @classmethod
+    def literal(cls, text: str) -> Message:
+        """A text said as it is, in every language (a message nobody has made translatable)."""
+        return cls("{text}", text=text)
+
+    def render(self, translate: Translate = _same) -> str:
+        values = {k: _render_argument(v, translate) for k, v in self.args.items()}
+        try:
+            return translate(self.template).format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
+            return self.template.format(**values)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"template": self.template, "args": {k: _argument_data(v) for k, v in self.args.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Message | None:
+        """The message :meth:`to_data` wrote, or None for anything else."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
+            return None
+        args: dict[str, Argument] = {}
+        raw = data.get("args")
+        for k, v in (raw if isinstance(raw, Mapping) else {}).items():
+            if isinstance(v, Mapping) and isinstance(v.get("word"), str):
+                args[str(k)] = Word(v["word"])
+            elif isinstance(v, Mapping):
+                nested = cls.from_data(v)
+                args[str(k)] = nested if nested is not None else ""
+            else:
+                args[str(k)] = v if isinstance(v, str | int) else str(v)
+        return cls(data["template"], **args)
+
+    def templates(self) -> list[str]:
+        """Every string :meth:`render` passes to ``translate``."""
+        found = [self.template]
+        for v in self.args.values():
+            if isinstance(v, Word):
+                found.append(v.text)
+            elif isinstance(v, Message):
+                found += v.templates()
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self.to_data() == other.to_data()
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __repr__(self) -> str:
+        return f"Message({self.render()!r})"
+
+
+Argument = str | int | Word | Message
+
+
+def _render_argument(value: Argument, translate: Translate) -> str:
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, Word):
+        return translate(value.text)
+    return str(value)
+
+
+def _argument_data(value: Argument) -> Any:
+    if isinstance(value, Message):
+        return value.to_data()
+    if isinstance(value, Word):
+        return {"word": value.text}
+    return value
 
 
 class IllegalCommand(Exception):
@@ -27,11 +128,14 @@ class IllegalCommand(Exception):
 
     ``str(error)`` is written for the player and can be mailed back as it is: it says what
     was wrong and what would be legal.  ``legal`` holds the legal commands in notation.
-    """
+    ``text`` is the reason as a :class:`Message`, to be said in the player's language;
+    ``note`` is English added to ``str(error)`` only (the menu, which mails show in their own
+    language)."""
 
-    def __init__(self, message: str, legal: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, legal: Sequence[str] = (), note: str = "") -> None:
+        self.text = message if isinstance(message, Message) else Message.literal(message)
+        self.message = self.text.render() + note
+        super().__init__(self.message)
         self.legal = tuple(legal)
 
 

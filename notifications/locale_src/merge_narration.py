@@ -1,9 +1,11 @@
-"""Merge the engine's narration translations into the gettext catalogues.
+"""Merge the engine's narration and refusal translations into the gettext catalogues.
 
 The engine narrates in English and the mails look every sentence and word up with Django's
 ``gettext`` (see ``games/rules/whitelotus/narrate.py``), so the German and French narration
 (``narration.<language>.tsv`` here, ``english<TAB>translation`` per line) must be entries of
-``notifications/locale/<language>/LC_MESSAGES/django.po``.  ``makemessages`` does not see them
+``notifications/locale/<language>/LC_MESSAGES/django.po``; so must its refusals, said at send
+time in the reader's language (``games.rules.base.Message``; ``refusals.<language>.tsv``).
+``makemessages`` does not see them
 (they are not in this app's sources) and turns them into obsolete ``#~`` entries; run this
 script again after it, then ``compilemessages``::
 
@@ -28,7 +30,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 LOCALE = HERE.parent / "locale"
 LANGUAGES = ("de", "fr")
-ORIGIN = "narration (notifications/locale_src/narration.{language}.tsv)"
+ORIGIN = "{source} (notifications/locale_src/{source}.{language}.tsv)"
+SOURCES = ("narration", "refusals")  # the engine's sentences and its (and the service's) refusals
 WIDTH = 79  # gettext's line width
 KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")\s*$')
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
@@ -231,7 +234,8 @@ def merge_file(po: Path, tsv: Path, language: str) -> bool:
     before = po.read_text(encoding="utf-8")
     entries = parse(before)
     fix_header(entries[0], language)
-    after = render(merge(entries, read_tsv(tsv), ORIGIN.format(language=language)))
+    source = tsv.name.partition(".")[0]
+    after = render(merge(entries, read_tsv(tsv), ORIGIN.format(source=source, language=language)))
     if after == before:
         return False
     po.write_text(after, encoding="utf-8")
@@ -241,12 +245,12 @@ def merge_file(po: Path, tsv: Path, language: str) -> bool:
 def main() -> int:
     for language in LANGUAGES:
         po = LOCALE / language / "LC_MESSAGES" / "django.po"
-        tsv = HERE / f"narration.{language}.tsv"
         if not po.exists():
             print(f"{po} is missing: run makemessages first", file=sys.stderr)
             return 1
-        changed = merge_file(po, tsv, language)
-        print(f"{po.relative_to(HERE.parent.parent)}: {'merged' if changed else 'up to date'}")
+        for source in SOURCES:
+            changed = merge_file(po, HERE / f"{source}.{language}.tsv", language)
+            print(f"{po.relative_to(HERE.parent.parent)} ({source}): {'merged' if changed else 'up to date'}")
     return 0
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import IllegalCommand, LogEntry
+from collections.abc import Iterable, Sequence
+
+from ..base import Argument, IllegalCommand, LogEntry, Message, Word
 from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, NEUTRAL, Building
 from .state import State, evolve, put
 
@@ -79,13 +81,46 @@ def neutral_tiles(state: State) -> list[int]:
     return [a for a in sorted(state.in_play()) if state.building[a] and state.owner[a] == NEUTRAL]
 
 
-def expect_seat(state: State, seat: int, wanted: int, what: str) -> None:
+def expect_seat(state: State, seat: int, wanted: int, what: Message) -> None:
     if seat != wanted:
-        raise IllegalCommand(f"It is not your turn: {colour(state, wanted)} is to {what}.")
+        raise IllegalCommand(
+            Message(
+                "It is not your turn: {colour} is to {what}.", colour=colour_word(state, wanted), what=what
+            )
+        )
 
 
-def wrong_command(state: State, seat: int, command_kind: str, now: str) -> IllegalCommand:
-    return IllegalCommand(f"'{command_kind}' is not a move now: {now}.")
+def wrong_command(state: State, seat: int, command_kind: str, now: Message) -> IllegalCommand:
+    # the command's keyword in the reader's language, as the menu writes it
+    return IllegalCommand(
+        Message("'{command}' is not a move now: {now}.", command=Word(command_kind), now=now)
+    )
+
+
+def colour_word(state: State, seat: int) -> Word:
+    """A seat's colour in a message, said in the reader's language (lower case: ``red``)."""
+    return Word(colour(state, seat))
+
+
+def alternatives(choices: Sequence[Argument]) -> Message:
+    """``a or b or c`` in the reader's language."""
+    if len(choices) == 1:
+        return Message("{text}", text=choices[0])
+    return Message("{first} or {rest}", first=choices[0], rest=alternatives(choices[1:]))
+
+
+def all_of(state: State, seats: Sequence[int]) -> Message:
+    """Colours as ``blue, green``."""
+    words = [colour_word(state, s) for s in seats]
+    message = Message("{text}", text=words[-1]) if words else Message("{text}", text="")
+    for word in reversed(words[:-1]):
+        message = Message("{first}, {rest}", first=word, rest=message)
+    return message
+
+
+def either(state: State, seats: Iterable[int]) -> Message:
+    """Colours as ``blue or green``."""
+    return alternatives([colour_word(state, s) for s in seats])
 
 
 def popcount(mask: int) -> int:

@@ -12,9 +12,18 @@ lose theirs; ties are broken by the emperor.  Repeat until one remains, who take
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry
+from ..base import Decision, IllegalCommand, LogEntry, Message
 from .commands import Bid, Command, Out, Resolve
-from .common import area_name, claim, colour, expect_seat, popcount, wrong_command
+from .common import (
+    alternatives,
+    area_name,
+    claim,
+    colour_word,
+    either,
+    expect_seat,
+    popcount,
+    wrong_command,
+)
 from .constants import NEUTRAL, Building
 from .state import Bidding, ChooseContest, State, StepDone, TieBreak, add, bits, evolve, put
 
@@ -104,19 +113,26 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     phase = state.phase
     if isinstance(phase, ChooseContest):
         if not isinstance(command, Resolve):
-            raise wrong_command(state, seat, command.kind, "the emperor names the next contested area")
-        expect_seat(state, seat, state.emperor, "name the next contested area")
+            raise wrong_command(
+                state, seat, command.kind, Message("the emperor names the next contested area")
+            )
+        expect_seat(state, seat, state.emperor, Message("name the next contested area"))
         if not phase.remaining >> command.area & 1:
             raise IllegalCommand(
-                f"{area_name(state, command.area)} is not a contested area waiting to be resolved."
+                Message(
+                    "{area} is not a contested area waiting to be resolved.",
+                    area=area_name(state, command.area),
+                )
             )
         return _open(state, phase.remaining, command.area, log, chosen_by=seat)
     if isinstance(phase, TieBreak):
         if not isinstance(command, Out):
-            raise wrong_command(state, seat, command.kind, "the emperor breaks a tie")
-        expect_seat(state, seat, state.emperor, "break the tie")
+            raise wrong_command(state, seat, command.kind, Message("the emperor breaks a tie"))
+        expect_seat(state, seat, state.emperor, Message("break the tie"))
         if not phase.tied >> command.target & 1:
-            raise IllegalCommand(f"{colour(state, command.target)} is not one of the tied players.")
+            raise IllegalCommand(
+                Message("{colour} is not one of the tied players.", colour=colour_word(state, command.target))
+            )
         log.append(LogEntry("tie_broken", {"seat": seat, "out": command.target}))
         return _eliminate(
             state, phase.remaining, phase.area, phase.contenders, phase.bids, command.target, log
@@ -124,16 +140,24 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     assert isinstance(phase, Bidding)
     if not isinstance(command, Bid):
         raise wrong_command(
-            state, seat, command.kind, f"sealed bids are due for {area_name(state, phase.area)}"
+            state,
+            seat,
+            command.kind,
+            Message("sealed bids are due for {area}", area=area_name(state, phase.area)),
         )
     if not phase.contenders >> seat & 1:
         raise IllegalCommand(
-            f"You have no marker in {area_name(state, phase.area)}, so you do not bid for it."
+            Message(
+                "You have no marker in {area}, so you do not bid for it.", area=area_name(state, phase.area)
+            )
         )
     if command.target == seat or not phase.contenders >> command.target & 1:
-        names = " or ".join(colour(state, t) for t in targets(phase.contenders, seat))
         raise IllegalCommand(
-            f"Your dragon card must name another player in {area_name(state, phase.area)}: {names}."
+            Message(
+                "Your dragon card must name another player in {area}: {colours}.",
+                area=area_name(state, phase.area),
+                colours=either(state, targets(phase.contenders, seat)),
+            )
         )
     amounts = bid_amounts(state, seat)
     if command.amount not in amounts:
@@ -150,23 +174,27 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     return _reveal(state, evolve(phase, bids=bids), log)
 
 
-def _bad_amount(state: State, seat: int, amount: int, amounts: list[int]) -> str:
+def _bad_amount(state: State, seat: int, amount: int, amounts: list[int]) -> Message:
     points = state.influence[seat]
     if amount > points:
-        return f"You cannot bid {amount}: you have {points} influence points."
-    if state.config.designer:
-        return (
-            f"You cannot bid {amount}: in the designer rules you play exactly two influence "
-            f"cards, so your bid can be {span(amounts)}."
+        return Message(
+            "You cannot bid {amount}: you have {points} influence points.", amount=amount, points=points
         )
-    return f"You cannot bid {amount}: bid from 0 to {points}."
+    if state.config.designer:
+        return Message(
+            "You cannot bid {amount}: in the designer rules you play exactly two influence "
+            "cards, so your bid can be {amounts}.",
+            amount=amount,
+            amounts=span(amounts),
+        )
+    return Message("You cannot bid {amount}: bid from 0 to {points}.", amount=amount, points=points)
 
 
-def span(amounts: list[int]) -> str:
+def span(amounts: list[int]) -> Message:
     """``[2, 3, 4, 5]`` as "2 to 5", ``[0, 1]`` as "0 or 1"."""
     if amounts == list(range(amounts[0], amounts[-1] + 1)) and len(amounts) > 2:
-        return f"{amounts[0]} to {amounts[-1]}"
-    return " or ".join(str(a) for a in amounts)
+        return Message("{low} to {high}", low=amounts[0], high=amounts[-1])
+    return alternatives([str(a) for a in amounts])
 
 
 def _reveal(state: State, phase: Bidding, log: list[LogEntry]) -> State:

@@ -7,7 +7,7 @@ deterministic (lowest province number, first seat clockwise from the emperor).
 
 from __future__ import annotations
 
-from ..base import IllegalCommand
+from ..base import IllegalCommand, Message
 from .commands import (
     Army,
     Bid,
@@ -46,7 +46,7 @@ from .state import (
 
 def default(state: State, seat: int) -> Command:
     if seat not in {d.seat for d in pending(state)}:
-        raise IllegalCommand("This seat has no decision pending.")
+        raise IllegalCommand(Message("This seat has no decision pending."))
     phase = state.phase
     if isinstance(phase, Placement):
         return _placement(state, seat)

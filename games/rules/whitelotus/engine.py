@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import ModuleType
 
-from ..base import Decision, IllegalCommand, LogEntry, Outcome
+from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
 from . import contest, flow, income, placement, rebellion, tiles
 from .commands import Command, Give
-from .common import colour
+from .common import all_of
 from .constants import START_ARMY, START_INFLUENCE, START_TILES, TILE_COUNTS, Building
 from .rng_draws import below, shuffle
 from .scoring import outcome as final_outcome
@@ -121,16 +121,16 @@ def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEnt
         new = _step(state, seat, command, log)
     except IllegalCommand as error:
         raise IllegalCommand(
-            error.message + _menu_hint(state, seat), legal=_menu_lines(state, seat)
+            error.text, legal=_menu_lines(state, seat), note=_menu_hint(state, seat)
         ) from None
     return _settle(new, log), log
 
 
 def _step(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     if isinstance(state.phase, Finished):
-        raise IllegalCommand("The game is over.")
+        raise IllegalCommand(Message("The game is over."))
     if not 0 <= seat < state.players:
-        raise IllegalCommand(f"There is no seat {seat} in this game.")
+        raise IllegalCommand(Message("There is no seat {seat} in this game.", seat=seat))
     if isinstance(command, Give):
         return give(state, seat, command, log)
     rules = RULES[type(state.phase)]
@@ -144,10 +144,9 @@ def _step(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     return new
 
 
-def _not_yours(state: State) -> str:
+def _not_yours(state: State) -> Message:
     waiting = sorted({d.seat for d in pending(state)})
-    names = ", ".join(colour(state, s) for s in waiting)
-    return f"Nothing is yours to decide now: waiting for {names}."
+    return Message("Nothing is yours to decide now: waiting for {colours}.", colours=all_of(state, waiting))
 
 
 def _settle(state: State, log: list[LogEntry]) -> State:
@@ -173,17 +172,22 @@ def give(state: State, seat: int, command: Give, log: list[LogEntry]) -> State:
     another player, at any time, openly (D12).  Points sealed in a bid or army commitment
     that is not yet revealed cannot be given away."""
     if not state.config.options.negotiation:
-        raise IllegalCommand("Gifts are only allowed in games with the negotiation variant.")
+        raise IllegalCommand(Message("Gifts are only allowed in games with the negotiation variant."))
     if not 0 <= command.to < state.players or command.to == seat:
-        raise IllegalCommand("Give to another player of this game.")
+        raise IllegalCommand(Message("Give to another player of this game."))
     if command.amount < 1:
-        raise IllegalCommand("Give at least 1 point.")
+        raise IllegalCommand(Message("Give at least 1 point."))
     hand = state.army if command.army else state.influence
     free = hand[seat] - committed(state, seat, army=command.army)
     kind = "army" if command.army else "influence"
     if command.amount > free:
         raise IllegalCommand(
-            f"You cannot give {command.amount} {kind} points: you have {free} that are not sealed in a bid."
+            Message(
+                "You cannot give {amount} {points} points: you have {free} that are not sealed in a bid.",
+                amount=command.amount,
+                points=Word(kind),
+                free=free,
+            )
         )
     hand = add(add(hand, seat, -command.amount), command.to, command.amount)
     log.append(LogEntry("gift", {"seat": seat, "to": command.to, "amount": command.amount, "kind": kind}))

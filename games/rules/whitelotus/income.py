@@ -6,7 +6,7 @@ army.  The palace choices are sealed and taken together (D9)."""
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry
+from ..base import Decision, IllegalCommand, LogEntry, Message
 from .commands import Command, PalaceChoice
 from .common import holdings, wrong_command
 from .constants import (
@@ -87,12 +87,14 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     phase = state.phase
     assert isinstance(phase, PalaceChoices)
     if not isinstance(command, PalaceChoice):
-        raise wrong_command(state, seat, command.kind, "palace owners choose their palace cards")
+        raise wrong_command(state, seat, command.kind, Message("palace owners choose their palace cards"))
     if phase.choices[seat] == NO_PALACE:
-        raise IllegalCommand("You hold no palace, so there is nothing to choose.")
+        raise IllegalCommand(Message("You hold no palace, so there is nothing to choose."))
     palaces = state.palaces(seat)
     if not 0 <= command.army <= palaces:
-        raise IllegalCommand(f"You hold {palaces} palace(s): choose army for 0 to {palaces} of them.")
+        raise IllegalCommand(
+            Message("You hold {palaces} palace(s): choose army for 0 to {palaces} of them.", palaces=palaces)
+        )
     choices = put(phase.choices, seat, command.army)
     log.append(LogEntry("sealed", {"seat": seat, "palaces_as_army": command.army}, private_to=seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": "palace"}))

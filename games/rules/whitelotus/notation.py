@@ -11,8 +11,10 @@ optional, languages may be mixed); :func:`format_command_in` writes a line in on
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 
-from ..base import IllegalCommand
+from ..base import IllegalCommand, Message, Word
 from . import words as vocabulary
 from .board import fold
 from .commands import (
@@ -32,6 +34,7 @@ from .commands import (
     Take,
     Tile,
 )
+from .common import all_of, alternatives
 from .state import State
 
 KEYWORDS = vocabulary.ENGLISH_KEYWORDS
@@ -96,23 +99,121 @@ def parse_command(state: State, text: str, seat: int | None = None) -> Command:
 
     ``seat`` (who writes) is needed only by ``palace army`` and ``palace <n> influence``,
     which depend on how many palaces the writer holds.  Keywords and words may be English,
-    German or French (see :mod:`.words`); the command is the same."""
-    words = text.strip().split()
+    German or French (see :mod:`.words`); the command is the same.  The line is read as
+    :func:`clean` leaves it; a line or word too long to be a command, and a letter of another
+    script that looks Latin, are refused before any look-up (they are quoted short)."""
+    line = clean(text)
+    if len(line) > MAX_LINE:
+        raise IllegalCommand(
+            Message(
+                "This line has {length} characters; a command has at most {most}.",
+                length=len(line),
+                most=MAX_LINE,
+            )
+        )
+    words = line.split()
     if not words:
-        raise IllegalCommand("An empty line is not a command.")
+        raise IllegalCommand(Message("An empty line is not a command."))
+    for word in words:
+        _check_word(word)
     keyword, args = vocabulary.keyword(words[0]), words[1:]
     if keyword is None:
         guess = vocabulary.closest_keyword(words[0])
-        hint = f" Did you mean '{guess}'?" if guess else ""
-        raise IllegalCommand(f"'{words[0]}' is not a command.{hint} Commands: {', '.join(KEYWORDS)}.")
+        commands = ", ".join(KEYWORDS)
+        if guess:
+            raise IllegalCommand(
+                Message(
+                    "'{word}' is not a command. Did you mean '{guess}'? Commands: {commands}.",
+                    word=quote(words[0]),
+                    guess=guess,
+                    commands=commands,
+                )
+            )
+        raise IllegalCommand(
+            Message(
+                "'{word}' is not a command. Commands: {commands}.", word=quote(words[0]), commands=commands
+            )
+        )
     try:
         return _parse(state, keyword, args, seat)
     except _Syntax as error:
-        raise IllegalCommand(f"{error} Write: {SYNTAX[keyword]}") from None
+        raise IllegalCommand(
+            Message("{error} Write: {syntax}", error=error.text, syntax=Message(SYNTAX[keyword]))
+        ) from None
+
+
+# Bounds of what a command line can be: the longest real one ("give purple 12 influence", a
+# province name) is far shorter, and nothing longer costs the typo suggestions any work.
+MAX_LINE = 200
+MAX_WORD = 40
+MAX_DIGITS = 6  # no one holds a million points; int() of thousands of digits raises ValueError
+QUOTED = 20  # characters of a long word quoted back
+# Letters of other scripts that pass for Latin ones in most fonts ("е" in "bеd" is Cyrillic)
+SCRIPTS = ("Cyrillic", "Greek")
+_KEPT = re.compile(
+    "(["
+    + "".join(
+        chr(c)
+        for c in range(0x80, 0x30000)
+        if unicodedata.decomposition(chr(c)).startswith(("<super>", "<sub>", "<fraction>", "<circle>"))
+    )
+    + "])"
+)
+
+
+def clean(text: str) -> str:
+    """The text as a command is read: invisible characters (zero-width spaces and joiners,
+    the byte order mark, soft hyphens, bidi marks: Unicode's format characters) removed and
+    compatibility forms folded (NFKC: full-width ``ｂｉｄ ３`` is ``bid 3``)."""
+    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    if visible.isascii():
+        return visible
+    # NFKC, except that superscripts, subscripts, fractions and circled digits stay what they
+    # are: "army ²" is a slip to refuse, not "army 2"
+    parts = _KEPT.split(visible)
+    return "".join(p if i % 2 else unicodedata.normalize("NFKC", p) for i, p in enumerate(parts))
+
+
+def quote(word: str, most: int = QUOTED) -> str:
+    """Typed text as an error quotes it: at most ``most`` characters and an ellipsis."""
+    return word if len(word) <= most + 1 else word[:most] + "…"
+
+
+def _check_word(word: str) -> None:
+    if len(word) > MAX_WORD:
+        raise IllegalCommand(
+            Message(
+                "'{word}' is too long for a word of a command ({length} characters; at most {most}).",
+                word=quote(word),
+                length=len(word),
+                most=MAX_WORD,
+            )
+        )
+    for ch in word:
+        script = _script(ch)
+        if script is not None:
+            raise IllegalCommand(
+                Message(
+                    "The '{letter}' in '{word}' is a {script} letter: write the word in Latin letters.",
+                    letter=ch,
+                    word=word,
+                    script=Word(script),
+                )
+            )
+
+
+def _script(ch: str) -> str | None:
+    """``"Cyrillic"`` or ``"Greek"`` for a letter of those scripts, else None."""
+    if ch.isascii() or not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    return next((s for s in SCRIPTS if name.startswith(s.upper() + " ")), None)
 
 
 class _Syntax(Exception):
-    pass
+    def __init__(self, text: Message) -> None:
+        super().__init__(text.render())
+        self.text = text
 
 
 def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Command:
@@ -122,7 +223,7 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
         return bare[keyword]
     if keyword in ("place", "resolve", "take", "tile"):
         if not args:
-            raise _Syntax(f"'{keyword}' needs a province.")
+            raise _Syntax(Message("'{keyword}' needs a province.", keyword=Word(keyword)))
         area = _province(state, " ".join(args))
         if keyword == "place":
             return Place(area)
@@ -131,9 +232,11 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
         return Take(area) if keyword == "take" else Tile(area)
     if keyword == "bid":
         if len(args) not in (2, 3):
-            raise _Syntax("A bid names the player you bid against and your influence points.")
-        points = [_number(a) for a in args[1:]]  # designer: two cards may be written apart
-        return Bid(_seat(state, args[0]), sum(points))
+            raise _Syntax(Message("A bid names the player you bid against and your influence points."))
+        target = _seat(state, args[0])
+        if len(args) == 3:  # two cards written apart (designer habit): each must be a card
+            return Bid(target, _cards(state, args[1:]))
+        return Bid(target, _number(args[1]))
     if keyword in ("out", "first"):
         _arity(keyword, args, 1)
         seat = _seat(state, args[0])
@@ -142,7 +245,7 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
         _arity(keyword, args, 1)
         side = vocabulary.side(args[0])
         if side is None:
-            raise _Syntax(f"'{args[0]}' is not a side.")
+            raise _Syntax(Message("'{word}' is not a side.", word=quote(args[0])))
         return Side(rebels=side == "rebels")
     if keyword == "army":
         _arity(keyword, args, 1)
@@ -152,8 +255,30 @@ def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Com
     _arity(keyword, args, 3)  # give
     kind = vocabulary.points(args[2])
     if kind is None:
-        raise _Syntax(f"'{args[2]}' is neither influence nor army.")
+        raise _Syntax(Message("'{word}' is neither influence nor army.", word=quote(args[2])))
     return Give(_seat(state, args[0]), _number(args[1]), army=kind == "army")
+
+
+def _cards(state: State, words: list[str]) -> int:
+    """Two influence cards written apart (``bid red 3 2``): the bid is their sum.  Influence
+    cards are worth 1, 2 or 3, and each player has one 0 card unless the game is played
+    without it (RULES.md; 001 "Spielmaterial", 002).  Whether the hand holds that much is the
+    engine's check, as for any bid."""
+    values = [_number(w) for w in words]
+    zero = state.config.options.zero_card
+    for word, value in zip(words, values, strict=True):
+        if value > 3 or (value == 0 and not zero):
+            cards = Message("0, 1, 2 and 3") if zero else Message("1, 2 and 3")
+            raise _Syntax(
+                Message(
+                    "'{word}' is not an influence card: the cards are {cards}.",
+                    word=quote(word),
+                    cards=cards,
+                )
+            )
+    if values.count(0) > 1:
+        raise _Syntax(Message("You have only one 0 card."))
+    return sum(values)
 
 
 def _palace(state: State, args: list[str], seat: int | None) -> PalaceChoice:
@@ -168,22 +293,41 @@ def _palace(state: State, args: list[str], seat: int | None) -> PalaceChoice:
     if len(args) == 2 and kinds[1] == "influence" and held is not None:
         n = _number(args[0])
         if n > held:
-            raise _Syntax(f"You hold {held} palace{'s' if held != 1 else ''}.")
+            if held == 1:
+                raise _Syntax(Message("You hold 1 palace."))
+            raise _Syntax(Message("You hold {held} palaces.", held=held))
         return PalaceChoice(held - n)
-    raise _Syntax("Say what your palaces give.")
+    raise _Syntax(Message("Say what your palaces give."))
 
 
 def _arity(keyword: str, args: list[str], n: int) -> None:
-    if len(args) != n:
+    if len(args) == n:
+        return
+    if not args:
+        if n == 1:
+            raise _Syntax(Message("'{keyword}' takes 1 word after it.", keyword=Word(keyword)))
+        raise _Syntax(Message("'{keyword}' takes {n} words after it.", keyword=Word(keyword), n=n))
+    if n == 1:
         raise _Syntax(
-            f"'{keyword}' takes {n} word{'s' if n != 1 else ''} after it"
-            f"{', not ' + str(len(args)) if args else ''}."
+            Message("'{keyword}' takes 1 word after it, not {count}.", keyword=Word(keyword), count=len(args))
         )
+    raise _Syntax(
+        Message(
+            "'{keyword}' takes {n} words after it, not {count}.", keyword=Word(keyword), n=n, count=len(args)
+        )
+    )
 
 
 def _number(word: str) -> int:
     if not (word.isascii() and word.isdigit()):
-        raise _Syntax(f"'{word}' is not a number.")
+        raise _Syntax(Message("'{word}' is not a number.", word=quote(word)))
+    if len(word.lstrip("0")) > MAX_DIGITS:
+        raise _Syntax(
+            Message(
+                "'{word}' is too large a number: no one holds that many points.",
+                word=quote(word),
+            )
+        )
     return int(word)
 
 
@@ -195,7 +339,13 @@ def _seat(state: State, word: str) -> int:
     colour = vocabulary.colour(word)
     seat = state.seat_of(colour) if colour is not None else None
     if seat is None:
-        raise _Syntax(f"'{word}' is not a colour in this game (colours: {', '.join(state.config.colours)}).")
+        raise _Syntax(
+            Message(
+                "'{word}' is not a colour in this game (colours: {colours}).",
+                word=quote(word),
+                colours=all_of(state, range(state.players)),
+            )
+        )
     return seat
 
 
@@ -204,10 +354,14 @@ def _province(state: State, text: str) -> int:
     if province is None:
         names = {fold(p.name): p for p in state.board.provinces}
         close = difflib.get_close_matches(fold(text), names, n=3)
-        hint = (
-            (" Did you mean " + " or ".join(f"{names[c].name} ({names[c].number})" for c in close) + "?")
-            if close
-            else ""
-        )
-        raise _Syntax(f"There is no province '{text}'.{hint}")
+        if close:
+            choices = alternatives([f"{names[c].name} ({names[c].number})" for c in close])
+            raise _Syntax(
+                Message(
+                    "There is no province '{text}'. Did you mean {choices}?",
+                    text=quote(text),
+                    choices=choices,
+                )
+            )
+        raise _Syntax(Message("There is no province '{text}'.", text=quote(text)))
     return province.index

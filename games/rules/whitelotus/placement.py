@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..base import Decision, IllegalCommand, LogEntry
+from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Pass, Place
-from .common import area_name, colour, expect_seat, room_for, wrong_command
+from .common import area_name, colour_word, expect_seat, room_for, wrong_command
 from .constants import MARKERS_PER_COLOUR, NEUTRAL, Building
 from .state import Placement, State, StepDone, bits, evolve, put
 
@@ -102,37 +102,47 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     phase = state.phase
     assert isinstance(phase, Placement)
     if not isinstance(command, Place | Pass):
-        raise wrong_command(state, seat, command.kind, "control markers are being placed")
-    expect_seat(state, seat, phase.queue[0], "place a control marker")
+        raise wrong_command(state, seat, command.kind, Message("control markers are being placed"))
+    expect_seat(state, seat, phase.queue[0], Message("place a control marker"))
     if isinstance(command, Pass):
         if not state.config.designer:
-            raise IllegalCommand("You cannot pass: in the Kosmos rules every marker must be placed.")
+            raise IllegalCommand(Message("You cannot pass: in the Kosmos rules every marker must be placed."))
         log.append(LogEntry("passed", {"seat": seat}))
         return _settle(state, phase.queue[1:], log)
     area = command.area
     if not placeable(state, seat) >> area & 1:
-        raise IllegalCommand(f"You cannot place in {area_name(state, area)}: {_why_not(state, seat, area)}.")
+        raise IllegalCommand(
+            Message(
+                "You cannot place in {area}: {why}.",
+                area=area_name(state, area),
+                why=_why_not(state, seat, area),
+            )
+        )
     markers = put(state.markers, area, state.markers[area] | 1 << seat)
     log.append(LogEntry("placed", {"seat": seat, "area": area}))
     return _settle(state, phase.queue[1:], log, markers)
 
 
-def _why_not(state: State, seat: int, area: int) -> str:
+def _why_not(state: State, seat: int, area: int) -> Message:
     if area not in state.in_play():
-        return "it is not in play in this game (brown areas are used only with 6 players)"
+        return Message("it is not in play in this game (brown areas are used only with 6 players)")
     if not state.building[area]:
-        return "no tile lies there yet"
+        return Message("no tile lies there yet")
     if state.owner[area] != NEUTRAL:
-        return f"{colour(state, state.owner[area])} already holds it"
+        return Message("{colour} already holds it", colour=colour_word(state, state.owner[area]))
     if state.markers[area] >> seat & 1:
-        return "you already have a marker there"
+        return Message("you already have a marker there")
     if state.config.designer and state.year > 1:
         nearby = _designer_frontier(state, seat)
         if not nearby >> area & 1:
-            whose = "your" if state.config.options.adjacency == "own" else "a player's"
-            return f"it is not next to an area holding {whose} chip"
-    kind = Building(state.building[area]).label
-    return f"you have no {kind} chip left for it (counting your markers on other {kind} areas)"
+            if state.config.options.adjacency == "own":
+                return Message("it is not next to an area holding your chip")
+            return Message("it is not next to an area holding a player's chip")
+    kind = Word(Building(state.building[area]).label)
+    return Message(
+        "you have no {building} chip left for it (counting your markers on other {building} areas)",
+        building=kind,
+    )
 
 
 def _settle(

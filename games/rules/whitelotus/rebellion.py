@@ -18,11 +18,11 @@ own chip of the same building, else take a VP chip.
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry
+from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Army, Command, Decline, First, Lead, Side, Take
 from .common import (
     area_name,
-    colour,
+    colour_word,
     expect_seat,
     holdings,
     room_for,
@@ -102,8 +102,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     phase = state.phase
     if isinstance(phase, RebellionOffer):
         if not isinstance(command, Lead | Decline):
-            raise wrong_command(state, seat, command.kind, "a rebel leader is being sought")
-        expect_seat(state, seat, phase.queue[0], "say whether they lead a rebellion")
+            raise wrong_command(state, seat, command.kind, Message("a rebel leader is being sought"))
+        expect_seat(state, seat, phase.queue[0], Message("say whether they lead a rebellion"))
         if isinstance(command, Lead):
             return _start(state, seat, log)
         log.append(LogEntry("declined", {"seat": seat}))
@@ -116,26 +116,36 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     assert isinstance(phase, Rebellion)
     if isinstance(command, Side):
         if phase.stage not in ("sides", "both"):
-            raise IllegalCommand("Sides are already chosen and revealed; now commit army points.")
+            raise IllegalCommand(Message("Sides are already chosen and revealed; now commit army points."))
         if seat in (state.emperor, phase.leader):
-            raise IllegalCommand("The emperor and the rebel leader do not choose a side: they lead them.")
+            raise IllegalCommand(
+                Message("The emperor and the rebel leader do not choose a side: they lead them.")
+            )
         value = REBEL_SIDE if command.rebels else EMPEROR_SIDE
         phase = evolve(phase, sides=put(phase.sides, seat, value))
         what = "side"
     elif isinstance(command, Army):
         if phase.stage not in ("army", "both"):
             raise IllegalCommand(
-                "First choose your side (side emperor / side rebels); army "
-                "points are committed once all sides are revealed."
+                Message(
+                    "First choose your side (side emperor / side rebels); army "
+                    "points are committed once all sides are revealed."
+                )
             )
         if not 0 <= command.amount <= state.army[seat]:
             raise IllegalCommand(
-                f"You cannot commit {command.amount} army points: you have {state.army[seat]}."
+                Message(
+                    "You cannot commit {amount} army points: you have {points}.",
+                    amount=command.amount,
+                    points=state.army[seat],
+                )
             )
         phase = evolve(phase, army=put(phase.army, seat, command.amount))
         what = "army"
     else:
-        raise wrong_command(state, seat, command.kind, "sides and army are being chosen for the rebellion")
+        raise wrong_command(
+            state, seat, command.kind, Message("sides and army are being chosen for the rebellion")
+        )
     log.append(LogEntry("sealed", {"seat": seat, what: _sealed_value(command)}, private_to=seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": what}))
     state = evolve(state, phase=phase)
@@ -237,21 +247,29 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     head = phase.groups[0]
     if len(head) > 1:
         if not isinstance(command, First):
-            raise wrong_command(state, seat, command.kind, "the emperor orders tied winners")
-        expect_seat(state, seat, state.emperor, "say which tied winner picks first")
+            raise wrong_command(state, seat, command.kind, Message("the emperor orders tied winners"))
+        expect_seat(state, seat, state.emperor, Message("say which tied winner picks first"))
         if command.seat not in head:
-            raise IllegalCommand(f"{colour(state, command.seat)} is not one of the tied winners.")
+            raise IllegalCommand(
+                Message("{colour} is not one of the tied winners.", colour=colour_word(state, command.seat))
+            )
         rest = tuple(s for s in head if s != command.seat)
         log.append(LogEntry("pick_order", {"seat": seat, "first": command.seat}))
         phase = evolve(phase, groups=((command.seat,), rest, *phase.groups[1:]))
         return _settle_spoils(evolve(state, phase=phase), log)
     if not isinstance(command, Take):
-        raise wrong_command(state, seat, command.kind, "the winners of the rebellion take their spoils")
-    expect_seat(state, seat, head[0], "take an area")
+        raise wrong_command(
+            state, seat, command.kind, Message("the winners of the rebellion take their spoils")
+        )
+    expect_seat(state, seat, head[0], Message("take an area"))
     choices = spoils_targets(state, phase, seat)
     if command.area not in choices:
         raise IllegalCommand(
-            f"You cannot take {area_name(state, command.area)}: {_why_not(state, phase, seat, command.area)}."
+            Message(
+                "You cannot take {area}: {why}.",
+                area=area_name(state, command.area),
+                why=_why_not(state, phase, seat, command.area),
+            )
         )
     area, loser = command.area, state.owner[command.area]
     took_palace_from_emperor = state.building[area] == Building.PALACE and loser == (
@@ -268,15 +286,19 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     return _settle_spoils(evolve(state, phase=phase), log)
 
 
-def _why_not(state: State, phase: Spoils, seat: int, area: int) -> str:
+def _why_not(state: State, phase: Spoils, seat: int, area: int) -> Message:
     owner = state.owner[area]
     if owner < 0 or not phase.losers >> owner & 1:
-        return "it does not belong to a player on the losing side"
+        return Message("it does not belong to a player on the losing side")
     if state.config.kosmos and phase.hit >> owner & 1:
-        return f"{colour(state, owner)} has already lost an area in this rebellion"
+        return Message(
+            "{colour} has already lost an area in this rebellion", colour=colour_word(state, owner)
+        )
     if not room_for(holdings(state, seat), state.building[area]):
-        return f"you have no {Building(state.building[area]).label} chip left"
-    return "it is not next to one of your areas"
+        return Message(
+            "you have no {building} chip left", building=Word(Building(state.building[area]).label)
+        )
+    return Message("it is not next to one of your areas")
 
 
 def _settle_spoils(state: State, log: list[LogEntry]) -> State:

@@ -11,7 +11,7 @@ one per empty area, face up; the rest go back in the box unseen.
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry
+from ..base import Decision, IllegalCommand, LogEntry, Message
 from .commands import Command, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
@@ -85,13 +85,15 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     phase = state.phase
     assert isinstance(phase, NewAreas)
     if not isinstance(command, Tile):
-        raise wrong_command(state, seat, command.kind, "new tiles are being placed")
-    expect_seat(state, seat, phase.queue[0], "place the tile they drew")
+        raise wrong_command(state, seat, command.kind, Message("new tiles are being placed"))
+    expect_seat(state, seat, phase.queue[0], Message("place the tile they drew"))
     if not _is_spot(state, command.area):
         raise IllegalCommand(
-            f"You cannot put your tile on {area_name(state, command.area)}: "
-            "it must go on an empty area in play next to an area that "
-            "holds a tile."
+            Message(
+                "You cannot put your tile on {area}: it must go on an empty area in play next to an area "
+                "that holds a tile.",
+                area=area_name(state, command.area),
+            )
         )
     state = evolve(state, building=put(state.building, command.area, phase.drawn))
     log.append(LogEntry("tile", {"seat": seat, "area": command.area, "building": phase.drawn}))

@@ -169,11 +169,16 @@ def spell(table: Table, canonical: str, language: str) -> str:
     return table[language][canonical][0]
 
 
+MAX_TYPO = 24  # the longest keyword has 14 letters
+
+
 def closest_keyword(word: str) -> str | None:
     """The spelling of a keyword (any language) closest to a mistyped word, or None.
 
     Ties go to English, then German, then French: ``plase`` is ``place``, not ``passe``."""
     typed = key(word)
+    if len(typed) > MAX_TYPO:  # no keyword is near; and comparing would cost time per letter
+        return None
     best: tuple[float, str] | None = None
     for language in LANGUAGES:
         for canonical in ENGLISH_KEYWORDS:

@@ -1,0 +1,270 @@
+"""Refusals in the player's language: every reason the engine and the service can give a player
+(``games.rules.base.Message`` templates) has a German and a French entry, and a refused mail
+says its reason in the reader's language, rendered when the mail is sent."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
+from games.rules import whitelotus as wl
+from games.rules.base import IllegalCommand, Message, Word
+from games.rules.whitelotus.commands import (
+    Army,
+    Bid,
+    Command,
+    First,
+    Give,
+    Out,
+    PalaceChoice,
+    Pass,
+    Place,
+    Take,
+)
+from games.rules.whitelotus.notation import SCRIPTS, SYNTAX
+from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
+from notifications.models import InboundMail, OutboundMail
+from tests.games.factories import running_game, whose_turn
+
+from .helpers import compose, deliver_pending, receive, sent_to
+from .test_i18n import LANGUAGES, po_path, read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+# where the reasons a player may be told are written
+SOURCES = [
+    *sorted((ROOT / "games" / "rules" / "whitelotus").glob("*.py")),
+    ROOT / "games" / "services.py",
+    ROOT / "games" / "deadlines.py",
+    ROOT / "notifications" / "inbound.py",
+]
+LITERAL = Message.literal("").template  # said as it is: no entry
+
+
+def written_templates() -> dict[str, str]:
+    """Every ``Message("...")`` of the sources: template -> file."""
+    found: dict[str, str] = {}
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Message"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.setdefault(node.args[0].value, path.name)
+    return found
+
+
+def refusal_strings() -> set[str]:
+    """What a refusal may pass to translate: the written templates, the syntax lines
+    (``Write: bid <colour> <points>``), the keywords (``'bid' is not a move now``) and the
+    script names of look-alike letters."""
+    return (set(written_templates()) | set(SYNTAX.values()) | set(ENGLISH_KEYWORDS) | set(SCRIPTS)) - {
+        LITERAL
+    }
+
+
+def read_tsv(language: str) -> dict[str, str]:
+    table: dict[str, str] = {}
+    path = ROOT / "notifications" / "locale_src" / f"refusals.{language}.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            english, _, translated = line.partition("\t")
+            table[english] = translated
+    return table
+
+
+def test_the_scan_finds_the_engine_services_and_inbound_reasons():
+    found = written_templates()
+    assert found["You cannot bid {amount}: you have {points} influence points."] == "contest.py"
+    assert (
+        found["This game is paused by a moderator; moves are not accepted until it resumes."] == "services.py"
+    )
+    assert found["You are not on vacation in this game."] == "deadlines.py"
+    assert found["It is not your move now."] == "inbound.py"
+    assert len(found) > 90
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_has_an_entry_in_the_catalogue(language):
+    """Fails when a reason is added to the engine without its German and French."""
+    entries = {
+        str(e["msgid"]): str(e.get("msgstr", "")) for e in read_po(po_path(language)) if "msgctxt" not in e
+    }
+    table = read_tsv(language)
+    missing = sorted(refusal_strings() - set(table))
+    assert not missing, f"not in locale_src/refusals.{language}.tsv: {missing}"
+    for english in refusal_strings():
+        assert entries.get(english, "").strip(), f"{language}: {english!r} is not in django.po"
+        assert entries[english] == table[english], f"{language}: django.po and the TSV differ on {english!r}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_refusal_table_holds_no_reason_the_code_no_longer_gives(language):
+    stale = sorted(set(read_tsv(language)) - refusal_strings())
+    assert not stale, f"locale_src/refusals.{language}.tsv: {stale}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_syntax_lines_translate_as_the_menus_write_them(language):
+    with translation.override(language):
+        for kind, line in SYNTAX.items():
+            assert gettext(line) == wl.menu.syntax(kind, language)
+        for keyword in ENGLISH_KEYWORDS:  # "army" is also the points word "Armee": case aside
+            assert gettext(keyword).casefold() == spell(KEYWORDS, keyword, language).casefold()
+
+
+PROBES: list[Command] = [
+    Place(0),
+    Place(37),
+    Pass(),
+    Bid(0, 99),
+    Bid(1, 1),
+    Out(2),
+    Army(99),
+    Take(3),
+    First(1),
+    PalaceChoice(5),
+    Give(0, 1, army=False),
+]
+
+
+@pytest.mark.parametrize("edition", ["kosmos", "designer"])
+def test_every_reason_met_in_play_is_catalogued(edition):
+    """The scan above reads the sources; this plays a game, tries wrong commands at every
+    decision and checks each reason's parts (templates and words) are translated."""
+    state = wl.setup(wl.Config(wl.load_board("china"), ("red", "blue", "green", "yellow"), edition), "i18n")
+    met: set[str] = set()
+    step = 0
+    while (decisions := wl.pending(state)) and step < 400:
+        seat = decisions[0].seat
+        if step % 3 == 0:
+            for probe in PROBES:
+                for who in (seat, (seat + 1) % state.players):
+                    try:
+                        wl.apply(state, who, probe)
+                    except IllegalCommand as error:
+                        met.update(error.text.templates())
+        menu = wl.legal(state, seat)
+        state, _ = wl.apply(state, seat, menu[(step * 7) % len(menu)])
+        step += 1
+    assert len(met) > 20
+    with translation.override("de"):
+        untranslated = sorted(m for m in met - {LITERAL} if gettext(m) == m and m not in ("{first}, {rest}",))
+    assert not untranslated
+
+
+def test_a_message_survives_the_outbox_and_falls_back_to_english_on_a_broken_translation():
+    reason = Message(
+        "You cannot place in {area}: {why}.",
+        area="Xian",
+        why=Message("{colour} already holds it", colour=Word("red")),
+    )
+    assert Message.from_data(reason.to_data()) == reason
+    assert Message.from_data({"nonsense": 1}) is None
+    assert (
+        reason.render(lambda s: s.replace("{area}", "{province}"))
+        == "You cannot place in Xian: red already holds it."
+    )
+
+
+# --- the mails ------------------------------------------------------------------------------
+
+
+def _game_in(language: str):
+    game = running_game(3, seed="mail")
+    for seat in game.seats.select_related("player"):
+        seat.player.language = language
+        seat.player.save()
+    deliver_pending()
+    return game
+
+
+def _refused(game, seat: int, body: str) -> OutboundMail:
+    from notifications import tokens
+
+    holder = game.seats.get(position=seat)
+    row = receive(compose(tokens.reply_address(holder), holder.player.email, body))
+    assert row.status == InboundMail.Status.REFUSED, row.outcome
+    sent = deliver_pending()
+    error = next(m for m in sent if m.kind == "error")
+    assert error.context["message"] == row.outcome  # the English, for the log
+    return error
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "no_province", "not_yours"),
+    [
+        (
+            "de",
+            "Es gibt keine Provinz 'Atlantis'. Schreib: setze <Provinz>",
+            "Du hast jetzt nichts zu entscheiden: Es wird auf Rot gewartet.",
+        ),
+        (
+            "fr",
+            "Il n'y a pas de province 'Atlantis'. Écrivez : pose <province>",
+            "Vous n'avez rien à décider maintenant : on attend rouge.",
+        ),
+        (
+            "en",
+            "There is no province 'Atlantis'. Write: place <province>",
+            "Nothing is yours to decide now: waiting for red.",
+        ),
+    ],
+)
+def test_a_refusal_mail_gives_the_reason_in_the_players_language(language, no_province, not_yours):
+    game = _game_in(language)
+    seat = whose_turn(game)
+    assert seat == 0  # red places first
+    _refused(game, seat, "place Atlantis")
+    mail = sent_to(game.seats.get(position=seat).player.email)[-1]
+    assert no_province in mail.body
+    assert (
+        no_province.replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;")
+        in mail.alternatives[0][0]
+    )
+    other = game.seats.get(position=1)
+    _refused(game, 1, "place Ningxia")
+    assert not_yours in sent_to(other.player.email)[-1].body
+
+
+@pytest.mark.django_db
+def test_a_look_alike_letter_is_named_in_the_players_language():
+    game = _game_in("de")
+    _refused(game, 0, "setze Ningxi\u0430")  # Cyrillic a
+    body = sent_to(game.seats.get(position=0).player.email)[-1].body
+    assert (
+        "Das 'а' in 'Ningxiа' ist ein kyrillischer Buchstabe: Schreib das Wort in lateinischen Buchstaben."
+        in body
+    )
+
+
+@pytest.mark.django_db
+def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
+    game = _game_in("de")
+    error = _refused(game, 0, "place Atlantis")
+    error.context = {"failing_line": "place Atlantis", "message": "There is no province 'Atlantis'."}
+    from notifications import emails
+
+    assert "There is no province 'Atlantis'." in emails.render(error).text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "'biete' ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
+        ("fr", "'mise' n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
+    ],
+)
+def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, expected):
+    game = _game_in(language)
+    _refused(game, 0, "bid blue 3")
+    assert expected in sent_to(game.seats.get(position=0).player.email)[-1].body
