@@ -62,3 +62,20 @@ def test_a_leagues_moderator_cannot_join_it(league):
     assert mail.status == InboundMail.Status.REFUSED
     assert "moderates Winter Cup" in deliver_pending()[0].text
     assert not Membership.objects.exists()
+
+
+def test_a_join_followed_by_thanks_joins_and_says_what_was_ignored(league):
+    mail = receive(compose(SERVICE, "iris@example.org", "join winter\n\nthanks!\nIris"))
+    assert mail.status == InboundMail.Status.APPLIED
+    assert "ignored after the command: thanks! | Iris" in mail.outcome
+    assert Membership.objects.count() == 1
+    [welcome] = deliver_pending()
+    assert "I ignored these lines after your commands: thanks! / Iris" in welcome.text
+    assert "<code>Iris</code>" in welcome.html
+
+
+def test_a_join_followed_by_another_command_is_no_join(league):
+    for body in ("join winter\njoin spring", "join winter\njion spring", "join winter\nplace 3"):
+        mail = receive(compose(SERVICE, "iris@example.org", body))
+        assert mail.status == InboundMail.Status.UNKNOWN
+    assert not Membership.objects.exists()
