@@ -95,13 +95,14 @@ def test_a_move_followed_by_a_name_is_applied_and_the_ignored_line_is_said():
     game = started()
     seat = whose_turn(game)
     command = a_legal_command(game, seat)
-    row = reply(game, seat, f"{command}\n\nthanks!\nDora")
+    # (a closing such as "Thanks,\nDora" never gets here: the quote stripper drops it)
+    row = reply(game, seat, f"{command}\n\nsee you soon!\nDora")
     assert row.status == InboundMail.Status.APPLIED, row.outcome
-    assert "ignored after the commands: thanks! | Dora" in row.outcome
+    assert "ignored after the commands: see you soon! | Dora" in row.outcome
     assert game.events.latest("seq").command_text == command
     deliver_pending()
     told = sent_to(game.seats.get(position=seat).player.email)[-1]
-    assert "I ignored these lines after your commands: thanks! / Dora" in told.body
+    assert "I ignored these lines after your commands: see you soon! / Dora" in told.body
     assert "<code>Dora</code>" in told.alternatives[0][0]
     # the other seats' mails say nothing of it
     for other in range(3):
@@ -135,11 +136,11 @@ def test_a_name_above_the_commands_still_refuses_with_the_hint():
 def test_status_followed_by_thanks_answers_and_says_what_was_ignored():
     game = started()
     seat = (whose_turn(game) + 1) % 3
-    row = reply(game, seat, "status\nthanks!")
+    row = reply(game, seat, "status\ngood luck!")
     assert row.status == InboundMail.Status.ANSWERED
     deliver_pending()
     answer = sent_to(game.seats.get(position=seat).player.email)[-1]
-    assert "I ignored these lines after your commands: thanks!" in answer.body
+    assert "I ignored these lines after your commands: good luck!" in answer.body
 
 
 @pytest.mark.django_db
@@ -148,8 +149,8 @@ def test_a_move_that_mails_the_sender_nothing_gets_a_status_answer_saying_what_w
     seat = whose_turn(game)
     player = game.seats.get(position=seat).player
     before = len(sent_to(player.email))
-    reply(game, seat, f"{a_legal_command(game, seat)}\nCheers")
+    reply(game, seat, f"{a_legal_command(game, seat)}\nDora")
     deliver_pending()
     mails = sent_to(player.email)[before:]
     assert len(mails) == 1
-    assert "I ignored these lines after your commands: Cheers" in mails[0].body
+    assert "I ignored these lines after your commands: Dora" in mails[0].body
