@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notifications.quotes import strip_reply
 
@@ -219,3 +221,23 @@ def test_fifty_thousand_lines_that_the_rules_look_at_take_no_time(line):
     started = time.monotonic()
     strip_reply(f"{line}\n" * 50_000)
     assert time.monotonic() - started < 5
+
+
+FURNITURE = [
+    *(f"\n{a}\n{QUOTE}" for a in ATTRIBUTIONS.values()),
+    *(f"\n{a}\n{ORIGINAL}" for a in WRAPPED.values()),
+    *(f"\n{b}\n\n{ORIGINAL}" for b in HEADER_BLOCKS.values()),
+    *(f"\n{m}\n{ORIGINAL}" for m in MARKERS),
+    *(f"\n{s}" for s in SIGNATURES),
+    *(f"\n{c}" for c in CLOSINGS),
+]
+COMMAND_LINES = [
+    *("place Hangzhou", "bid red 3", "pass", "side rebels", "setze Ningxia", "take Fuzhou", "Tak 3"),
+    *("Do: place 3", "mise rouge 2", "prends Fuzhou", "first green", "give green 2 army", "status"),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(COMMAND_LINES), min_size=1, max_size=6), st.sampled_from(FURNITURE))
+def test_the_commands_above_any_furniture_are_kept_whole(commands, furniture):
+    assert strip_reply("\n".join(commands) + "\n" + furniture) == "\n".join(commands)
