@@ -212,9 +212,10 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         stale = _outdated(game, seat.position, parsed)
         if stale:
             return refuse(stale)
-    head = Game.objects.values_list("head_seq", flat=True).get(pk=game.pk)
     try:
         with transaction.atomic():  # the whole mail or nothing
+            # under the game's lock, so that the mails written after this head are this mail's
+            head = Game.objects.select_for_update().values_list("head_seq", flat=True).get(pk=game.pk)
             if moves:
                 services.submit(
                     game,
