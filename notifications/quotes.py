@@ -83,6 +83,7 @@ def strip_reply(text: str) -> str:
     line. The result is empty when the body holds nothing but quotes.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE).split("\n")
+    lines = _without_banner(lines)
     budget = _LIBRARY_BUDGET
     kept: list[str] = []
     for stretch in _unquoted_stretches(lines):
@@ -333,6 +334,22 @@ def _library_keeps(shown: list[str]) -> int | None:
     if not kept or kept != shown[: len(kept)]:
         return None
     return len(kept)
+
+
+def _without_banner(lines: list[str]) -> list[str]:
+    """The lines without a mail server's warning above them ("CAUTION: This email originated
+    from outside of the organization…"), which the sender never wrote."""
+    for index, line in enumerate(lines[:_QUOTE_LOOKAHEAD]):
+        if line.strip():
+            if _is_banner(line.strip()):
+                return lines[index + 1 :]
+            return lines
+    return lines
+
+
+def _is_banner(stripped: str) -> bool:
+    low = stripped[:_HEADER_MAX].lower()
+    return len(stripped) <= _HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
 
 
 def _without_closing(stretch: list[str]) -> list[str]:

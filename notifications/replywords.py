@@ -140,3 +140,12 @@ CLOSINGS = frozenset(
         *("谢谢", "此致", "祝好", "此致敬礼"),
     }
 )
+
+# The warning a mail server puts above a mail from outside the organisation.
+BANNER = re.compile(
+    r"\[?(?:caution|warning|attention|external|external email|extern|achtung|vorsicht|warnung"
+    r"|avertissement|precaución|atención|attenzione|let op|uwaga|varning|advarsel"
+    r"|upozornění|внимание|увага)\]?\s*[:!-]?.{0,80}(?:outside|external|extern|außerhalb|ausserhalb|extérieur|externe"
+    r"|fuera de|exterior|esterno|esterna|buiten|spoza|utanför|uden for|utenfor|mimo|вне|внешн"
+    r"|ззовні|поза)"
+)

@@ -202,6 +202,20 @@ def test_a_separator_with_more_than_a_footer_after_it_is_only_a_line_dropped():
     assert strip_reply(f"place Hangzhou\n__________\n{commands}") == f"place Hangzhou\n{commands}"
 
 
+@pytest.mark.parametrize(
+    "banner",
+    [
+        "CAUTION: This email originated from outside of the organization. Do not click links.",
+        "[EXTERNAL] This message came from outside your organization.",
+        "ACHTUNG: Diese E-Mail stammt von außerhalb der Organisation.",
+        "ATTENTION : Ce courriel provient de l'extérieur de l'organisation.",
+    ],
+)
+def test_a_servers_warning_above_the_mail_is_dropped(banner):
+    assert strip_reply(f"{banner}\n\nplace Hangzhou\npass\n") == "place Hangzhou\npass"
+    assert strip_reply(f"place Hangzhou\n\n{banner}\nbid red 3\n").endswith("bid red 3")  # only on top
+
+
 def test_a_separator_with_only_a_footer_after_it_ends_the_reply():
     text = "pass\n\n_______________________________________________\nlotus mailing list\nlotus@example.org"
     assert strip_reply(text) == "pass"
