@@ -15,9 +15,9 @@ What is answered and what is not:
 
 * no valid token, unreadable bytes, automatic mail (auto-replies, bounces, anything from the
   null envelope sender ``MAIL FROM:<>``): stored, never answered (answering strangers and
-  robots makes spam and mail loops) — except a mail to the
-  service address that is exactly ``join <league>``: the sender is signed up (a new address
-  becomes a player) and answered, in or why not (``leagues.signup``);
+  robots makes spam and mail loops) — except a mail to the service address that is
+  ``join <league>`` (perhaps followed by prose, see ``prose``): the sender is signed up (a new
+  address becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
@@ -43,10 +43,12 @@ from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 from games.rules.base import Message
 from games.rules.whitelotus.notation import clean, quote
+from games.rules.whitelotus.words import key
 
 from . import outbox, tokens
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
+from .prose import Arguments, split_trailing_prose
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,11 @@ AWAY = {
     "zurück": "back",
     "zurueck": "back",
     "retour": "back",
+}
+# the words above as the trailing-prose rule compares them (notifications.prose), with what
+# follows each
+MAIL_WORDS: dict[str, Arguments] = {
+    key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)
 }
 _VACATION = re.compile(r"^\S+\s+(\d+(?:[.,]\d+)?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE)
 # mails that put a new decision to a seat (a rollback puts the game back: older prompts are moot)
@@ -262,17 +269,21 @@ def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
 
 
 def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
-    """A mail to the service address that is exactly ``join <league>``: sign the sender up
+    """A mail to the service address that is ``join <league>`` (and maybe trailing prose,
+    ignored and said in the answer): sign the sender up
     (a new address becomes a player) and answer (leagues.signup); None for anything else."""
     from leagues import signup  # the leagues app builds on this one, not the other way round
 
-    slug = signup.join_command(parsed.lines)
-    if slug is None:
+    request = signup.join_request(parsed.lines)
+    if request is None:
         return None
+    slug, ignored = request
     result = signup.join_by_mail(parsed.from_address, parsed.from_name, slug)
-    outbox.answer(mail, "welcome", parsed.from_address, result.context(), in_reply_to=parsed.message_id)
+    context = {**result.context(), "ignored": ignored}
+    outbox.answer(mail, "welcome", parsed.from_address, context, in_reply_to=parsed.message_id)
     status = InboundMail.Status.APPLIED if result.joined else InboundMail.Status.REFUSED
-    return status, f"join {slug}: {result.message}"
+    note = f"; ignored after the command: {' | '.join(ignored)}" if ignored else ""
+    return status, f"join {slug}: {result.message}{note}"
 
 
 def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
@@ -285,7 +296,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         return InboundMail.Status.REFUSED, message
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
-    lines = list(parsed.lines)
+    provinces = [p.name for p in services.head_state(game).board.provinces] if parsed.lines else []
+    lines, ignored = split_trailing_prose(parsed.lines, MAIL_WORDS, provinces)
     if not lines:
         return refuse(
             Message("I found no command in your mail. Write one command per line, above the quoted text.")
@@ -307,6 +319,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             return refuse(stale)
     try:
         with transaction.atomic():  # the whole mail or nothing
+            # under the game's lock, so that the mails written after this head are this mail's
+            head = Game.objects.select_for_update().values_list("head_seq", flat=True).get(pk=game.pk)
             if moves:
                 services.submit(
                     game,
@@ -322,10 +336,26 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
     except services.GameError as error:
         return refuse(error.text, away[0] if away and not moves else "")
     for topic in dict.fromkeys(topics):
-        outbox.answer(mail, topic, seat.player.email, {"topic": topic}, **where)
+        outbox.answer(mail, topic, seat.player.email, {"topic": topic, "ignored": ignored}, **where)
+    note = f"; ignored after the commands: {' | '.join(ignored)}" if ignored else ""
+    if ignored and not topics:
+        _tell_ignored(mail, seat, head, ignored, where)
     if moves or away:
-        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away)}"
-    return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}"
+        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away)}{note}"
+    return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}{note}"
+
+
+def _tell_ignored(
+    mail: InboundMail, seat: Seat, head: int, ignored: list[str], where: dict[str, Any]
+) -> None:
+    """The trailing prose a mail's commands were applied without is said in the mail they
+    cause the sender (still unsent: written in this transaction), else in a status answer."""
+    caused = list(OutboundMail.objects.filter(game=seat.game, seat=seat.position, seq__gt=head))
+    for row in caused:
+        row.context = {**row.context, "ignored": ignored}
+        row.save(update_fields=["context"])
+    if not caused:
+        outbox.answer(mail, "status", seat.player.email, {"topic": "status", "ignored": ignored}, **where)
 
 
 def _word(line: str) -> str:

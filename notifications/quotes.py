@@ -1,14 +1,20 @@
 """What a person wrote in a reply: the text with quotes, attribution lines and signatures removed.
 
 Own line rules come first because they are linear and never drop an unquoted line by accident:
-``>`` lines are quoted; an attribution ("On … wrote:", "Am … schrieb …:", "Le … a écrit :")
+``>`` lines are quoted; an attribution ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
+"Op … schreef …:", "El … escribió:", "… napisał(a):", "… пользователь … написал:",
+"2022年1月1日 … <…>:", in the languages of :mod:`.replywords`, wrapped over up to four lines)
 followed by ``>`` lines only introduces that quote, so unquoted lines after the quote
 (bottom-posting, interleaved answers) are kept; an attribution followed by unmarked text, an
-Outlook header block, a forward or "-----Original Message-----" marker, or a "-- " signature
-line ends the reply. The unquoted stretches left over are then shown to mail-parser-reply, which
-knows closing phrases ("Best regards,", "Viele Grüße") and more header styles; its cut is only
-taken when its answer is a prefix of what the rules kept, so it can shorten a stretch but
-never drop or rewrite a line in the middle of it.
+Outlook header block (From/Von/De/Van/Od/Fra/От… with another field), a forward or
+"-----Original Message-----" marker in any of those languages, a "-- " signature line, or a
+separator line with only a short footer after it ends the reply. Device signatures ("Sent from
+my iPhone", "Sendt fra min iPad", "iPhoneから送信") are dropped where they stand, and a closing
+phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines after it ends its
+stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
+more closing phrases and header styles; its cut is only taken when its answer is a prefix of
+what the rules kept, so it can shorten a stretch but never drop or rewrite a line in the middle
+of it.
 """
 
 from __future__ import annotations
@@ -18,8 +24,13 @@ import re
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.parser import EmailMessage
 
+from . import replywords
+
 __all__ = ["strip_reply", "unflow"]
 
+# Only these: the library's closing phrases of other languages match any line starting with
+# them ("Tak" cuts "take Fuzhou", "Kh" cuts "Khan…") and its Polish header needs one field
+# ("Do: …"). Closing phrases of every language are the own rule's, matched whole.
 _LANGUAGES: tuple[str, ...] = tuple(EmailReplyParser(languages=["en", "de", "fr"]).languages)
 
 # The library's regexes backtrack badly: 50k blank lines take minutes, and long lines are
@@ -32,6 +43,15 @@ _LIBRARY_LINE_CHARS = 200
 _HEADER_MAX = 400
 # How many blank lines may sit between an attribution and the quote it introduces.
 _QUOTE_LOOKAHEAD = 4
+# How many lines an attribution may be wrapped over.
+_ATTRIBUTION_LINES = 4
+# A closing phrase is one when at most this many short lines follow it.
+_CLOSING_TAIL = 4
+_CLOSING_TAIL_CHARS = 60
+# "-Abhishek Kona", "/John": a name signed on its own line.
+_NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
+# A separator line ends the reply when no more than this many lines follow it (a footer).
+_FOOTER_LINES = 6
 
 _INVISIBLE = str.maketrans(
     {
@@ -48,33 +68,12 @@ _INVISIBLE = str.maketrans(
     }
 )
 
-_MARKER = re.compile(
-    r"-{2,} ?(?:original message|ursprüngliche nachricht|message d'origine|forwarded message"
-    r"|weitergeleitete nachricht|message transféré|nachricht weitergeleitet) ?-{2,}"
-    r"|begin forwarded message ?:|anfang der weitergeleiteten nachricht ?:"
-    r"|début du message réexpédié ?:",
-    re.IGNORECASE,
-)
-_FIELD = re.compile(
-    r"\*?(from|sent|to|cc|bcc|date|subject|von|gesendet|an|datum|betreff|de|envoyé|à|a|objet)\*? ?:",
-    re.IGNORECASE,
-)
-_FROM_FIELDS = frozenset({"from", "von", "de"})
-_DEVICE_SIGNATURE = re.compile(
-    r"sent (?:from|with|via) .+|get outlook for .+"
-    r"|von meinem .+|gesendet (?:von|mit) .+|outlook für .+ (?:beziehen|herunterladen)"
-    r"|holen sie sich outlook für .+"
-    r"|envoyé (?:de|depuis|à partir de|avec) .+|obtenir outlook pour .+",
-    re.IGNORECASE,
-)
 _DEVICE_SIGNATURE_MAX = 100
-# Every rule needs one of these: a quote, marker or separator character, a colon, or the first
-# word of a wrapped attribution or of a device signature.
-_SPECIAL_FIRST = frozenset(">-_")
-_SPECIAL_WORDS = (
-    *("on ", "am ", "le "),
-    *("sent ", "get ", "von ", "gesendet ", "outlook ", "holen ", "envoyé ", "obtenir "),
-)
+_DEVICE_SIGNATURE_WORDS = 10
+# "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
+_ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
+_TIME = re.compile(r"\d{1,2}[:.]\d{2}")
+_WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d")
 
 
 def strip_reply(text: str) -> str:
@@ -84,9 +83,11 @@ def strip_reply(text: str) -> str:
     line. The result is empty when the body holds nothing but quotes.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE).split("\n")
+    lines = _without_banner(lines)
     budget = _LIBRARY_BUDGET
     kept: list[str] = []
     for stretch in _unquoted_stretches(lines):
+        stretch = _without_closing(stretch)
         if budget > 0:
             stretch, used = _shorten_with_library(stretch, budget)
             budget -= used
@@ -114,7 +115,7 @@ def _unquoted_stretches(lines: list[str]) -> list[list[str]]:
             current = []
             i += 1
             continue
-        if stripped == "--" or _MARKER.fullmatch(stripped) or _outlook_block_at(lines, i):
+        if stripped == "--" or _is_marker(stripped) or _outlook_block_at(lines, i):
             break
         span, anchored = _attribution_at(lines, i)
         if span:
@@ -130,9 +131,11 @@ def _unquoted_stretches(lines: list[str]) -> list[list[str]]:
             after = _next_nonblank(lines, i + 1)
             if after is not None and _field_name(lines[after]):
                 break
+            if _only_a_footer_after(lines, i + 1):
+                break
             i += 1
             continue
-        if len(stripped) <= _DEVICE_SIGNATURE_MAX and _DEVICE_SIGNATURE.fullmatch(stripped):
+        if _is_device_signature(stripped):
             i += 1
             continue
         current.append(line)
@@ -145,16 +148,65 @@ def _may_be_special(stripped: str) -> bool:
     """A cheap screen so that ordinary lines (nearly all of them) skip the rules below."""
     if not stripped:
         return False
+    first = stripped[0]
     return (
-        stripped[0] in _SPECIAL_FIRST or ":" in stripped or stripped[:10].lower().startswith(_SPECIAL_WORDS)
+        first in ">-_=*"
+        or first.isdigit()
+        or ":" in stripped
+        or "：" in stripped
+        or "@" in stripped
+        or "<" in stripped
+        or not stripped.isascii()
+        or _first_word(stripped) in _SPECIAL_WORDS
+    )
+
+
+def _first_word(stripped: str) -> str:
+    return stripped[:24].split(" ", 1)[0].rstrip(",").lower()
+
+
+# First words of the lines the rules look at that may have no colon, digit or "@" (a wrapped
+# attribution's first line, a device signature, Apple's forward line).
+_SPECIAL_WORDS = frozenset(
+    {
+        *replywords.INTRO_WORDS,
+        *("sent", "get", "von", "gesendet", "outlook", "holen", "envoyé", "obtenir", "téléchargez"),
+        *("enviado", "enviada", "obtener", "obtén", "baixe", "obtenha", "inviato", "scarica", "ottieni"),
+        *("verstuurd", "verzonden", "download", "wysłane", "wysłano", "pobierz", "skickat", "skickades"),
+        *("hämta", "sendt", "hent", "få", "odesláno", "stáhněte", "begin", "anfang", "début"),
+        *("inicio", "inizio", "início", "początek", "videresendt", "början", "začátek"),
+    }
+)
+
+
+def _is_marker(stripped: str) -> bool:
+    """ "-----Original Message-----", "-------- Message d'origine --------", "Begin forwarded message:"."""
+    if len(stripped) > _HEADER_MAX:
+        return False
+    core = stripped.strip("-_=* ").lower()
+    if core in replywords.ORIGINAL_MESSAGE and stripped[:2].strip("-_=") == "":
+        return True
+    return core.rstrip(":： ") in replywords.FORWARD_LINES and stripped.rstrip().endswith((":", "："))
+
+
+def _is_device_signature(stripped: str) -> bool:
+    """ "Sent from my iPhone" and its kind; a line with a comma is a sentence, not a signature."""
+    return (
+        len(stripped) <= _DEVICE_SIGNATURE_MAX
+        and len(stripped.split()) <= _DEVICE_SIGNATURE_WORDS
+        and "," not in stripped
+        and bool(replywords.DEVICE_SIGNATURE.fullmatch(stripped.lower()))
     )
 
 
 def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
-    """(lines the attribution spans, whether it has the On/Am/Le form) or (0, False).
+    """(lines the attribution spans, whether it is anchored) or (0, False).
 
-    Gmail wraps long attributions ("… White Lotus <" / "game@… > wrote:"), so the anchored forms
-    may run over up to three lines. Other "… wrote:" lines count only on their own line.
+    Clients wrap long attributions ("… White Lotus <" / "game@… > wrote:"; "Max Mustermann <…>
+    schrieb am Fr., 28." / "Okt. 2016 um …:"), so one may run over up to four lines, but only
+    from a first line that can begin one. Anchored means it names a date or an address, so it
+    is surely a client's line: followed by unmarked text it ends the reply. A bare "Ada wrote:"
+    counts only right before a quote.
     """
     first = lines[i].strip()
     if not first or len(first) > _HEADER_MAX:
@@ -162,10 +214,10 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
     kind = _attribution_kind(first)
     if kind:
         return 1, kind == 2
-    if not first.lower().startswith(("on ", "am ", "le ")):
+    if not _may_begin_attribution(first):
         return 0, False
     joined = first
-    for span in (2, 3):
+    for span in range(2, _ATTRIBUTION_LINES + 1):
         if i + span - 1 >= len(lines):
             break
         more = lines[i + span - 1].strip()
@@ -179,26 +231,40 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
     return 0, False
 
 
+def _may_begin_attribution(first: str) -> bool:
+    low = first.lower()
+    return (
+        _first_word(first) in replywords.INTRO_WORDS
+        or first[0].isdigit()
+        or "@" in first
+        or "<" in first
+        or bool(_WEEKDAY_START.match(low))
+        or bool(replywords.WROTE.search(low))
+    )
+
+
 def _attribution_kind(line: str) -> int:
-    """0: not an attribution; 1: "<name> wrote:"; 2: "On <date>, <name> wrote:" and the like."""
-    if not line.endswith(":"):
+    """0: not an attribution; 1: "<name> wrote:"; 2: one with a date or address ("On <date>,
+    <name> wrote:", "<date> <name> <addr>:" and the like)."""
+    if not line.endswith((":", "：")):
         return 0
     low = line[:-1].rstrip().lower()
-    anchored = (
-        (low.startswith("on ") and low.endswith(" wrote"))
-        or (low.startswith("am ") and (" schrieb " in low or low.endswith((" schrieb", " geschrieben"))))
-        or (low.startswith("le ") and low.endswith(" a écrit"))
-    )
-    if anchored:
-        return 2
-    if low.endswith((" wrote", " schrieb", " a écrit")):
-        return 1
+    if replywords.WROTE.search(low):
+        anchored = (
+            _first_word(low) in replywords.INTRO_WORDS
+            or low[:1].isdigit()
+            or "@" in low
+            or bool(_WEEKDAY_START.match(low))
+        )
+        return 2 if anchored else 1
+    if _ADDRESS_END.search(line) and _TIME.search(low):
+        return 2  # Gmail in Japanese or Russian: "2022年1月1日(金) 9:00 田中太郎 <taro@…>:"
     return 0
 
 
 def _outlook_block_at(lines: list[str], i: int) -> bool:
-    """Outlook quotes without ``>``: a From/Von/De field followed by another field starts it."""
-    if _field_name(lines[i]) not in _FROM_FIELDS:
+    """Outlook quotes without ``>``: a From/Von/De/Od/От… field followed by another field."""
+    if _field_name(lines[i]) not in replywords.FROM_FIELDS:
         return False
     after = _next_nonblank(lines, i + 1, lookahead=1)
     return after is not None and bool(_field_name(lines[after]))
@@ -208,12 +274,23 @@ def _field_name(line: str) -> str:
     stripped = line.strip()
     if len(stripped) > _HEADER_MAX:
         return ""
-    found = _FIELD.match(stripped)
+    found = replywords.FIELD.match(stripped)
     return found[1].lower() if found else ""
 
 
 def _is_separator(stripped: str) -> bool:
-    return len(stripped) >= 10 and not stripped.strip("_")
+    return len(stripped) >= 10 and (not stripped.strip("_") or not stripped.strip("-"))
+
+
+def _only_a_footer_after(lines: list[str], start: int) -> bool:
+    """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)."""
+    rest = 0
+    for j in range(start, len(lines)):
+        if lines[j].strip():
+            rest += 1
+            if rest > _FOOTER_LINES:
+                return False
+    return True
 
 
 def _next_nonblank(lines: list[str], start: int, lookahead: int = _QUOTE_LOOKAHEAD) -> int | None:
@@ -257,6 +334,44 @@ def _library_keeps(shown: list[str]) -> int | None:
     if not kept or kept != shown[: len(kept)]:
         return None
     return len(kept)
+
+
+def _without_banner(lines: list[str]) -> list[str]:
+    """The lines without a mail server's warning above them ("CAUTION: This email originated
+    from outside of the organization…"), which the sender never wrote."""
+    for index, line in enumerate(lines[:_QUOTE_LOOKAHEAD]):
+        if line.strip():
+            if _is_banner(line.strip()):
+                return lines[index + 1 :]
+            return lines
+    return lines
+
+
+def _is_banner(stripped: str) -> bool:
+    low = stripped[:_HEADER_MAX].lower()
+    return len(stripped) <= _HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
+
+
+def _without_closing(stretch: list[str]) -> list[str]:
+    """The stretch without its closing: a line that is only a closing phrase ("Mvh", "Med venlig
+    hilsen", "Pozdrawiam,", "С уважением,") with at most a few short lines after it (a name, a
+    phone number), or a last "-Name" / "/Name" line after a blank one."""
+    nonblank = [index for index, line in enumerate(stretch) if line.strip()]
+    # the last closing wins: "Thank you." then "Best regards" keeps the thanks as text
+    for position in range(len(nonblank) - 1, max(-1, len(nonblank) - _CLOSING_TAIL - 2), -1):
+        index, after = nonblank[position], nonblank[position + 1 :]
+        if _is_closing(stretch[index]) and all(len(stretch[j].strip()) <= _CLOSING_TAIL_CHARS for j in after):
+            return stretch[:index]
+    if len(nonblank) >= 2 and _NAME_SIGNATURE.fullmatch(stretch[nonblank[-1]].strip()):
+        last = nonblank[-1]
+        if not stretch[last - 1].strip():
+            return stretch[:last]
+    return stretch
+
+
+def _is_closing(line: str) -> bool:
+    text = line.strip()
+    return len(text) <= 40 and text.rstrip(",.!;: ").lower() in replywords.CLOSINGS
 
 
 def _trim_blank(lines: list[str]) -> list[str]:

@@ -62,3 +62,27 @@ def test_a_leagues_moderator_cannot_join_it(league):
     assert mail.status == InboundMail.Status.REFUSED
     assert "moderates Winter Cup" in deliver_pending()[0].text
     assert not Membership.objects.exists()
+
+
+def test_a_join_followed_by_prose_joins_and_says_what_was_ignored(league):
+    # (a closing such as "thanks!" never gets here: the quote stripper drops it)
+    mail = receive(compose(SERVICE, "iris@example.org", "join winter\n\nsee you soon!\nIris"))
+    assert mail.status == InboundMail.Status.APPLIED
+    assert "ignored after the command: see you soon! | Iris" in mail.outcome
+    assert Membership.objects.count() == 1
+    [welcome] = deliver_pending()
+    assert "I ignored these lines after your commands: see you soon! / Iris" in welcome.text
+    assert "<code>Iris</code>" in welcome.html
+
+
+def test_a_join_followed_by_another_command_is_no_join(league):
+    for body in ("join winter\njoin spring", "join winter\njion spring", "join winter\nplace 3"):
+        mail = receive(compose(SERVICE, "iris@example.org", body))
+        assert mail.status == InboundMail.Status.UNKNOWN
+    assert not Membership.objects.exists()
+
+
+def test_join_autumn_then_thanks_joins(league):
+    mail = receive(compose(SERVICE, "iris@example.org", "join winter\nthanks!"))
+    assert mail.status == InboundMail.Status.APPLIED
+    assert Membership.objects.count() == 1
