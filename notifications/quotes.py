@@ -53,20 +53,16 @@ _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
 # A separator line ends the reply when no more than this many lines follow it (a footer).
 _FOOTER_LINES = 6
 
-_INVISIBLE = str.maketrans(
-    {
-        # Gmail and Outlook put no-break spaces in "a écrit :" and in times ("10:02 AM").
-        "\u00a0": " ",
-        "\u202f": " ",
-        "\u2007": " ",
-        # iOS starts quoted text with a BOM; zero-width characters hide in pasted text.
-        "\ufeff": None,
-        "\u200b": None,
-        "\u200c": None,
-        "\u200d": None,
-        "\u2060": None,
-    }
-)
+# Gmail and Outlook put no-break spaces in "a écrit :" and in times ("10:02 AM"); iOS starts
+# quoted text with a BOM; zero-width characters hide in pasted text.  A regular expression, not
+# str.translate: these characters are rare, and translate walks a 5 MB body char by char.
+_NO_BREAK_SPACES = re.compile("[\u00a0\u202f\u2007]")
+_INVISIBLE = re.compile("[\ufeff\u200b\u200c\u200d\u2060]")
+
+
+def _visible(text: str) -> str:
+    return _INVISIBLE.sub("", _NO_BREAK_SPACES.sub(" ", text))
+
 
 _DEVICE_SIGNATURE_MAX = 100
 _DEVICE_SIGNATURE_WORDS = 10
@@ -82,7 +78,7 @@ def strip_reply(text: str) -> str:
     Blank lines inside what is kept stay; stretches separated by quotes are joined by one blank
     line. The result is empty when the body holds nothing but quotes.
     """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE).split("\n")
+    lines = _visible(text.replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     lines = _without_banner(lines)
     budget = _LIBRARY_BUDGET
     kept: list[str] = []
@@ -149,6 +145,8 @@ def _may_be_special(stripped: str) -> bool:
     if not stripped:
         return False
     first = stripped[0]
+    if len(stripped) > _HEADER_MAX:  # too long for any rule but a quote or a separator
+        return first in ">-_"
     return (
         first in ">-_=*"
         or first.isdigit()
