@@ -69,7 +69,11 @@ _DEVICE_SIGNATURE_WORDS = 10
 # "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
 _ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
 _TIME = re.compile(r"\d{1,2}[:.]\d{2}")
-_WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d")
+# "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
+_WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d{1,2}\.?,? (?:[^\W\d_]{3}|\d{1,2}\.)")
+# The first line of a wrapped attribution is long; a command ("army 3") never is this long
+# and also starts like none of them, but the two rules together keep commands safe.
+_WRAPPED_FIRST_MIN = 20
 
 
 def strip_reply(text: str) -> str:
@@ -212,14 +216,15 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
     kind = _attribution_kind(first)
     if kind:
         return 1, kind == 2
-    if not _may_begin_attribution(first):
+    if len(first) < _WRAPPED_FIRST_MIN or not _may_begin_attribution(first):
         return 0, False
     joined = first
     for span in range(2, _ATTRIBUTION_LINES + 1):
         if i + span - 1 >= len(lines):
             break
         more = lines[i + span - 1].strip()
-        if not more or more.startswith(">"):
+        # a line that starts an attribution of its own is not this one's continuation
+        if not more or more.startswith(">") or _first_word(more) in replywords.INTRO_WORDS:
             break
         joined = f"{joined} {more}"
         if len(joined) > _HEADER_MAX:

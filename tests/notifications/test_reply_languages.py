@@ -248,6 +248,7 @@ FURNITURE = [
 COMMAND_LINES = [
     *("place Hangzhou", "bid red 3", "pass", "side rebels", "setze Ningxia", "take Fuzhou", "Tak 3"),
     *("Do: place 3", "mise rouge 2", "prends Fuzhou", "first green", "give green 2 army", "status"),
+    *("army 3", "take 12", "tile 5", "army 3 please now", "nimm 12", "give green 2 influence"),
 ]
 
 
