@@ -8,7 +8,7 @@ rotated when the seat changes hands, and is cut out of anything that is logged (
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.links import new_key
@@ -24,11 +24,19 @@ new_token = new_key
 
 
 def live_token(seat: Seat) -> ReplyToken:
-    """The seat's token, issued on first use to the seat's current player."""
+    """The seat's token, issued on first use to the seat's current player.
+
+    Two processes may render a first mail of the same seat at once (a worker sending the
+    table's mails, the MTA pipe answering a reply): one of them issues the token, the other
+    loses the race on ``one_live_token_per_seat`` and takes the winner's."""
     token = ReplyToken.objects.filter(seat=seat, revoked_at__isnull=True).first()
-    if token is None:
-        token = ReplyToken.objects.create(seat=seat, player=seat.player, token=new_token())
-    return token
+    if token is not None:
+        return token
+    try:
+        with transaction.atomic():  # a savepoint: the caller's transaction survives the race
+            return ReplyToken.objects.create(seat=seat, player=seat.player, token=new_token())
+    except IntegrityError:
+        return ReplyToken.objects.get(seat=seat, revoked_at__isnull=True)
 
 
 def rotate(seat: Seat) -> ReplyToken:
