@@ -268,3 +268,24 @@ def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, ex
     game = _game_in(language)
     _refused(game, 0, "bid blue 3")
     assert expected in sent_to(game.seats.get(position=0).player.email)[-1].body
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "You cannot bid 99: you have 12 influence points."),
+        ("de", "Du kannst nicht 99 bieten: Du hast 12 Einflusspunkte."),
+        ("fr", "Vous ne pouvez pas miser 99 : vous avez 12 points d'influence."),
+    ],
+)
+def test_the_bid_refusal_of_the_issue_reads_in_each_language(language, expected):
+    from tests.engine.test_contest import _one_contest
+
+    state, _ = _one_contest(("blue", "green"))
+    with pytest.raises(IllegalCommand) as caught:
+        wl.apply(state, 1, wl.parse_command(state, "bid green 99"))
+    assert str(caught.value).startswith(
+        "You cannot bid 99: you have 12 influence points.\nWhat you can do now:"
+    )
+    with translation.override(language):
+        assert caught.value.text.render(gettext) == expected
