@@ -289,3 +289,22 @@ def test_the_bid_refusal_of_the_issue_reads_in_each_language(language, expected)
     )
     with translation.override(language):
         assert caught.value.text.render(gettext) == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_menu_phrase_has_its_german_and_french(language):
+    """The menus (menu.py) are written per language in the engine itself, not through the
+    catalogue: each language has every phrase and placeholder, with the same fields."""
+    from string import Formatter
+
+    from games.rules.whitelotus.menu import PHRASES, PLACEHOLDERS
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+    assert set(PHRASES[language]) == set(PHRASES["en"])
+    assert set(PLACEHOLDERS[language]) == set(PLACEHOLDERS["en"])
+    for key, english in PHRASES["en"].items():
+        assert fields(PHRASES[language][key]) == fields(english), key
+        if key not in ("to", "or"):
+            assert PHRASES[language][key] != english, f"{language}: {key!r} is still English"
