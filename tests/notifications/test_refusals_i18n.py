@@ -25,7 +25,7 @@ from games.rules.whitelotus.commands import (
     Place,
     Take,
 )
-from games.rules.whitelotus.notation import SCRIPTS, SYNTAX
+from games.rules.whitelotus.notation import COMMAND_LIST, SCRIPTS, SYNTAX
 from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game, whose_turn
@@ -65,9 +65,8 @@ def refusal_strings() -> set[str]:
     """What a refusal may pass to translate: the written templates, the syntax lines
     (``Write: bid <colour> <points>``), the keywords (``'bid' is not a move now``) and the
     script names of look-alike letters."""
-    return (set(written_templates()) | set(SYNTAX.values()) | set(ENGLISH_KEYWORDS) | set(SCRIPTS)) - {
-        LITERAL
-    }
+    strings = {*written_templates(), *SYNTAX.values(), *ENGLISH_KEYWORDS, COMMAND_LIST, *SCRIPTS}
+    return strings - {LITERAL}
 
 
 def read_tsv(language: str) -> dict[str, str]:
@@ -118,6 +117,7 @@ def test_the_syntax_lines_translate_as_the_menus_write_them(language):
             assert gettext(line) == wl.menu.syntax(kind, language)
         for keyword in ENGLISH_KEYWORDS:  # "army" is also the points word "Armee": case aside
             assert gettext(keyword).casefold() == spell(KEYWORDS, keyword, language).casefold()
+        assert gettext(COMMAND_LIST) == ", ".join(spell(KEYWORDS, k, language) for k in ENGLISH_KEYWORDS)
 
 
 PROBES: list[Command] = [
