@@ -308,3 +308,25 @@ def test_every_menu_phrase_has_its_german_and_french(language):
         assert fields(PHRASES[language][key]) == fields(english), key
         if key not in ("to", "or"):
             assert PHRASES[language][key] != english, f"{language}: {key!r} is still English"
+
+
+def test_every_written_message_gets_exactly_the_fields_its_template_names():
+    """A field without its argument would raise KeyError where a refusal was meant."""
+    from string import Formatter
+
+    wrong = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Message"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                named = {name for _, name, _, _ in Formatter().parse(node.args[0].value) if name is not None}
+                given = {k.arg for k in node.keywords}
+                if named != given:
+                    wrong.append((path.name, node.lineno, node.args[0].value, sorted(given)))
+    assert not wrong
