@@ -529,7 +529,8 @@ def _lines(command: str | wl.Command) -> list[tuple[str, wl.Command | None]]:
     if not isinstance(command, str):
         return [("", command)]
     lines = [line.strip() for line in command.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("#")]
+    # a line of invisible characters only (a zero-width space, a BOM) is no command either
+    lines = [line for line in lines if wl.clean(line).strip() and not line.startswith("#")]
     if not lines:
         raise IllegalMove(Message("There is no command in this message."))
     return [(line, None) for line in lines]

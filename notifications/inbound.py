@@ -83,7 +83,10 @@ AWAY = {
 MAIL_WORDS: dict[str, Arguments] = {
     key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)
 }
-_VACATION = re.compile(r"^\S+\s+(\d+(?:[.,]\d+)?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE)
+# (at most 6 digits: "vacation" and 400 nines overflowed timedelta past every refusal)
+_VACATION = re.compile(
+    r"^\S+\s+(\d{1,6}(?:[.,]\d{1,3})?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE
+)
 # mails that put a new decision to a seat (a rollback puts the game back: older prompts are moot)
 PROMPTS = ("invitation", "decision", "rolled_back")
 # mails about one decision: a reply to one of them is checked against the newest prompt
@@ -368,7 +371,7 @@ def _away(game: Game, seat: int, line: str, message_id: str) -> None:
     if AWAY[_word(line)] == "back":
         deadlines.end_vacation(game, seat, inbound_message_id=message_id)
         return
-    match = _VACATION.match(line.strip())
+    match = _VACATION.match(clean(line).strip())
     if match is None:
         raise services.IllegalMove(
             Message("Write the days you will be away, e.g.: vacation 5 days"), line=line

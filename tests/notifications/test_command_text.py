@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from games import services
 from games.models import Event
 from notifications import tokens
 from notifications.models import InboundMail
@@ -60,3 +61,19 @@ def test_help_with_a_zero_width_space_is_still_help():
     deliver_pending()
     row = _mail(game, 0, "he\u200blp")
     assert row.status == InboundMail.Status.ANSWERED, row.outcome
+
+
+def test_a_vacation_of_endless_days_is_refused_not_raised():
+    game = running_game(3, seed="mail")
+    deliver_pending()
+    row = _mail(game, 1, "vacation " + "9" * 400 + " days")  # overflowed timedelta
+    assert row.status == InboundMail.Status.REFUSED
+    assert row.outcome == "Write the days you will be away, e.g.: vacation 5 days"
+    row = _mail(game, 1, "urlaub\u200b 3 tage")
+    assert row.status == InboundMail.Status.APPLIED, row.outcome
+
+
+def test_a_line_of_invisible_characters_is_no_command():
+    game = running_game(3, seed="mail")
+    result = services.submit(game, 0, "place Ningxia\n\u200b\ufeff\n")
+    assert [e.command_text for e in result.events] == ["place Ningxia"]

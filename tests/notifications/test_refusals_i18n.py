@@ -25,7 +25,7 @@ from games.rules.whitelotus.commands import (
     Place,
     Take,
 )
-from games.rules.whitelotus.notation import SCRIPTS, SYNTAX
+from games.rules.whitelotus.notation import COMMAND_LIST, SCRIPTS, SYNTAX
 from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game, whose_turn
@@ -65,9 +65,8 @@ def refusal_strings() -> set[str]:
     """What a refusal may pass to translate: the written templates, the syntax lines
     (``Write: bid <colour> <points>``), the keywords (``'bid' is not a move now``) and the
     script names of look-alike letters."""
-    return (set(written_templates()) | set(SYNTAX.values()) | set(ENGLISH_KEYWORDS) | set(SCRIPTS)) - {
-        LITERAL
-    }
+    strings = {*written_templates(), *SYNTAX.values(), *ENGLISH_KEYWORDS, COMMAND_LIST, *SCRIPTS}
+    return strings - {LITERAL}
 
 
 def read_tsv(language: str) -> dict[str, str]:
@@ -118,6 +117,7 @@ def test_the_syntax_lines_translate_as_the_menus_write_them(language):
             assert gettext(line) == wl.menu.syntax(kind, language)
         for keyword in ENGLISH_KEYWORDS:  # "army" is also the points word "Armee": case aside
             assert gettext(keyword).casefold() == spell(KEYWORDS, keyword, language).casefold()
+        assert gettext(COMMAND_LIST) == ", ".join(spell(KEYWORDS, k, language) for k in ENGLISH_KEYWORDS)
 
 
 PROBES: list[Command] = [
@@ -268,3 +268,65 @@ def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, ex
     game = _game_in(language)
     _refused(game, 0, "bid blue 3")
     assert expected in sent_to(game.seats.get(position=0).player.email)[-1].body
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "You cannot bid 99: you have 12 influence points."),
+        ("de", "Du kannst nicht 99 bieten: Du hast 12 Einflusspunkte."),
+        ("fr", "Vous ne pouvez pas miser 99 : vous avez 12 points d'influence."),
+    ],
+)
+def test_the_bid_refusal_of_the_issue_reads_in_each_language(language, expected):
+    from tests.engine.test_contest import _one_contest
+
+    state, _ = _one_contest(("blue", "green"))
+    with pytest.raises(IllegalCommand) as caught:
+        wl.apply(state, 1, wl.parse_command(state, "bid green 99"))
+    assert str(caught.value).startswith(
+        "You cannot bid 99: you have 12 influence points.\nWhat you can do now:"
+    )
+    with translation.override(language):
+        assert caught.value.text.render(gettext) == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_menu_phrase_has_its_german_and_french(language):
+    """The menus (menu.py) are written per language in the engine itself, not through the
+    catalogue: each language has every phrase and placeholder, with the same fields."""
+    from string import Formatter
+
+    from games.rules.whitelotus.menu import PHRASES, PLACEHOLDERS
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+    assert set(PHRASES[language]) == set(PHRASES["en"])
+    assert set(PLACEHOLDERS[language]) == set(PLACEHOLDERS["en"])
+    for key, english in PHRASES["en"].items():
+        assert fields(PHRASES[language][key]) == fields(english), key
+        if key not in ("to", "or"):
+            assert PHRASES[language][key] != english, f"{language}: {key!r} is still English"
+
+
+def test_every_written_message_gets_exactly_the_fields_its_template_names():
+    """A field without its argument would raise KeyError where a refusal was meant."""
+    from string import Formatter
+
+    wrong = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Message"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                named = {name for _, name, _, _ in Formatter().parse(node.args[0].value) if name is not None}
+                given = {k.arg for k in node.keywords}
+                if named != given:
+                    wrong.append((path.name, node.lineno, node.args[0].value, sorted(given)))
+    assert not wrong

@@ -17,7 +17,7 @@ from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe
 from .narrate import narrate
-from .notation import format_command, parse_command
+from .notation import clean, format_command, parse_command
 from .state import Config, Options, State
 from .views import view
 
@@ -37,6 +37,7 @@ __all__ = [
     "Outcome",
     "State",
     "apply",
+    "clean",
     "command_from_dict",
     "command_to_dict",
     "default",

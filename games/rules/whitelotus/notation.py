@@ -11,7 +11,6 @@ optional, languages may be mixed); :func:`format_command_in` writes a line in on
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
 
 from ..base import IllegalCommand, Message, Word
@@ -38,6 +37,7 @@ from .common import all_of, alternatives
 from .state import State
 
 KEYWORDS = vocabulary.ENGLISH_KEYWORDS
+COMMAND_LIST = ", ".join(KEYWORDS)
 
 SYNTAX = {
     "place": "place <province>",
@@ -119,7 +119,7 @@ def parse_command(state: State, text: str, seat: int | None = None) -> Command:
     keyword, args = vocabulary.keyword(words[0]), words[1:]
     if keyword is None:
         guess = vocabulary.closest_keyword(words[0])
-        commands = ", ".join(KEYWORDS)
+        commands = Message(COMMAND_LIST)  # in the reader's language: "setze, passe, ..."
         if guess:
             raise IllegalCommand(
                 Message(
@@ -150,15 +150,7 @@ MAX_DIGITS = 6  # no one holds a million points; int() of thousands of digits ra
 QUOTED = 20  # characters of a long word quoted back
 # Letters of other scripts that pass for Latin ones in most fonts ("е" in "bеd" is Cyrillic)
 SCRIPTS = ("Cyrillic", "Greek")
-_KEPT = re.compile(
-    "(["
-    + "".join(
-        chr(c)
-        for c in range(0x80, 0x30000)
-        if unicodedata.decomposition(chr(c)).startswith(("<super>", "<sub>", "<fraction>", "<circle>"))
-    )
-    + "])"
-)
+_KEPT = ("<super>", "<sub>", "<fraction>", "<circle>")  # compatibility forms NFKC must not fold
 
 
 def clean(text: str) -> str:
@@ -170,8 +162,16 @@ def clean(text: str) -> str:
         return visible
     # NFKC, except that superscripts, subscripts, fractions and circled digits stay what they
     # are: "army ²" is a slip to refuse, not "army 2"
-    parts = _KEPT.split(visible)
-    return "".join(p if i % 2 else unicodedata.normalize("NFKC", p) for i, p in enumerate(parts))
+    out: list[str] = []
+    run: list[str] = []
+    for ch in visible:
+        if not ch.isascii() and unicodedata.decomposition(ch).startswith(_KEPT):
+            out += [unicodedata.normalize("NFKC", "".join(run)), ch]
+            run = []
+        else:
+            run.append(ch)
+    out.append(unicodedata.normalize("NFKC", "".join(run)))
+    return "".join(out)
 
 
 def quote(word: str, most: int = QUOTED) -> str:
