@@ -32,6 +32,7 @@ from games.rules.whitelotus.words import argument_hint, keyword_hint
 from . import words
 from .board import board_lines
 from .models import OutboundMail
+from .moderation import context as moderation_context
 from .pictures import PICTURE_KINDS, picture_cid
 from .tokens import reply_address, service_address
 
@@ -94,8 +95,9 @@ def game_over(mail: OutboundMail) -> Rendered:
 
 
 def moderation(mail: OutboundMail) -> Rendered:
-    """Paused, resumed, rolled back, deadline extended, seat replaced: one notice kind."""
-    return _game_mail(mail, "moderation")
+    """Paused, resumed, rolled back, deadline extended, seat replaced: one notice kind, told
+    in full (who acted, the new time controls, the undone moves: ``.moderation``)."""
+    return _game_mail(mail, "moderation", told=moderation_context)
 
 
 # --- answers to inbound mails ----------------------------------------------------------------
@@ -198,7 +200,11 @@ def _zone(player: Player | None) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo("UTC")
 
 
-def _game_mail(mail: OutboundMail, template: str) -> Rendered:
+def _game_mail(
+    mail: OutboundMail,
+    template: str,
+    told: Callable[[OutboundMail, Game, wl.State, dict[str, str]], dict[str, Any]] | None = None,
+) -> Rendered:
     assert mail.game is not None and mail.seat is not None
     game = mail.game
     log_topic = mail.kind == "log"
@@ -250,6 +256,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     for key in ("until", "deadline_at"):
         if isinstance(mail.context.get(key), str):
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
+    if told is not None:
+        context.update(told(mail, game, state, seen.names))
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     if mail.kind in PICTURE_KINDS:
