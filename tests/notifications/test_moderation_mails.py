@@ -10,13 +10,15 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import deadlines, services
-from games.models import Game
+from games.links import seat_page_url
+from games.models import Game, Player
 from games.rules import whitelotus as wl
 from games.timing import TimeControls
-from notifications.models import OutboundMail
+from notifications import inbound, outbox, tokens
+from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game, whose_turn
 
-from .helpers import deliver_pending, sent_to
+from .helpers import compose, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +226,99 @@ def test_the_extension_mail_still_announces_the_later_deadline():
     services.extend_deadline(game, row.deadline_at + timedelta(days=1), by=None, reason="holiday")
     deliver_pending()
     assert "has extended the deadline to" in body_of("ada@example.org", "deadline_extended")
+
+
+# --- a seat handed over ----------------------------------------------------------------------------
+
+
+def hand_over(game: Game, by: User | None, reason: str = "left the league") -> Player:
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    services.replace_seat(game, 1, gus, by=by, reason=reason)
+    return gus
+
+
+def secrets_of_the_new_holder(game: Game) -> list[str]:
+    seat = game.seats.get(position=1)
+    return [tokens.live_token(seat).token, seat_page_url(seat).rsplit("/", 2)[-2]]
+
+
+def test_a_replaced_player_is_told_in_their_language_by_whom_when_and_why(jo):
+    game = started()
+    speak(game, 1, "de")
+    hand_over(game, jo, reason="zieht um")
+    sent = deliver_pending()
+    told = [m for m in sent if m.kind == "handed_over"]
+    assert [m.to_email for m in told] == ["bao@example.org"]
+    event = game.events.latest("seq")
+    when = event.created_at.strftime("%Y-%m-%d %H:%M UTC")
+    text = told[0].text
+    assert told[0].subject == f"[White Lotus] Dein Platz wurde übergeben · Partie {game.pk}"
+    assert f"Am {when} wurde dein Platz in Partie {game.pk} (Blau) an einen anderen" in text
+    assert "(Spielleitung: Jo March)" in text and "Grund: zieht um" in text
+    assert 'lang="de"' in told[0].html
+    message = sent_to("bao@example.org")[-1]
+    assert message.reply_to == [tokens.service_address()]
+    whole = " ".join(
+        [message.body, str(message.alternatives[0][0]), *message.reply_to, str(message.extra_headers)]
+    )
+    for secret in secrets_of_the_new_holder(game):
+        assert secret not in whole
+    assert message.extra_headers["In-Reply-To"] == f"<{outbox.thread_id(game, 1)}>"  # the old thread
+
+
+def test_a_later_reply_to_the_old_address_is_answered_once_from_the_service_address(jo):
+    game = started()
+    old = tokens.reply_address(game.seats.get(position=1))
+    hand_over(game, jo)
+    deliver_pending()
+    before = game.events.count()
+    raw = compose(old, "Bao@Example.org", "status")
+    row = receive(raw)
+    assert row.status == InboundMail.Status.FORMER_SEAT
+    assert (row.game, row.seat) == (game, 1) and "handed over on" in row.outcome
+    assert game.events.count() == before
+    answers = deliver_pending()
+    assert [(m.kind, m.to_email) for m in answers] == [("former_seat", "bao@example.org")]
+    when = game.events.latest("seq").created_at.strftime("%Y-%m-%d %H:%M UTC")
+    assert (
+        f"the seat Blue in Game {game.pk} was handed over to another player on {when} (by Jo March), "
+        "and you no longer play it." in answers[0].text
+    )
+    assert "Reason: left the league" in answers[0].text
+    message = sent_to("bao@example.org")[-1]
+    assert message.reply_to == [tokens.service_address()]
+    assert message.extra_headers["In-Reply-To"] == f"<{row.message_id}>"
+    whole = " ".join(
+        [message.body, str(message.alternatives[0][0]), *message.reply_to, str(message.extra_headers)]
+    )
+    for secret in secrets_of_the_new_holder(game):
+        assert secret not in whole
+    # once per inbound mail: the same mail delivered again is not answered again
+    assert receive(raw).pk == row.pk
+    assert inbound.process(row.pk) == "not new"
+    assert deliver_pending() == []
+    # a second mail is a second question, answered again
+    assert receive(compose(old, "bao@example.org", "pass")).status == InboundMail.Status.FORMER_SEAT
+    assert [m.kind for m in deliver_pending()] == ["former_seat"]
+
+
+def test_mail_to_an_old_address_from_anyone_else_or_to_a_token_that_never_was_is_not_answered():
+    game = started()
+    old = tokens.reply_address(game.seats.get(position=1))
+    hand_over(game, None)
+    deliver_pending()
+    assert receive(compose(old, "eve@evil.test", "status")).status == InboundMail.Status.UNKNOWN
+    made_up = "play+" + "a" * 26 + "@lotus.test"
+    assert receive(compose(made_up, "bao@example.org", "status")).status == InboundMail.Status.UNKNOWN
+    assert deliver_pending() == []
+
+
+def test_a_player_given_the_seat_back_is_not_told_they_lost_it():
+    game = started()
+    old = tokens.reply_address(game.seats.get(position=1))
+    hand_over(game, None)
+    bao = Player.objects.get(email="bao@example.org")
+    services.replace_seat(game, 1, bao, by=None, reason="came back")
+    deliver_pending()
+    assert receive(compose(old, "bao@example.org", "status")).status == InboundMail.Status.UNKNOWN
+    assert not OutboundMail.objects.filter(kind="former_seat").exists()
