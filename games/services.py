@@ -438,7 +438,14 @@ def extend_deadline(
 
 def shortening_refusal(until: datetime, current: Iterable[datetime | None]) -> str:
     """Why ``until`` is no extension of these deadlines ("" if it is one): it must lie after
-    every one of them, or it would take time away from a player while announcing more."""
+    every one of them, or it would take time away from a player while announcing more.  A
+    decision without a deadline has all the time there is: any deadline would shorten it."""
+    current = list(current)
+    if any(d is None for d in current):
+        return (
+            "A decision owed now has no deadline, so there is none to extend; to give the game "
+            "deadlines, change its time controls."
+        )
     latest = max((d for d in current if d is not None), default=None)
     if latest is None or until > latest:
         return ""

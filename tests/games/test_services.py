@@ -204,6 +204,14 @@ def test_an_extension_to_an_earlier_time_is_refused_and_changes_nothing():
     assert timing.next_deadline(game) == current + timedelta(minutes=1)
 
 
+def test_a_decision_without_a_deadline_cannot_be_given_one_as_an_extension():
+    game = running_game(3, time_controls=timing.TimeControls(hours_per_decision=None))
+    assert timing.next_deadline(game) is None
+    with pytest.raises(services.GameError, match="has no deadline, so there is none to extend"):
+        services.extend_deadline(game, timezone.now() + timedelta(days=1), by=None, reason="set one")
+    assert timing.next_deadline(game) is None
+
+
 def test_an_extension_for_all_seats_must_pass_the_latest_of_their_deadlines():
     game = running_game(3)
     seat = whose_turn(game)
