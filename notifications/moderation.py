@@ -7,10 +7,11 @@ changes), so every seat's mail says the same about the same act.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games import services
@@ -156,6 +157,9 @@ def context(mail: Any, game: Game, state: wl.State, names: Mapping[str, str]) ->
     if event.kind == Event.Kind.ROLLED_BACK:
         out["undone"] = undone_moves(game, event, mail.seat)
         out["waiting"] = waiting_for(state, mail.seat, names)
+    if event.kind == Event.Kind.DEADLINE_EXTENDED and event.payload.get("previous"):
+        previous = datetime.fromisoformat(event.payload["previous"])
+        out["previous_deadline"] = timezone.localtime(previous).strftime("%Y-%m-%d %H:%M %Z")
     if event.kind == Event.Kind.SEAT_REPLACED:
         out["seat_colour"] = words.colour(event.payload.get("colour", ""))
     return out

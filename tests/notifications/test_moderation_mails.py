@@ -219,13 +219,18 @@ def test_a_rollback_over_no_move_says_so():
     assert "No move was undone, only other events." in text
 
 
-def test_the_extension_mail_still_announces_the_later_deadline():
+def test_the_extension_mail_announces_the_later_deadline_and_the_one_it_replaces():
     game = started()
     row = game.decisions.owed().get()
     assert row.deadline_at is not None
-    services.extend_deadline(game, row.deadline_at + timedelta(days=1), by=None, reason="holiday")
+    until = row.deadline_at + timedelta(days=1)
+    services.extend_deadline(game, until, by=None, reason="holiday")
     deliver_pending()
-    assert "has extended the deadline to" in body_of("ada@example.org", "deadline_extended")
+    text = body_of("ada@example.org", "deadline_extended")
+    assert (
+        f"A moderator has extended the deadline to {until:%Y-%m-%d %H:%M} UTC. "
+        f"The deadline was {row.deadline_at:%Y-%m-%d %H:%M} UTC. Reason: holiday"
+    ) in text
 
 
 # --- a seat handed over ----------------------------------------------------------------------------
