@@ -295,7 +295,6 @@ def _handed_over_context(mail: OutboundMail) -> dict[str, Any]:
         "reason": event.reason,
         "when": _local(event.created_at),
         "game_page": game_page_url(game),
-        "service_address": service_address(),
     }
 
 

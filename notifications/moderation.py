@@ -20,6 +20,7 @@ from games.rules import whitelotus as wl
 from games.timing import TimeControls
 
 from . import words
+from .models import OutboundMail
 
 # the controls in the order the admin's form shows them
 CONTROL_LABELS = {
@@ -143,7 +144,7 @@ def waiting_for(state: wl.State, reader: int, names: Mapping[str, str]) -> list[
     return out
 
 
-def context(mail: Any, game: Game, state: wl.State, names: Mapping[str, str]) -> dict[str, Any]:
+def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str, str]) -> dict[str, Any]:
     """What the moderation mail of ``mail`` (an outbox row about one event) tells besides the
     game itself."""
     event = game.events.select_related("actor").filter(seq=mail.context.get("event")).first()
@@ -154,7 +155,7 @@ def context(mail: Any, game: Game, state: wl.State, names: Mapping[str, str]) ->
         out["moderator"] = actor_name(event.actor)
     if event.kind == Event.Kind.TIME_CONTROLS:
         out["controls"] = time_controls_lines(event.payload["time_controls"], event.payload.get("previous"))
-    if event.kind == Event.Kind.ROLLED_BACK:
+    if event.kind == Event.Kind.ROLLED_BACK and mail.seat is not None:
         out["undone"] = undone_moves(game, event, mail.seat)
         out["waiting"] = waiting_for(state, mail.seat, names)
     if event.kind == Event.Kind.DEADLINE_EXTENDED and event.payload.get("previous"):
