@@ -121,7 +121,8 @@ def undone_moves(game: Game, rollback: Event, reader: int) -> list[str]:
             assert before is not None  # a move never comes first: the game's creation does
             seat = event.seat
             email = [e for since, e in held.get(seat, []) if since < event.seq][-1:] or [""]
-            who = f"{words.colour(state.config.colours[seat])} ({names.get(email[0], email[0])})"
+            name = names.get(email[0], "")  # never the address: it is no one else's business
+            who = f"{words.colour(state.config.colours[seat])}" + (f" ({name})" if name else "")
             sealed = any(d.seat == seat and d.sealed for d in wl.pending(before))
             if sealed and seat != reader:
                 what = gettext("a sealed choice")
