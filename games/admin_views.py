@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -86,9 +87,23 @@ class ExtendDeadlineForm(ReasonForm):
     )
     field_order = ("until", "reason")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["until"].help_text = f"In {timezone.get_current_timezone_name()}."
+        self.current = list(game.decisions.owed().values_list("deadline_at", flat=True))
+        latest = max((d for d in self.current if d is not None), default=None)
+        now = f" Now: {timezone.localtime(latest):%Y-%m-%d %H:%M}; only a later time." if latest else ""
+        self.fields["until"].help_text = f"In {timezone.get_current_timezone_name()}.{now}"
+
+    def clean_until(self) -> datetime:
+        """Only a later deadline is an extension: the service refuses any other, and so does
+        the form, next to the field, before anything is sent."""
+        until: datetime = self.cleaned_data["until"]
+        if until <= timezone.now():
+            raise forms.ValidationError("The new deadline must lie in the future.")
+        refusal = services.shortening_refusal(until, self.current)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return until
 
 
 class ReplaceSeatForm(ReasonForm):
@@ -200,7 +215,7 @@ ACTIONS = {
 
 def _form(action: Action, game: Game, data: Any = None) -> ReasonForm:
     kwargs: dict[str, Any] = {"auto_id": f"id_{action.name}_%s"}
-    if action.form_class in (ReplaceSeatForm, TimeControlsForm):
+    if action.form_class in (ReplaceSeatForm, TimeControlsForm, ExtendDeadlineForm):
         kwargs["game"] = game
     return action.form_class(data, **kwargs)
 

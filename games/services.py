@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -428,6 +428,9 @@ def extend_deadline(
         rows = list(owed if seat is None else owed.filter(seat=seat))
         if not rows:
             raise GameError("Nobody owes a decision now, so there is no deadline to extend.")
+        refusal = shortening_refusal(until, [r.deadline_at for r in rows])
+        if refusal:
+            raise GameError(refusal)
         previous = min((r.deadline_at for r in rows if r.deadline_at), default=None)
         tc = timing.controls(game)
         for row in rows:
@@ -442,6 +445,25 @@ def extend_deadline(
             "seats": sorted(r.seat for r in rows),
         }
         return _moderated(game, Event.Kind.DEADLINE_EXTENDED, payload, by, reason, seat=seat)
+
+
+def shortening_refusal(until: datetime, current: Iterable[datetime | None]) -> str:
+    """Why ``until`` is no extension of these deadlines ("" if it is one): it must lie after
+    every one of them, or it would take time away from a player while announcing more.  A
+    decision without a deadline has all the time there is: any deadline would shorten it."""
+    current = list(current)
+    if any(d is None for d in current):
+        return (
+            "A decision owed now has no deadline, so there is none to extend; to give the game "
+            "deadlines, change its time controls."
+        )
+    latest = max((d for d in current if d is not None), default=None)
+    if latest is None or until > latest:
+        return ""
+    return (
+        f"{until.astimezone(UTC):%Y-%m-%d %H:%M} UTC is not later than the current deadline "
+        f"({latest.astimezone(UTC):%Y-%m-%d %H:%M} UTC): an extension can only move a deadline later."
+    )
 
 
 def replace_seat(game: Game, position: int, player: Player, *, by: User | None, reason: str) -> Result:

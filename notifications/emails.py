@@ -33,6 +33,8 @@ from games.rules.whitelotus.words import argument_hint, keyword_hint
 from . import words
 from .board import board_lines
 from .models import OutboundMail
+from .moderation import actor_name
+from .moderation import context as moderation_context
 from .pictures import PICTURE_KINDS, picture_cid
 from .tokens import reply_address, service_address
 
@@ -95,11 +97,23 @@ def game_over(mail: OutboundMail) -> Rendered:
 
 
 def moderation(mail: OutboundMail) -> Rendered:
-    """Paused, resumed, rolled back, deadline extended, seat replaced: one notice kind."""
-    return _game_mail(mail, "moderation")
+    """Paused, resumed, rolled back, deadline extended, seat replaced: one notice kind, told
+    in full (who acted, the new time controls, the undone moves: ``.moderation``)."""
+    return _game_mail(mail, "moderation", told=moderation_context)
+
+
+def handed_over(mail: OutboundMail) -> Rendered:
+    """To the player who lost a seat: handed over, by whom, when and why."""
+    return _render("handed_over", _handed_over_context(mail))
 
 
 # --- answers to inbound mails ----------------------------------------------------------------
+
+
+def former_seat(mail: OutboundMail) -> Rendered:
+    """To a player who wrote to the old address of a seat handed over since: they no
+    longer play it (from the service address; nothing of the seat's new holder)."""
+    return _render("former_seat", _handed_over_context(mail))
 
 
 def error(mail: OutboundMail) -> Rendered:
@@ -192,6 +206,8 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "status": answer,
     "log": answer,
     "wrong_sender": wrong_sender,
+    "handed_over": handed_over,
+    "former_seat": former_seat,
     "bounce": bounce,
     "standings": standings,
     "welcome": welcome,
@@ -208,7 +224,11 @@ def _zone(player: Player | None) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo("UTC")
 
 
-def _game_mail(mail: OutboundMail, template: str) -> Rendered:
+def _game_mail(
+    mail: OutboundMail,
+    template: str,
+    told: Callable[[OutboundMail, Game, wl.State, dict[str, str]], dict[str, Any]] | None = None,
+) -> Rendered:
     assert mail.game is not None and mail.seat is not None
     game = mail.game
     log_topic = mail.kind == "log"
@@ -260,6 +280,8 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     for key in ("until", "deadline_at"):
         if isinstance(mail.context.get(key), str):
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
+    if told is not None:
+        context.update(told(mail, game, state, seen.names))
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     if mail.kind == "error":
@@ -268,6 +290,24 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         context["picture"] = board_svg(state.board, seen.view, names=seen.names)
         context["picture_cid"] = picture_cid(mail)
     return _render(template, context)
+
+
+def _handed_over_context(mail: OutboundMail) -> dict[str, Any]:
+    """The hand-over a mail to a seat's former player speaks of (the ``seat_replaced``
+    event), with nothing of the seat's state or its new holder."""
+    assert mail.game is not None
+    game = mail.game
+    event = game.events.select_related("actor").get(seq=mail.context["event"])
+    return {
+        "mail": mail,
+        "player": mail.player,
+        "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
+        "colour": words.colour(event.payload.get("colour", "")),
+        "moderator": actor_name(event.actor),
+        "reason": event.reason,
+        "when": _local(event.created_at),
+        "game_page": game_page_url(game),
+    }
 
 
 def _since(mail: OutboundMail) -> int:

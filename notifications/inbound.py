@@ -20,6 +20,8 @@ What is answered and what is not:
   address becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
+* a reply to the old address of a seat that was handed over, from its former player:
+  nothing applied, they are told (from the service address) that they no longer play it;
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
   why, and what is legal now; likewise a reply to a decision that is no longer current.
 """
@@ -240,6 +242,9 @@ def _process(mail: InboundMail) -> tuple[str, str]:
     recipients = _addressed(mail, parsed)
     token = tokens.find(recipients)
     if token is None:
+        former = _former_seat(mail, parsed, recipients)
+        if former is not None:
+            return former
         if tokens.service_address().lower() in {r.lower() for r in recipients}:
             joined = _join(mail, parsed)
             if joined is not None:
@@ -269,6 +274,37 @@ def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
     if mail.recipient and mail.recipient.rpartition("@")[2] == domain:
         return [mail.recipient]
     return [*mail.envelope_to.split(), *parsed.recipients]
+
+
+def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -> tuple[str, str] | None:
+    """A reply to the old address of a seat that was handed over, from the player who held
+    it then: nothing is applied, and they are told from the service address (never with the
+    seat's token or page: those are its new holder's) when and that they no longer play it.
+    None for anything else (a stranger, or a token that never was, stays unanswered)."""
+    token = tokens.find(recipients, revoked=True)
+    if token is None or parsed.from_address != token.player.email.lower():
+        return None
+    seat = token.seat
+    if seat.player_id == token.player_id:  # the seat came back to them: not a former seat
+        return None
+    game = seat.game
+    handed = [
+        e
+        for e in game.events.filter(kind=Event.Kind.SEAT_REPLACED, seat=seat.position).order_by("seq")
+        if e.payload.get("old", "").lower() == parsed.from_address
+    ]
+    if not handed:
+        return None
+    mail.game, mail.seat = game, seat.position
+    context = {"event": handed[-1].seq}
+    where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
+    # to the player who wrote, not the seat's holder: ``player`` keeps the holder's token out
+    outbox.answer(mail, "former_seat", token.player.email, context, player=token.player, **where)
+    when = f"{handed[-1].created_at:%Y-%m-%d %H:%M} UTC"
+    return (
+        InboundMail.Status.FORMER_SEAT,
+        f"to {seat.colour}, handed over on {when}; its former player was told",
+    )
 
 
 def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:

@@ -92,6 +92,7 @@ class InboundMail(models.Model):
         ANSWERED = "answered", "answered (status or help)"
         REFUSED = "refused", "refused (answered with the reason)"
         WRONG_SENDER = "wrong_sender", "right token, wrong sender (registered address told)"
+        FORMER_SEAT = "former_seat", "to a seat handed over since (its former player told so)"
         UNKNOWN = "unknown", "no valid reply token (not answered)"
         IGNORED = "ignored", "automatic mail (not answered)"
         UNREADABLE = "unreadable", "not a mail (not answered)"

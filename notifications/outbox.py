@@ -24,7 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games.models import Event, Game
+from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from games.timing import beginning
@@ -152,12 +152,16 @@ def answer(
     game: Game | None = None,
     seat: int | None = None,
     in_reply_to: str = "",
+    player: Player | None = None,
 ) -> OutboundMail:
-    """A mail that answers an inbound one (at most one of each kind per inbound mail)."""
+    """A mail that answers an inbound one (at most one of each kind per inbound mail), to
+    the seat's player, or to ``player`` (one who held the seat before: then the mail goes
+    out with the service address as Reply-To, never the seat's token)."""
     references = f"<{thread_id(game, seat)}>" if game is not None and seat is not None else ""
     if in_reply_to:
         references = f"{references} <{in_reply_to}>".strip()
-    player = game.seats.get(position=seat).player if game is not None and seat is not None else None
+    if player is None and game is not None and seat is not None:
+        player = game.seats.get(position=seat).player
     seq = Game.objects.values_list("head_seq", flat=True).get(pk=game.pk) if game is not None else 0
     return _once(
         f"in{inbound.pk}:{kind}",
@@ -171,6 +175,28 @@ def answer(
         context=context,
         in_reply_to=in_reply_to,
         references=references,
+    )
+
+
+def handed_over(game: Game, event: Event) -> OutboundMail | None:
+    """Tell the player who lost a seat (``seat_replaced``) that it was handed over: to their
+    address, in their language, with no reply token (the seat's is its new holder's)."""
+    player = Player.objects.filter(email__iexact=event.payload["old"]).first()
+    if player is None or event.seat is None:
+        return None
+    root = thread_id(game, event.seat)
+    return _once(
+        f"g{game.pk}:{event.seq}:handed_over:{event.seat}",
+        message_id=new_message_id(f"g{game.pk}"),
+        kind="handed_over",
+        game=game,
+        seat=event.seat,
+        player=player,
+        to_email=player.email,
+        seq=event.seq,
+        context={"event": event.seq},
+        in_reply_to=root,
+        references=f"<{root}>",
     )
 
 

@@ -39,6 +39,9 @@ def write_outbox(
     seq = events[-1].seq
     outbox.write(game, seq, outbox.plan(events, state, log, before))
     for event in events:
+        if event.kind == Event.Kind.SEAT_REPLACED:
+            outbox.handed_over(game, event)
+    for event in events:
         if event.kind == Event.Kind.DEFAULT and event.seat is not None:
             _count_missed(game, event.seat, seq)
 

@@ -55,8 +55,9 @@ def service_address() -> str:
     return f"{settings.REPLY_PREFIX}@{settings.REPLY_DOMAIN}"
 
 
-def find(addresses: list[str] | tuple[str, ...]) -> ReplyToken | None:
-    """The live token named by one of these recipient addresses, if any."""
+def find(addresses: list[str] | tuple[str, ...], *, revoked: bool = False) -> ReplyToken | None:
+    """The live token named by one of these recipient addresses, if any (with ``revoked``:
+    a token revoked when its seat changed hands, to answer its former player)."""
     domain = settings.REPLY_DOMAIN.lower()
     prefix = settings.REPLY_PREFIX.lower()
     for address in addresses:
@@ -65,8 +66,8 @@ def find(addresses: list[str] | tuple[str, ...]) -> ReplyToken | None:
         if host != domain or base != prefix or not plus or not token:
             continue
         found = (
-            ReplyToken.objects.select_related("seat__game", "seat__player")
-            .filter(token=token, revoked_at__isnull=True)
+            ReplyToken.objects.select_related("seat__game", "seat__player", "player")
+            .filter(token=token, revoked_at__isnull=not revoked)
             .first()
         )
         if found is not None:

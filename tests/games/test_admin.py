@@ -195,6 +195,24 @@ def test_extend_deadline_through_the_admin(mod, moderator, game):
     assert event.payload["deadline_at"] == until.isoformat()
 
 
+def test_an_extension_to_an_earlier_time_is_a_form_error_in_the_admin(mod, game):
+    current = game.decisions.owed().get().deadline_at
+    page = mod.get(url("game_audit", game.pk)).content.decode()
+    assert f"Now: {current:%Y-%m-%d %H:%M}; only a later time." in page
+    before = game.events.count()
+    cases = [
+        (current - timedelta(hours=2), "is not later than the current deadline"),
+        (timezone.now() - timedelta(hours=2), "must lie in the future"),
+    ]
+    for until, why in cases:
+        data = {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "shorter"}
+        response = mod.post(act(game, "extend"), data, follow=True)
+        errors = [m for m in messages_of(response) if m.startswith("Extend the deadline: New deadline: ")]
+        assert len(errors) == 1 and why in errors[0], messages_of(response)
+    assert game.events.count() == before
+    assert game.decisions.owed().get().deadline_at == current
+
+
 def test_replace_seat_through_the_admin(mod, moderator, game):
     play(game, 2)  # red and blue have moved
     gus = Player.objects.create(name="Gus", email="gus@example.org")

@@ -186,6 +186,42 @@ def test_extend_deadline_records_old_and_new():
         services.extend_deadline(game, timezone.now() - timedelta(hours=1), by=None, reason="oops")
 
 
+def test_an_extension_to_an_earlier_time_is_refused_and_changes_nothing():
+    game = running_game(3)
+    current = timing.next_deadline(game)
+    assert current is not None
+    head = game.head_seq
+    earlier = current - timedelta(hours=1)  # still in the future, but shorter
+    with pytest.raises(services.GameError, match="not later than the current deadline"):
+        services.extend_deadline(game, earlier, by=None, reason="a typo")
+    with pytest.raises(services.GameError, match="not later than the current deadline"):
+        services.extend_deadline(game, current, by=None, reason="the same time")
+    with pytest.raises(services.GameError, match="future"):
+        services.extend_deadline(game, timezone.now() - timedelta(minutes=1), by=None, reason="past")
+    game.refresh_from_db()
+    assert (game.head_seq, timing.next_deadline(game)) == (head, current)
+    services.extend_deadline(game, current + timedelta(minutes=1), by=None, reason="a minute more")
+    assert timing.next_deadline(game) == current + timedelta(minutes=1)
+
+
+def test_a_decision_without_a_deadline_cannot_be_given_one_as_an_extension():
+    game = running_game(3, time_controls=timing.TimeControls(hours_per_decision=None))
+    assert timing.next_deadline(game) is None
+    with pytest.raises(services.GameError, match="has no deadline, so there is none to extend"):
+        services.extend_deadline(game, timezone.now() + timedelta(days=1), by=None, reason="set one")
+    assert timing.next_deadline(game) is None
+
+
+def test_an_extension_for_all_seats_must_pass_the_latest_of_their_deadlines():
+    game = running_game(3)
+    seat = whose_turn(game)
+    current = timing.next_deadline(game)
+    assert current is not None
+    services.extend_deadline(game, current + timedelta(days=2), by=None, reason="one seat", seat=seat)
+    with pytest.raises(services.GameError, match="not later than the current deadline"):
+        services.extend_deadline(game, current + timedelta(days=1), by=None, reason="would shorten it")
+
+
 def test_replay_from_zero_matches_the_head_after_moves_rollbacks_and_replacements(settings):
     settings.GAMES_SNAPSHOT_EVERY = 5
     game = running_game(4, seed="replay")

@@ -252,10 +252,11 @@ def test_replacing_a_seat_rotates_its_reply_token():
     assert ReplyToken.objects.filter(seat__game=game, seat__position=1, revoked_at__isnull=True).count() == 1
     assert reply_to_of(game, 1) != old
     row = receive(compose(old, "bao@example.org", "status"))
-    assert row.status == InboundMail.Status.UNKNOWN
+    assert row.status == InboundMail.Status.FORMER_SEAT  # told so, not applied (test_moderation_mails)
     sent = deliver_pending()
-    assert {m.kind for m in sent} == {"seat_replaced", "invitation"}
+    assert {m.kind for m in sent} == {"seat_replaced", "invitation", "handed_over", "former_seat"}
     assert [m.to_email for m in sent if m.kind == "invitation"] == [newcomer.email]
+    assert {m.to_email for m in sent if m.kind in ("handed_over", "former_seat")} == {"bao@example.org"}
 
 
 def test_tokens_are_redacted_from_log_text():
