@@ -402,3 +402,46 @@ def _deferred(conf: Path) -> bool:
         entry.get("queue_name") == "deferred" and entry["recipients"][0].get("delay_reason")
         for entry in queue(conf)
     )
+
+
+WRAPPER = ROOT / "deploy" / "postfix" / "whitelotus-pipe"
+
+
+def test_the_wrapper_reads_the_env_file_as_systemd_does(tmp_path):
+    env_file = tmp_path / "env"
+    env_file.write_bytes(
+        b"# a comment\n; another\n\nDEBUG=false\n"
+        b'DEFAULT_FROM_EMAIL="White Lotus <lotus@lotus.example.org>"\n'
+        b"  SPACED = 'two words'  \nEQUALS=a=b\nCRLF=yes\r\nnot a variable\nLAST=no-newline"
+    )
+    result = subprocess.run(
+        [str(WRAPPER), str(env_file), "/usr/bin/env"], capture_output=True, env={}, timeout=30
+    )
+    assert result.returncode == 0, result.stderr
+    seen = dict(line.split("=", 1) for line in result.stdout.decode().splitlines())
+    assert seen["DEFAULT_FROM_EMAIL"] == "White Lotus <lotus@lotus.example.org>"
+    assert (seen["SPACED"], seen["EQUALS"], seen["CRLF"], seen["LAST"]) == (
+        "two words",
+        "a=b",
+        "yes",
+        "no-newline",
+    )
+    assert seen["DEBUG"] == "false"
+
+
+@pytest.mark.parametrize(
+    ("env_exists", "command", "says"),
+    [
+        (False, "/usr/bin/env", "cannot read the service's environment file"),
+        (True, "/nonexistent/python", "cannot run the service's Python"),
+        (True, "/bin/false", "ended with status 1"),
+    ],
+)
+def test_the_wrapper_defers_whatever_fails_in_one_line(tmp_path, env_exists, command, says):
+    env_file = tmp_path / "env"
+    if env_exists:
+        env_file.write_text("DEBUG=false\n")
+    result = subprocess.run([str(WRAPPER), str(env_file), command], capture_output=True, env={}, timeout=30)
+    assert result.returncode == 75
+    [line] = result.stderr.decode().splitlines()
+    assert says in line and str(tmp_path) not in line
