@@ -1,7 +1,8 @@
 """Postfix as deploy/README.md says, proved with a real one: a throwaway Postfix instance on
 loopback (its own configuration, queue and data directories; the system's /etc/postfix and
-port 25 are never touched) configured with deploy/postfix/whitelotus.cf, the very lines the
-README shows, with the service's paths and user replaced by this checkout's and ``nobody``.
+port 25 are never touched) configured by running deploy/README.md's own commands, which append
+deploy/postfix/whitelotus.cf (the very lines the README shows), with the service's paths and
+user then replaced by this checkout's and ``nobody``.
 Real mails go in by SMTP from swaks and must come out as moves in the test database; with
 the database unreachable Postfix must defer, and deliver once when it is back.
 
@@ -110,11 +111,21 @@ def tool(name: str) -> str:
     return found
 
 
-def sections(snippet: str) -> tuple[str, str]:
-    """The main.cf and master.cf lines of the snippet, split at its "# --- master.cf" line."""
-    main, marker, master = snippet.partition("\n# --- master.cf")
-    assert marker, "the snippet must have a '# --- master.cf' section"
-    return main, marker.lstrip("\n") + master
+def readme_steps(conf: Path, app: Path) -> None:
+    """Run deploy/README.md's step 3 as it is written (``sed ... >> /etc/postfix/main.cf`` and
+    the rest), on this instance's configuration files instead of /etc/postfix's."""
+    text = README.read_text()
+    begin = text.index("   cd /srv/whitelotus/app/deploy/postfix")
+    block = text[begin : text.index("   postfix check && postfix reload", begin)]
+    script = "\n".join(line[3:] for line in block.splitlines())
+    for old, new in [
+        ("cd /srv/whitelotus/app/deploy/postfix", f"cd {app}/deploy/postfix"),
+        ("DOMAIN=lotus.example.org", "DOMAIN=lotus.test"),
+        ("/etc/postfix/", f"{conf}/"),
+    ]:
+        assert old in script, old
+        script = script.replace(old, new)
+    subprocess.run(["sh", "-ec", script], check=True, timeout=30)
 
 
 @dataclass(frozen=True)
@@ -170,18 +181,17 @@ def layout(scratch: Path) -> Layout:
     return Layout(python, pythonpath, app)
 
 
-def configured(snippet: str, env_file: Path, where: Layout) -> str:
-    """The snippet with the service's paths and user replaced by this checkout's."""
+def configured(master_cf: str, env_file: Path, where: Layout) -> str:
+    """master.cf with the service's paths and user replaced by this checkout's."""
     for old, new in [
-        ("lotus.example.org", "lotus.test"),
         ("/srv/whitelotus/app/.venv/bin/python", where.python),
         ("/srv/whitelotus/app", str(where.app)),
         ("/srv/whitelotus/.env", str(env_file)),
         ("user=whitelotus", f"user={PIPE_USER}"),
     ]:
-        assert old in snippet, old
-        snippet = snippet.replace(old, new)
-    return snippet
+        assert old in master_cf, old
+        master_cf = master_cf.replace(old, new)
+    return master_cf
 
 
 def database_url(*, port: int | None = None) -> str:
@@ -215,9 +225,12 @@ def throwaway_postfix(env_file: Path, where: Layout) -> Iterator[tuple[Path, int
     conf.mkdir()
     (root / "queue").mkdir()
     port = free_port()
-    main, master = sections(configured(SNIPPET.read_text(), env_file, where))
-    (conf / "main.cf").write_text(MAIN_CF.format(root=root) + main)
-    (conf / "master.cf").write_text(MASTER_CF.format(port=port) + master)
+    (conf / "main.cf").write_text(MAIN_CF.format(root=root))
+    (conf / "master.cf").write_text(MASTER_CF.format(port=port))
+    readme_steps(conf, where.app)
+    main_cf = (conf / "main.cf").read_text()
+    assert "relay_domains = lotus.test" in main_cf and "inline:{ lotus.test=whitelotus: }" in main_cf
+    (conf / "master.cf").write_text(configured((conf / "master.cf").read_text(), env_file, where))
     try:
         started = subprocess.run(
             [postfix, "-c", str(conf), "start"], capture_output=True, text=True, timeout=60
