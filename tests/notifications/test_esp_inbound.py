@@ -437,3 +437,27 @@ def test_a_mail_from_the_null_sender_through_a_webhook_is_never_answered(esp, cl
     row.refresh_from_db()
     assert (row.envelope_from, row.status) == ("<>", InboundMail.Status.IGNORED)
     assert not OutboundMail.objects.filter(key__startswith=f"in{row.pk}:").exists()
+
+
+def test_resend_with_its_inbound_signing_secret_takes_a_signed_call_and_refuses_a_forged_one(
+    client, settings, monkeypatch
+):
+    from datetime import UTC, datetime
+
+    from svix.webhooks import Webhook  # the `resend` extra
+
+    secret = "whsec_" + base64.b64encode(b"resend-inbound-secret").decode()
+    settings.ANYMAIL = {**KEYS, "RESEND_INBOUND_SECRET": secret}
+    game, seat, reply = a_reply("esp-resend-svix")
+    monkeypatch.setattr("anymail.webhooks.resend.requests.get", ResendApi(reply).get)
+    path, request = resend(reply)
+    now = datetime.now(tz=UTC)
+    signature = Webhook(secret).sign(msg_id="msg_2abcdef", timestamp=now, data=request["data"])
+    signed = {**request, "HTTP_SVIX_TIMESTAMP": str(int(now.timestamp())), "HTTP_SVIX_SIGNATURE": signature}
+    forged = {**signed, "HTTP_SVIX_SIGNATURE": "v1,Zm9yZ2Vk"}
+    assert client.post(path, **forged, **AUTH).status_code == 400
+    assert not InboundMail.objects.exists()
+    assert client.post(path, **signed, **AUTH).status_code == 200
+    [row] = InboundMail.objects.all()
+    inbound.process(row.pk)
+    assert game.events.filter(seat=seat, source="mail", command_text=reply.command).count() == 1

@@ -158,6 +158,22 @@ def test_the_smtp_listener_never_answers_the_null_sender(monkeypatch):
 
 
 @pytest.mark.django_db
+def test_the_smtp_listener_applies_one_mail_to_two_games_once_in_each(monkeypatch):
+    monkeypatch.setattr("notifications.smtp.close_old_connections", lambda: None)
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    envelope = Envelope()
+    envelope.mail_from = player
+    envelope.rcpt_tos = [address_1, address_2]
+    envelope.original_content = compose(f"{address_1}, {address_2}", player, command)
+    assert async_to_sync(InboundHandler().handle_DATA)(None, None, envelope).startswith("250")
+    rows = process_all()
+    assert [(r.game_id, r.status) for r in rows] == [(first.pk, "applied"), (second.pk, "applied")]
+    assert moved(first, seat) and moved(second, seat)
+
+
+@pytest.mark.django_db
 def test_a_sender_given_is_answered_as_before(monkeypatch):
     game = running_game(3, seed="help")
     _, address, player, _ = first_move(game)

@@ -1,7 +1,8 @@
 """Postfix as deploy/README.md says, proved with a real one: a throwaway Postfix instance on
 loopback (its own configuration, queue and data directories; the system's /etc/postfix and
-port 25 are never touched) configured with deploy/postfix/whitelotus.cf, the very lines the
-README shows, with the service's paths and user replaced by this checkout's and ``nobody``.
+port 25 are never touched) configured by running deploy/README.md's own commands, which append
+deploy/postfix/whitelotus.cf (the very lines the README shows), with the service's paths and
+user then replaced by this checkout's and ``nobody``.
 Real mails go in by SMTP from swaks and must come out as moves in the test database; with
 the database unreachable Postfix must defer, and deliver once when it is back.
 
@@ -21,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -109,42 +111,87 @@ def tool(name: str) -> str:
     return found
 
 
-def sections(snippet: str) -> tuple[str, str]:
-    """The main.cf and master.cf lines of the snippet, split at its "# --- master.cf" line."""
-    main, marker, master = snippet.partition("\n# --- master.cf")
-    assert marker, "the snippet must have a '# --- master.cf' section"
-    return main, marker.lstrip("\n") + master
-
-
-def others_may_run(path: Path) -> bool:
-    """Whether an unprivileged user may run ``path`` (every folder above it searchable)."""
-    path = path.resolve()
-    return all(p.stat().st_mode & 0o001 for p in [path, *path.parents]) and bool(path.stat().st_mode & 0o004)
-
-
-def pipe_python() -> tuple[str, str]:
-    """The Python the pipe user runs, and the PYTHONPATH it needs: this venv's own when others
-    may run it; else (a venv made from a Python under /root, as on these machines) Debian's
-    python3 of the same version with this venv's packages on its path."""
-    if others_may_run(Path(sys.executable)):
-        return sys.executable, ""
-    system = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
-    need(system.exists(), f"the pipe user cannot run {sys.executable} and there is no {system}")
-    return str(system), sysconfig.get_paths()["purelib"]
-
-
-def configured(snippet: str, env_file: Path) -> str:
-    """The snippet with the service's paths and user replaced by this checkout's."""
+def readme_steps(conf: Path, app: Path) -> None:
+    """Run deploy/README.md's step 3 as it is written (``sed ... >> /etc/postfix/main.cf`` and
+    the rest), on this instance's configuration files instead of /etc/postfix's."""
+    text = README.read_text()
+    begin = text.index("   cd /srv/whitelotus/app/deploy/postfix")
+    block = text[begin : text.index("   postfix check && postfix reload", begin)]
+    script = "\n".join(line[3:] for line in block.splitlines())
     for old, new in [
-        ("lotus.example.org", "lotus.test"),
-        ("/srv/whitelotus/app/.venv/bin/python", pipe_python()[0]),
-        ("/srv/whitelotus/app", str(ROOT)),
+        ("cd /srv/whitelotus/app/deploy/postfix", f"cd {app}/deploy/postfix"),
+        ("DOMAIN=lotus.example.org", "DOMAIN=lotus.test"),
+        ("/etc/postfix/", f"{conf}/"),
+    ]:
+        assert old in script, old
+        script = script.replace(old, new)
+    subprocess.run(["sh", "-ec", script], check=True, timeout=30)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the pipe user finds the service: its Python, the packages, the checkout."""
+
+    python: str
+    pythonpath: str  # '' when the Python is the venv's own
+    app: Path
+
+
+def reachable(path: Path) -> bool:
+    """Whether an unprivileged user may read ``path`` (and search every folder on the way),
+    both as named and behind its symlinks."""
+    for named in {path.absolute(), path.resolve()}:
+        if not all(p.stat().st_mode & 0o001 for p in named.parents) or not named.stat().st_mode & 0o004:
+            return False
+    return True
+
+
+def linked_copy(source: Path, into: Path, *ignored: str) -> Path:
+    """A copy of ``source`` inside ``into`` made of hard links (fast), or of copies across file
+    systems: for a checkout or venv in a folder only root may enter (e.g. a mkdtemp clone)."""
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    target = into / source.name
+    shutil.copytree(
+        source, target, symlinks=True, copy_function=link, ignore=shutil.ignore_patterns(*ignored)
+    )
+    target.chmod(0o755)
+    return target
+
+
+def layout(scratch: Path) -> Layout:
+    """This checkout as the pipe user can run it: the venv's Python when others may run it;
+    else (a venv made from a Python under /root, as on these machines) Debian's python3 of the
+    same version with the venv's packages on its path; copies where a folder is closed."""
+    python, pythonpath = sys.executable, ""
+    if not reachable(Path(sys.executable)):
+        system = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
+        need(system.exists(), f"the pipe user cannot run {sys.executable} and there is no {system}")
+        packages = Path(sysconfig.get_paths()["purelib"])
+        python = str(system)
+        pythonpath = str(packages if reachable(packages) else linked_copy(packages, scratch, "__pycache__"))
+    app = ROOT
+    if not (reachable(ROOT / "manage.py") and reachable(ROOT / "deploy" / "postfix" / "whitelotus-pipe")):
+        app = linked_copy(ROOT, scratch, ".git", ".venv", ".wt", ".local", "artifacts", "*.sqlite3*")
+    return Layout(python, pythonpath, app)
+
+
+def configured(master_cf: str, env_file: Path, where: Layout) -> str:
+    """master.cf with the service's paths and user replaced by this checkout's."""
+    for old, new in [
+        ("/srv/whitelotus/app/.venv/bin/python", where.python),
+        ("/srv/whitelotus/app", str(where.app)),
         ("/srv/whitelotus/.env", str(env_file)),
         ("user=whitelotus", f"user={PIPE_USER}"),
     ]:
-        assert old in snippet, old
-        snippet = snippet.replace(old, new)
-    return snippet
+        assert old in master_cf, old
+        master_cf = master_cf.replace(old, new)
+    return master_cf
 
 
 def database_url(*, port: int | None = None) -> str:
@@ -153,7 +200,7 @@ def database_url(*, port: int | None = None) -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{port or db['PORT'] or 5432}/{db['NAME']}"
 
 
-def write_env(path: Path, url: str) -> None:
+def write_env(path: Path, url: str, where: Layout) -> None:
     path.write_text(
         "# the service's environment, as in deploy/.env.example\n"
         "DEBUG=false\nSECRET_KEY=postfix-test-secret\nALLOWED_HOSTS=localhost\n"
@@ -163,13 +210,13 @@ def write_env(path: Path, url: str) -> None:
         "LOCAL_MAILBOX=false\nEMAIL_BACKEND=django.core.mail.backends.locmem.EmailBackend\n"
         "# no worker here: the pipe processes what it stores itself\n"
         "CELERY_TASK_ALWAYS_EAGER=true\nCELERY_BROKER_URL=memory://localhost\nLOG_LEVEL=WARNING\n"
-        + (f"PYTHONPATH={pipe_python()[1]}\n" if pipe_python()[1] else "")
+        + (f"PYTHONPATH={where.pythonpath}\n" if where.pythonpath else "")
     )
     path.chmod(0o644)
 
 
 @contextmanager
-def throwaway_postfix(env_file: Path) -> Iterator[tuple[Path, int]]:
+def throwaway_postfix(env_file: Path, where: Layout) -> Iterator[tuple[Path, int]]:
     postfix = tool("postfix")
     need(os.geteuid() == 0, "Postfix's master must start as root")
     root = Path(tempfile.mkdtemp(prefix="wl-postfix-"))
@@ -178,9 +225,12 @@ def throwaway_postfix(env_file: Path) -> Iterator[tuple[Path, int]]:
     conf.mkdir()
     (root / "queue").mkdir()
     port = free_port()
-    main, master = sections(configured(SNIPPET.read_text(), env_file))
-    (conf / "main.cf").write_text(MAIN_CF.format(root=root) + main)
-    (conf / "master.cf").write_text(MASTER_CF.format(port=port) + master)
+    (conf / "main.cf").write_text(MAIN_CF.format(root=root))
+    (conf / "master.cf").write_text(MASTER_CF.format(port=port))
+    readme_steps(conf, where.app)
+    main_cf = (conf / "main.cf").read_text()
+    assert "relay_domains = lotus.test" in main_cf and "inline:{ lotus.test=whitelotus: }" in main_cf
+    (conf / "master.cf").write_text(configured((conf / "master.cf").read_text(), env_file, where))
     try:
         started = subprocess.run(
             [postfix, "-c", str(conf), "start"], capture_output=True, text=True, timeout=60
@@ -285,9 +335,10 @@ def test_a_postfix_configured_as_documented_delivers_replies_and_defers_while_th
     env_dir = Path(tempfile.mkdtemp(prefix="wl-postfix-env-"))
     env_dir.chmod(0o755)
     env_file = env_dir / "whitelotus.env"
-    write_env(env_file, database_url())
     try:
-        with throwaway_postfix(env_file) as (conf, port):
+        where = layout(env_dir)
+        write_env(env_file, database_url(), where)
+        with throwaway_postfix(env_file, where) as (conf, port):
             # not an open relay: another domain is refused
             refused = swaks(port, "--from", "ada@example.org", "--to", "someone@example.com", "--body", "x")
             assert refused.returncode != 0, refused.stdout
@@ -333,7 +384,7 @@ def test_a_postfix_configured_as_documented_delivers_replies_and_defers_while_th
             assert not OutboundMail.objects.filter(key__startswith=f"in{row.pk}:").exists()
 
             # the database away: Postfix defers (exit 75), nothing is stored, nothing bounced
-            write_env(env_file, database_url(port=free_port()))
+            write_env(env_file, database_url(port=free_port()), where)
             seat, address, player, command = move_of(deferred_game)
             sent = swaks(
                 port, "--from", player, "--to", address,
@@ -348,7 +399,7 @@ def test_a_postfix_configured_as_documented_delivers_replies_and_defers_while_th
             print("deferred:", reason)
 
             # back: one flush delivers it, once
-            write_env(env_file, database_url())
+            write_env(env_file, database_url(), where)
             subprocess.run([tool("postqueue"), "-c", str(conf), "-f"], check=True, timeout=30)
             wait_for(processed("later@player.test"), "the deferred mail after the flush")
             wait_for(lambda: queue(conf) == [], "an empty queue")
@@ -364,3 +415,46 @@ def _deferred(conf: Path) -> bool:
         entry.get("queue_name") == "deferred" and entry["recipients"][0].get("delay_reason")
         for entry in queue(conf)
     )
+
+
+WRAPPER = ROOT / "deploy" / "postfix" / "whitelotus-pipe"
+
+
+def test_the_wrapper_reads_the_env_file_as_systemd_does(tmp_path):
+    env_file = tmp_path / "env"
+    env_file.write_bytes(
+        b"# a comment\n; another\n\nDEBUG=false\n"
+        b'DEFAULT_FROM_EMAIL="White Lotus <lotus@lotus.example.org>"\n'
+        b"  SPACED = 'two words'  \nEQUALS=a=b\nCRLF=yes\r\nnot a variable\nLAST=no-newline"
+    )
+    result = subprocess.run(
+        [str(WRAPPER), str(env_file), "/usr/bin/env"], capture_output=True, env={}, timeout=30
+    )
+    assert result.returncode == 0, result.stderr
+    seen = dict(line.split("=", 1) for line in result.stdout.decode().splitlines())
+    assert seen["DEFAULT_FROM_EMAIL"] == "White Lotus <lotus@lotus.example.org>"
+    assert (seen["SPACED"], seen["EQUALS"], seen["CRLF"], seen["LAST"]) == (
+        "two words",
+        "a=b",
+        "yes",
+        "no-newline",
+    )
+    assert seen["DEBUG"] == "false"
+
+
+@pytest.mark.parametrize(
+    ("env_exists", "command", "says"),
+    [
+        (False, "/usr/bin/env", "cannot read the service's environment file"),
+        (True, "/nonexistent/python", "cannot run the service's Python"),
+        (True, "/bin/false", "ended with status 1"),
+    ],
+)
+def test_the_wrapper_defers_whatever_fails_in_one_line(tmp_path, env_exists, command, says):
+    env_file = tmp_path / "env"
+    if env_exists:
+        env_file.write_text("DEBUG=false\n")
+    result = subprocess.run([str(WRAPPER), str(env_file), command], capture_output=True, env={}, timeout=30)
+    assert result.returncode == 75
+    [line] = result.stderr.decode().splitlines()
+    assert says in line and str(tmp_path) not in line
