@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0002_local_mailbox'),
+        ('notifications', '0003_inbound_per_recipient_and_webhook_calls'),
     ]
 
     operations = [
