@@ -116,3 +116,15 @@ def test_every_env_example_variable_has_its_comment_line():
     for name, index in names:
         above = lines[index - 1] if index else ""
         assert above.startswith("# ") and len(above) > 4, f"{name} has no comment line above it"
+
+
+def test_the_image_copies_every_package_the_project_installs():
+    """``pip install .`` in the image finds only what was copied: a package left out (the
+    notifications and leagues apps once were) makes an image whose workers cannot start."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    packages = [p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]["include"]]
+    copied = set(re.findall(r"^COPY (\S+) ", (DEPLOY / "Dockerfile").read_text(), re.MULTILINE))
+    assert packages and not [p for p in packages if p not in copied]
+    assert "manage.py" in (DEPLOY / "Dockerfile").read_text()
