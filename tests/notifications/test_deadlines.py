@@ -66,7 +66,11 @@ def test_each_reminder_is_sent_once(clock):
     assert sweep.sweep().reminders == 0
     sent = deliver_pending()
     assert [(m.kind, m.seat) for m in sent] == [("reminder", seat), ("reminder", seat)]
-    assert "reminder" in sent[0].subject and "What you can do now:" in sent[0].text
+    assert (
+        sent[0].subject.startswith("Reminder: ")
+        and "due " in sent[0].subject
+        and "What you can do now:" in sent[0].text
+    )
     assert "2026-11-18 09:00" in sent[0].text  # the deadline, in the player's zone (UTC here)
 
 
