@@ -44,6 +44,11 @@ class Rendered(NamedTuple):
     picture: str = ""  # the board as SVG, for the mails that show it
 
 
+# kinds that never carry the menu (their templates leave it out): a seat that must decide is
+# told its decision in a sentence instead, as a seat that need not is told whose move it is
+WITHOUT_MENU = frozenset(
+    {"sealed", "game_over", "wrong_sender", "paused", "seat_replaced", "vacation", "time_controls"}
+)
 LOG_EVENTS = 30  # how far back ``log`` looks
 NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
 
@@ -139,7 +144,8 @@ def missed(mail: OutboundMail) -> Rendered:
 
 def missed_moderators(mail: OutboundMail) -> Rendered:
     """To the moderators: a seat keeps missing its deadlines."""
-    return _render("missed_moderators", {**mail.context, "mail": mail})
+    colour = words.colour(str(mail.context.get("colour", "")))
+    return _render("missed_moderators", {**mail.context, "colour": colour, "mail": mail})
 
 
 def standings(mail: OutboundMail) -> Rendered:
@@ -210,7 +216,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     language = mail.player.language if mail.player else "en"
     mine = next((d for d in wl.pending(state) if d.seat == mail.seat), None)
     owes = mine is not None
-    menu = wl.describe(state, mail.seat, language) if owes else []
+    menu = wl.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
     # the row's context names the decision it was written for; answers, takeovers and notices
     # may carry none, so the engine says what this seat must decide at the row's event
     decision_kind = mail.context.get("decision") or (mine.kind if mine else "")
