@@ -235,6 +235,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "view": seen.view,
         "board": "\n".join(board_lines(seen.view, seen.names)),
         "hand": seen.view["hand"],
+        "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
         "news": news,
         "menu": menu,
         "example": wl.format_command(state, legal[0]) if legal else "",

@@ -139,6 +139,12 @@ def _render_all() -> tuple[list[Mail], Facts]:
             add(f"{kind}.deciding", language, seat_mail(kind, game, table.deciding))
             add(f"{kind}.waiting", language, seat_mail(kind, game, table.waiting))
         add("invitation.takeover", language, seat_mail("invitation", game, table.deciding, replacing=True))
+    # the deciding seat bids: its confirmation
+    services.submit(game, table.deciding, wl.legal(state, table.deciding)[0])
+    game.refresh_from_db()
+    for language in LANGUAGES:
+        speak(game.seats.get(position=table.deciding).player, language)
+        add("sealed.bid", language, seat_mail("sealed", game, table.deciding))
     in_a_league(game)
     play_out(game)
     for language in LANGUAGES:
@@ -261,6 +267,7 @@ def test_subjects_lead_with_what_to_do_and_end_with_the_games_name(rendered):
     )
     assert subjects["en", "error.deciding"] == f"Refused: You cannot bid 99 · {game}"
     assert subjects["fr", "sealed.waiting"] == f"Scellé : votre choix est enregistré · {game}"
+    assert subjects["de", "sealed.bid"] == f"Geheim hinterlegt: dein Gebot ist da · {game}"
     assert (
         subjects["en", "reminder.deciding"]
         == f"Reminder: make a sealed bid for {area}, due Wed 09:00 · {game}"

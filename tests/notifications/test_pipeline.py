@@ -197,7 +197,7 @@ def test_a_sealed_bid_is_changed_by_answering_the_confirmation():
     services.submit(game, seat, first)
     deliver_pending()
     confirmation = OutboundMail.objects.filter(game=game, seat=seat, kind="sealed").latest("seq")
-    assert confirmation.subject.startswith("Sealed: your choice is in · ")
+    assert confirmation.subject.startswith("Sealed: your bid is in · ")
     mail = answer(game, seat, confirmation, wl.format_command(state, second))
     assert mail.status == InboundMail.Status.APPLIED, mail.outcome
     assert wl.view(services.head_state(game), seat)["sealed"]["bid"]["amount"] == second.amount
