@@ -319,11 +319,15 @@ def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
 
 
 def _place(seen: Seen) -> str:
-    """The seat's final place ("2nd"), once the game is over."""
+    """The seat's final place ("2nd", "3rd (tied)"), once the game is over."""
     outcome = seen.view.get("outcome")
     if outcome is None:
         return ""
-    return words.place(outcome["rank"][seen.colour])
+    rank = outcome["rank"][seen.colour]
+    place = words.place(rank)
+    if list(outcome["rank"].values()).count(rank) > 1:
+        return gettext("%(place)s (tied)") % {"place": place}
+    return place
 
 
 SHORT_REASON = 48  # characters of a refusal's reason in a subject
