@@ -29,7 +29,7 @@ from django.db import transaction
 from django.test import override_settings
 from django.utils import translation
 
-from games import services
+from games import services, steps
 from games.rules import whitelotus as wl
 from notifications import emails, plaintext
 from notifications.models import OutboundMail
@@ -100,7 +100,8 @@ def rendered(
     with unblocked, override_settings(**SETTINGS), frozen(), transaction.atomic():
         mails, facts = _render_all()
         transaction.set_rollback(True)
-    services.clear_caches()
+    services.clear_caches()  # the rolled-back game's id may be reused: forget its cached states
+    steps.clear_cache()
     yield mails, facts
 
 
