@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .plaintext import WIDTH, wrap_line
 from .words import building, colour
+
+HANG = 4  # columns a player's wrapped line is indented by, so it does not read as the next player
 
 
 def board_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -35,14 +39,28 @@ def board_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     for p in view["players"]:
         chips = ", ".join(f"{building(k)} {v}" for k, v in p["chips"].items() if v) or "-"
         crown = " " + _("(emperor)") if p["emperor"] else ""
-        lines.append(
-            _("{colour} {name}{crown}: chips {chips}; VP chips {vp}; score {score}").format(
-                colour=colour(p["colour"]),
-                name=names.get(p["colour"], ""),
-                crown=crown,
-                chips=chips,
-                vp=p["vp_chips"],
-                score=p["score"]["total"],
-            )
+        line = _("{colour} {name}{crown}: chips {chips}; VP chips {vp}; score {score}").format(
+            colour=colour(p["colour"]),
+            name=names.get(p["colour"], ""),
+            crown=crown,
+            chips=chips,
+            vp=p["vp_chips"],
+            score=p["score"]["total"],
         )
+        lines += _fit(line)
     return lines
+
+
+def _fit(line: str) -> list[str]:
+    """A player's line in 80 columns: broken after a "; " (French " ; ") where it can, the
+    rest indented, so a late game's long list of chips stays readable in a text client."""
+    if len(line) <= WIDTH:
+        return [line]
+    out: list[str] = []
+    for part in re.split(r"(?<=;) ", line):
+        joined = f"{out[-1]} {part}" if out else part
+        if out and len(joined) <= WIDTH:
+            out[-1] = joined
+        else:
+            out += wrap_line(part if not out else " " * HANG + part, WIDTH, HANG)
+    return out

@@ -8,6 +8,7 @@ row speaks of — never from the raw state — so a mail can only show what its 
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.template import Context
 from django.template.loader import get_template, render_to_string
-from django.utils import timezone, translation
+from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext
 
 from games import services
@@ -30,7 +31,7 @@ from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
 
-from . import words
+from . import plaintext, words
 from .board import board_lines
 from .models import OutboundMail
 from .moderation import actor_name
@@ -46,6 +47,11 @@ class Rendered(NamedTuple):
     picture: str = ""  # the board as SVG, for the mails that show it
 
 
+# kinds that never carry the menu (their templates leave it out): a seat that must decide is
+# told its decision in a sentence instead, as a seat that need not is told whose move it is
+WITHOUT_MENU = frozenset(
+    {"sealed", "game_over", "wrong_sender", "paused", "seat_replaced", "vacation", "time_controls"}
+)
 LOG_EVENTS = 30  # how far back ``log`` looks
 NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
 
@@ -162,7 +168,8 @@ def missed(mail: OutboundMail) -> Rendered:
 
 def missed_moderators(mail: OutboundMail) -> Rendered:
     """To the moderators: a seat keeps missing its deadlines."""
-    return _render("missed_moderators", {**mail.context, "mail": mail})
+    colour = words.colour(str(mail.context.get("colour", "")))
+    return _render("missed_moderators", {**mail.context, "colour": colour, "mail": mail})
 
 
 def standings(mail: OutboundMail) -> Rendered:
@@ -237,8 +244,13 @@ def _game_mail(
     )
     state = seen.state
     language = mail.player.language if mail.player else "en"
-    owes = any(d.seat == mail.seat for d in wl.pending(state))
-    menu = wl.describe(state, mail.seat, language) if owes else []
+    mine = next((d for d in wl.pending(state) if d.seat == mail.seat), None)
+    owes = mine is not None
+    menu = wl.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
+    # the row's context names the decision it was written for; answers, takeovers and notices
+    # may carry none, so the engine says what this seat must decide at the row's event
+    decision_kind = mail.context.get("decision") or (mine.kind if mine else "")
+    decision_text = words.decision(decision_kind, seen.view) if decision_kind else ""
     legal = wl.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
@@ -253,11 +265,15 @@ def _game_mail(
         "view": seen.view,
         "board": "\n".join(board_lines(seen.view, seen.names)),
         "hand": seen.view["hand"],
+        "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
         "news": news,
         "menu": menu,
         "example": wl.format_command(state, legal[0]) if legal else "",
-        "decision_text": words.decision(mail.context.get("decision", "")),
+        "decision_text": decision_text,
+        "owes": owes,
+        "situation": _situation(seen, owes, decision_text),
         "deadline": _local(deadline),
+        "deadline_short": _short(deadline),
         # paused, or a player away: the deadline will move, so the mail must not promise it
         "clock_stopped": game.clock_stopped_at is not None and game.status != Game.Status.FINISHED,
         "year": state.year,
@@ -282,10 +298,12 @@ def _game_mail(
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
     if told is not None:
         context.update(told(mail, game, state, seen.names))
+    context["place"] = _place(seen)
     if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     if mail.kind == "error":
-        context["message"] = _refusal(mail.context)
+        context["message"] = _refusal(mail.context)  # in the reader's language
+    context["reason_short"] = _short_reason(str(context.get("message", "")))
     if mail.kind in PICTURE_KINDS:
         context["picture"] = board_svg(state.board, seen.view, names=seen.names)
         context["picture_cid"] = picture_cid(mail)
@@ -342,6 +360,39 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     return Seen(state, wl.view(state, seat), colour, seats), news
 
 
+def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
+    """The seat's situation in one sentence: its decision, or whose move it is."""
+    if owes and decision_text:
+        return gettext("It is your move (%(colour)s): %(decision_text)s.") % {
+            "colour": words.colour(seen.colour),
+            "decision_text": decision_text,
+        }
+    return words.waiting(seen.view, seen.names)
+
+
+def _place(seen: Seen) -> str:
+    """The seat's final place ("2nd", "3rd (tied)"), once the game is over."""
+    outcome = seen.view.get("outcome")
+    if outcome is None:
+        return ""
+    rank = outcome["rank"][seen.colour]
+    place = words.place(rank)
+    if list(outcome["rank"].values()).count(rank) > 1:
+        return gettext("%(place)s (tied)") % {"place": place}
+    return place
+
+
+SHORT_REASON = 48  # characters of a refusal's reason in a subject
+
+
+def _short_reason(message: str) -> str:
+    """The gist of a refusal for its subject: its first clause ("You cannot bid 99")."""
+    first = re.split(r"[:;.]\s|\n", message.strip(), maxsplit=1)[0].strip().rstrip(".:;")
+    if len(first) <= SHORT_REASON:
+        return first
+    return first[: SHORT_REASON - 1].rsplit(" ", 1)[0] + "…"
+
+
 def _scores(seen: Seen) -> list[dict[str, Any]]:
     outcome = seen.view.get("outcome")
     if outcome is None:
@@ -372,6 +423,14 @@ def _local(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
 
 
+def _short(moment: datetime | None) -> str:
+    """A deadline for a subject line: weekday and time ("Wed 18:00"); reminders come in the
+    last day or two before it, so the week is clear."""
+    if moment is None:
+        return ""
+    return dateformat.format(timezone.localtime(moment), "D H:i")
+
+
 def _plain(name: str, context: dict[str, Any]) -> str:
     """A template rendered without HTML escaping: a subject line is plain text, and a game
     or league named "Tom & Jerry's" must not reach the inbox as "Tom &amp; Jerry&#x27;s"."""
@@ -382,6 +441,6 @@ def _plain(name: str, context: dict[str, Any]) -> str:
 def _render(template: str, context: dict[str, Any]) -> Rendered:
     base = f"notifications/mail/{template}"
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
-    text = render_to_string(f"{base}-body.txt", context)
+    text = plaintext.wrap(render_to_string(f"{base}-body.txt", context))
     html = render_to_string(f"{base}-body.html", context)
     return Rendered(subject, text, html, context.get("picture", ""))

@@ -135,16 +135,6 @@ def undone_moves(game: Game, rollback: Event, reader: int) -> list[str]:
     return lines
 
 
-def waiting_for(state: wl.State, reader: int, names: Mapping[str, str]) -> list[str]:
-    """Who other than the reader must decide now, and what: "Blue (Bao): make a sealed bid"."""
-    out = []
-    for d in wl.pending(state):
-        if d.seat != reader:
-            colour = state.config.colours[d.seat]
-            out.append(f"{words.colour(colour)} ({names.get(colour, '')}): {words.decision(d.kind)}")
-    return out
-
-
 def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str, str]) -> dict[str, Any]:
     """What the moderation mail of ``mail`` (an outbox row about one event) tells besides the
     game itself."""
@@ -158,10 +148,9 @@ def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str,
         out["controls"] = time_controls_lines(event.payload["time_controls"], event.payload.get("previous"))
     if event.kind == Event.Kind.ROLLED_BACK and mail.seat is not None:
         out["undone"] = undone_moves(game, event, mail.seat)
-        out["waiting"] = waiting_for(state, mail.seat, names)
     if event.kind == Event.Kind.DEADLINE_EXTENDED and event.payload.get("previous"):
         previous = datetime.fromisoformat(event.payload["previous"])
         out["previous_deadline"] = timezone.localtime(previous).strftime("%Y-%m-%d %H:%M %Z")
-    if event.kind == Event.Kind.SEAT_REPLACED:
-        out["seat_colour"] = words.colour(event.payload.get("colour", ""))
+    if mail.kind == "seat_replaced":  # the row carries the event's payload (outbox.plan)
+        out["seat_colour"] = words.colour(str(mail.context.get("colour") or event.payload.get("colour", "")))
     return out

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 COLOURS = {
     "red": gettext_noop("Red"),
@@ -31,6 +34,19 @@ DECISIONS = {
     "palace": gettext_noop("choose what your palaces give"),
     "tile": gettext_noop("place the tile you drew"),
 }
+# decisions about one province name it: "make a sealed bid for Yanan (10)"
+DECISIONS_FOR = {
+    "bid": gettext_noop("make a sealed bid for {area}"),
+    "out": gettext_noop("break the tie for {area}"),
+}
+PLACES = {
+    1: gettext_noop("1st"),
+    2: gettext_noop("2nd"),
+    3: gettext_noop("3rd"),
+    4: gettext_noop("4th"),
+    5: gettext_noop("5th"),
+    6: gettext_noop("6th"),
+}
 
 
 SCORE_PARTS = gettext_noop(
@@ -58,5 +74,71 @@ def building(name: str) -> str:
     return gettext(BUILDINGS.get(name, name))
 
 
-def decision(kind: str) -> str:
+def decision(kind: str, view: Mapping[str, Any] | None = None) -> str:
+    """The decision in words; with the view it is about, naming the province it is about."""
+    area = _area(view) if view is not None and kind in DECISIONS_FOR else ""
+    if area:
+        return gettext(DECISIONS_FOR[kind]).format(area=area)
     return gettext(DECISIONS.get(kind, kind))
+
+
+def place(rank: int) -> str:
+    """A final place: "2nd", "2.", "2e"."""
+    return gettext(PLACES[rank]) if rank in PLACES else str(rank)
+
+
+def waiting(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """Whose move it is, told to a seat that has nothing to decide: "It is not your move:
+    Blue (Bao) must place a control marker." (several seats: the sealed choices they owe)."""
+    pending = view.get("pending", [])
+    if not pending:
+        if view.get("phase") == "finished":
+            return gettext("The game is over: nobody has a move to make.")
+        return gettext("It is not your move; nobody has a decision to make just now.")
+    kinds = list(dict.fromkeys(d["kind"] for d in pending))
+    who = joined([_who(d["colour"], names) for d in pending])
+    what = decision(kinds[0], view) if len(kinds) == 1 else gettext("make their sealed choices")
+    return ngettext(
+        "It is not your move: %(who)s must %(what)s.",
+        "It is not your move: %(who)s must %(what)s.",
+        len(pending),
+    ) % {"who": who, "what": what}
+
+
+def sealed_choice(sealed: Mapping[str, Any]) -> str:
+    """A seat's sealed choice from its view ("bid 3 against green", "side rebels, army 2"),
+    in the words the narration uses for it."""
+    parts = []
+    for key, value in sealed.items():
+        if key == "bid":
+            against = gettext(value["against"])
+            parts.append(
+                gettext("bid {amount} against {target}").format(amount=value["amount"], target=against)
+            )
+        elif key == "palaces_as_army":
+            parts.append(gettext("{palaces_as_army} palace(s) as army").format(palaces_as_army=value))
+        elif key == "side":
+            parts.append(gettext("side {side}").format(side=gettext(value)))
+        elif key == "army":
+            parts.append(gettext("army {army}").format(army=value))
+        else:  # not in a view today: shown as it is
+            parts.append(f"{key} {value}")
+    return ", ".join(parts)
+
+
+def joined(items: Sequence[str]) -> str:
+    """ "Blue", "Blue and Green", "Blue, Green and Yellow"."""
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("%(some)s and %(last)s") % {"some": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def _who(name: str, names: Mapping[str, str]) -> str:
+    player = names.get(name, "")
+    return f"{colour(name)} ({player})" if player else colour(name)
+
+
+def _area(view: Mapping[str, Any]) -> str:
+    name = view.get("step", {}).get("area")
+    number = next((a["number"] for a in view.get("areas", []) if a["name"] == name), None)
+    return f"{name} ({number})" if name and number is not None else name or ""

@@ -44,16 +44,20 @@ class Reading:
 
     @property
     def menu(self) -> list[str]:
-        """The commands a decision mail offers (its indented lines after the menu's intro)."""
+        """The commands a decision mail offers (its indented lines after the menu's intro; a
+        line indented further continues the one before, as the text part wraps long lines)."""
         lines = self.text.splitlines()
         start = next((i for i, line in enumerate(lines) if line.rstrip().endswith(_MENU_INTRO)), None)
         if start is None:
             return []
-        menu = []
+        menu: list[str] = []
         for line in lines[start + 1 :]:
             if not line.startswith("  "):
                 break
-            menu.append(line.strip())
+            if menu and line.startswith("   "):
+                menu[-1] = f"{menu[-1]} {line.strip()}"
+            else:
+                menu.append(line.strip())
         return menu
 
 

@@ -41,21 +41,20 @@ def test_a_german_players_standings_mail_is_in_german():
     sent = {m.to_email: m for m in OutboundMail.objects.filter(kind="standings")}
     assert len(sent) == 3
     german = sent.pop(anke.email)
-    assert german.subject == f"[White Lotus] Herbstliga: Tabelle nach {game.name}"
+    assert german.subject == f"Tabelle nach {game.name} · Herbstliga"
     assert german.text.startswith(f"Hallo Ada,\n\nDie Partie {game.name} ist zu Ende.")
-    assert "Der Stand von Herbstliga: Autumn nach 1 beendeten Partie:" in german.text
+    prose = " ".join(german.text.split())  # the text part is wrapped at 76 columns
+    assert "Der Stand von Herbstliga: Autumn nach 1 beendeten Partie:" in prose
     assert re.search(
-        r"Du bist auf Platz \d\. Punkte: \d, Partien: 1, Siege: [01], Wertung: -?\d+,\d\.", german.text
+        r"Du bist auf Platz \d\. Punkte: \d, Partien: 1, Siege: [01], Wertung: -?\d+,\d\.", prose
     )
     assert re.search(r"#  Name +Partien +Siege +Punkte +Wertung +Verpasst\n", german.text)
-    assert (
-        "bei Gleichstand bekommt jede Person" in german.text and "Die Seite der Liga: https://" in german.text
-    )
+    assert "bei Gleichstand bekommt jede Person" in prose and "Die Seite der Liga:\nhttps://" in german.text
     assert "<th>Partien</th>" in german.html and 'lang="de"' in german.html
     for english in ("You are in place", "finished game", "Points:", "The league page"):
         assert english not in german.text + german.html
     english = next(iter(sent.values()))
-    assert "after 1 finished game:" in english.text and "You are in place" in english.text
+    assert "after 1 finished game:" in " ".join(english.text.split()) and "You are in place" in english.text
 
 
 def test_a_french_players_welcome_answer_is_in_french():
@@ -65,13 +64,12 @@ def test_a_french_players_welcome_answer_is_in_french():
     receive(compose(SERVICE, "Inès <ines@example.org>", "join hiver"))
     receive(compose(SERVICE, "ines@example.org", "join printemps"))
     welcome, refusal = deliver_pending()
-    assert welcome.subject == "[White Lotus] Bienvenue dans Coupe d'hiver"
+    assert welcome.subject == "Bienvenue dans Coupe d'hiver · Le Lotus blanc par e-mail"
     assert welcome.text.startswith("Bienvenue : votre inscription à Coupe d'hiver: Autumn est enregistrée.")
-    assert (
-        "vous jouez vos coups en y répondant" in welcome.text and "Le Lotus blanc par e-mail" in welcome.text
-    )
+    assert "vous jouez vos coups en y répondant" in " ".join(welcome.text.split())
+    assert welcome.text.endswith("\n-- \nLe Lotus blanc par e-mail\n")
     assert 'lang="fr"' in welcome.html and "Un modérateur répartit" in welcome.html
-    assert refusal.subject == "[White Lotus] Votre inscription"
+    assert refusal.subject == "Votre inscription : non inscrit · Le Lotus blanc par e-mail"
     assert "Il n'existe pas de ligue « printemps »." in refusal.text
     assert "par exemple « join hiver »" in refusal.text and "hiver (Coupe d'hiver)" in refusal.text
 

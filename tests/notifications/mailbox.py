@@ -107,14 +107,18 @@ def choices(line: str) -> list[str]:
 
 
 def menu_of(text: str) -> list[str]:
-    """The menu lines of a decision mail: the indented lines after "What you can do now:"."""
+    """The menu lines of a decision mail: the indented lines after "What you can do now:" (a
+    line indented further continues the one before: the text part is wrapped at 76 columns)."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.rstrip().endswith("What you can do now:"))
-    menu = []
+    menu: list[str] = []
     for line in lines[start + 1 :]:
         if not line.startswith("  "):
             break
-        menu.append(line)
+        if menu and line.startswith("   "):
+            menu[-1] = f"{menu[-1]} {line.strip()}"
+        else:
+            menu.append(line)
     return menu
 
 

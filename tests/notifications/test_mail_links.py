@@ -18,7 +18,7 @@ from .test_pipeline import reply_to_of
 
 pytestmark = pytest.mark.django_db
 
-PRIVATE = re.compile(r"Your page \(keep it private\): (\S+)")
+PRIVATE = re.compile(r"Your page \(keep it private\):\n(\S+)\n")  # the link on a line of its own
 
 
 def test_each_seat_is_sent_the_link_to_its_own_page_and_the_public_page():
@@ -34,7 +34,7 @@ def test_each_seat_is_sent_the_link_to_its_own_page_and_the_public_page():
         opened = seat_for_key(key)
         assert opened is not None and opened.pk == seat.pk
         assert f'href="{link.group(1)}"' in html
-        assert f"The game's public page: {game_page_url(game)}" in message.body
+        assert f"The game's public page:\n{game_page_url(game)}\n" in message.body
         keys.add(key)
     assert len(keys) == 3
 

@@ -62,7 +62,7 @@ def played_one_move() -> tuple[int, str]:
 def test_a_decision_mail_shows_the_board_inline_and_keeps_the_text_board():
     _, address = played_one_move()
     message = sent_to(address)[-1]
-    assert "your move" in message.subject
+    assert message.subject.startswith("Your move: ")
     assert message.message().get_content_type() == "multipart/related"
     found = parts(message)
     text = found["text/plain"].get_payload(decode=True).decode()

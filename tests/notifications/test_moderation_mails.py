@@ -48,14 +48,23 @@ def body_of(address: str, kind: str) -> str:
     return mail.text
 
 
+def flat(text: str) -> str:
+    """The text with its lines joined: mails are wrapped at 76 columns."""
+    return " ".join(text.split())
+
+
 def lines_after(text: str, heading: str) -> list[str]:
-    """The "  - ..." lines of a list under ``heading``."""
+    """The "  - ..." items of a list under ``heading`` (an item wrapped at 76 columns goes on
+    on indented lines, joined back here)."""
     after = text.split(heading + "\n", 1)[1]
-    out = []
+    out: list[str] = []
     for line in after.splitlines():
-        if not line.startswith("  - "):
+        if line.startswith("  - "):
+            out.append(line[4:])
+        elif out and line.startswith("    ") and line.strip():
+            out[-1] += " " + line.strip()
+        else:
             break
-        out.append(line[4:])
     return out
 
 
@@ -144,19 +153,17 @@ def test_a_rollback_mail_lists_the_undone_moves_who_did_it_and_what_is_asked_now
     ]
     for address in ("ada@example.org", "bao@example.org", "chen@example.org"):
         text = body_of(address, "rolled_back")
-        assert f"rolled this game back to event #{back_to}" in text
-        assert "Reason: a misread board" in text and "Moderator: Jo March" in text
+        assert f"rolled this game back to event #{back_to}" in flat(text)
+        assert "Reason: a misread board" in flat(text) and "Moderator: Jo March" in flat(text)
         listed = lines_after(text, "The moves undone:")
         assert listed[:3] == expected
         assert len(listed) == 4 and listed[3].startswith("Green (Chen): ")
         assert listed[3].endswith(" (deadline default)")
     waiting = body_of("ada@example.org", "rolled_back")
-    assert lines_after(waiting, "It is not your move now. Waiting for:") == [
-        "Green (Chen): place a control marker"
-    ]
+    assert "It is not your move: Green (Chen) must place a control marker." in flat(waiting)
     asked = body_of("chen@example.org", "rolled_back")
-    assert "Waiting for:" not in asked
-    assert "It is your turn to place a control marker. What you can do now:" in asked
+    assert "It is not your move" not in asked
+    assert "What you can do now:" in asked and "place a control marker" in flat(asked)
 
 
 def test_a_rollback_mail_is_in_the_readers_language():
@@ -169,10 +176,8 @@ def test_a_rollback_mail_is_in_the_readers_language():
     deliver_pending()
     text = body_of("ada@example.org", "rolled_back")
     assert lines_after(text, "Die zurückgenommenen Züge:") == [f"Blau (Bao): {undone[0]}"]
-    assert lines_after(text, "Du bist gerade nicht am Zug. Es fehlt noch:") == [
-        "Blau (Bao): einen Gebietsmarker setzen"
-    ]
-    assert "Spielleitung: der Betreiber des Dienstes" in text
+    assert "Blau (Bao) muss einen Gebietsmarker setzen." in flat(text)
+    assert "Spielleitung: der Betreiber des Dienstes" in flat(text)
 
 
 def reach_sealed_bids(game: Game) -> list[int]:
@@ -216,7 +221,7 @@ def test_a_rollback_over_no_move_says_so():
     services.rollback(game, back_to, by=None, reason="undo the pause")
     deliver_pending()
     text = body_of("ada@example.org", "rolled_back")
-    assert "No move was undone, only other events." in text
+    assert "No move was undone, only other events." in flat(text)
 
 
 def test_the_extension_mail_announces_the_later_deadline_and_the_one_it_replaces():
@@ -230,7 +235,7 @@ def test_the_extension_mail_announces_the_later_deadline_and_the_one_it_replaces
     assert (
         f"A moderator has extended the deadline to {until:%Y-%m-%d %H:%M} UTC. "
         f"The deadline was {row.deadline_at:%Y-%m-%d %H:%M} UTC. Reason: holiday"
-    ) in text
+    ) in flat(text)
 
 
 # --- a seat handed over ----------------------------------------------------------------------------
@@ -257,9 +262,9 @@ def test_a_replaced_player_is_told_in_their_language_by_whom_when_and_why(jo):
     event = game.events.latest("seq")
     when = event.created_at.strftime("%Y-%m-%d %H:%M UTC")
     text = told[0].text
-    assert told[0].subject == f"[White Lotus] Dein Platz wurde übergeben · Partie {game.pk}"
-    assert f"Am {when} wurde dein Platz in Partie {game.pk} (Blau) an einen anderen" in text
-    assert "(Spielleitung: Jo March)" in text and "Grund: zieht um" in text
+    assert told[0].subject == f"Dein Platz wurde übergeben · Partie {game.pk}"
+    assert f"Am {when} wurde dein Platz in Partie {game.pk} (Blau) an einen anderen" in flat(text)
+    assert "(Spielleitung: Jo March)" in flat(text) and "Grund: zieht um" in flat(text)
     assert 'lang="de"' in told[0].html
     message = sent_to("bao@example.org")[-1]
     assert message.reply_to == [tokens.service_address()]
@@ -287,9 +292,9 @@ def test_a_later_reply_to_the_old_address_is_answered_once_from_the_service_addr
     when = game.events.latest("seq").created_at.strftime("%Y-%m-%d %H:%M UTC")
     assert (
         f"the seat Blue in Game {game.pk} was handed over to another player on {when} (by Jo March), "
-        "and you no longer play it." in answers[0].text
+        "and you no longer play it." in flat(answers[0].text)
     )
-    assert "Reason: left the league" in answers[0].text
+    assert "Reason: left the league" in flat(answers[0].text)
     message = sent_to("bao@example.org")[-1]
     assert message.reply_to == [tokens.service_address()]
     assert message.extra_headers["In-Reply-To"] == f"<{row.message_id}>"

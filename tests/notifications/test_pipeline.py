@@ -44,7 +44,7 @@ def test_starting_a_game_invites_every_seat_with_board_hand_and_menu():
     started()
     assert len(django_mail.outbox) == 3
     first = sent_to("ada@example.org")[0]
-    assert "the game begins, you play Red" in first.subject
+    assert first.subject == "New game: you play Red, your move · Game 1"
     assert "What you can do now:" in first.body
     assert "place <province>" in first.body
     assert "Your hand:" in first.body
@@ -70,7 +70,7 @@ def test_a_reply_with_a_legal_command_is_applied_and_the_next_seat_is_asked():
     nxt = whose_turn(game)
     assert [m.kind for m in sent if m.seat == nxt] == ["decision"]
     mail = sent_to(email_of(game, nxt))[-1]
-    assert "your move" in mail.subject
+    assert mail.subject == "Your move: place a control marker · Game 1"
     assert "places a marker" in mail.body  # what happened since the last mail
 
 
@@ -83,7 +83,7 @@ def test_a_mail_is_atomic_the_failing_line_is_quoted_with_what_is_legal():
     assert game.events.count() == before
     deliver_pending()
     answer = sent_to(email_of(game, seat))[-1]
-    assert "not applied" in answer.subject
+    assert answer.subject == "Refused: You cannot place in Shazhou · Game 1"  # the first line failed
     assert "> place" in answer.body
     assert "What you can do now:" in answer.body
     assert answer.extra_headers["In-Reply-To"] == f"<{row.message_id}>"
@@ -197,7 +197,7 @@ def test_a_sealed_bid_is_changed_by_answering_the_confirmation():
     services.submit(game, seat, first)
     deliver_pending()
     confirmation = OutboundMail.objects.filter(game=game, seat=seat, kind="sealed").latest("seq")
-    assert "sealed" in confirmation.subject
+    assert confirmation.subject.startswith("Sealed: your bid is in · ")
     mail = answer(game, seat, confirmation, wl.format_command(state, second))
     assert mail.status == InboundMail.Status.APPLIED, mail.outcome
     assert wl.view(services.head_state(game), seat)["sealed"]["bid"]["amount"] == second.amount
@@ -340,7 +340,7 @@ def test_a_subject_is_plain_text_even_when_the_game_name_has_html_characters():
     game = running_game(3, seed="names", name="Tom & Jerry's <cup>")
     deliver_pending()
     invitation = sent_to(email_of(game, 0))[-1]
-    assert invitation.subject.startswith("[White Lotus] Tom & Jerry's <cup>: the game begins")
+    assert invitation.subject == "New game: you play Red, your move · Tom & Jerry's <cup>"
     assert "Tom &amp; Jerry&#x27;s &lt;cup&gt;" in str(
         invitation.alternatives[0][0]
     )  # the HTML part stays escaped
