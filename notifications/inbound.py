@@ -56,7 +56,9 @@ log = logging.getLogger(__name__)
 
 MAX_BYTES = 10 * 1024 * 1024  # larger messages are refused at the door (SMTP 552, pipe exit 1)
 MAX_COMMAND_LINES = 30  # a mail with more is refused whole: nobody plays 30 moves at once
-QUOTED_LINE = 72  # characters of a failing line quoted back: a 100,000-character line is not
+# characters of a failing line quoted back: a 100,000-character line is not mailed back whole,
+# and "  > " with 60 characters fits the mail's 76 columns unbroken
+QUOTED_LINE = 60
 # status commands, in English, German and French
 TOPICS = {
     "help": "help",

@@ -35,7 +35,7 @@ def test_a_word_of_100000_characters_is_refused_at_once_and_quoted_short():
     deliver_pending()
     answer = sent_to("ada@example.org")[-1]
     assert len(answer.body) < 20_000
-    assert "  > " + "x" * 72 + "…\n" in answer.body
+    assert "  > " + "x" * 60 + "…\n" in answer.body  # the line fits 76 columns, unbroken
 
 
 def test_a_number_of_5000_digits_is_refused_not_raised():
