@@ -23,16 +23,15 @@ from django.utils.translation import gettext
 from games import services
 from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
-from games.picture import board_svg
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
 
-from . import words
+from . import preferences, words
 from .board import board_lines
 from .models import OutboundMail
-from .pictures import PICTURE_KINDS, picture_cid
+from .pictures import board_png_at, picture_cid, shows_picture
 from .tokens import reply_address, service_address
 
 
@@ -40,11 +39,21 @@ class Rendered(NamedTuple):
     subject: str
     text: str
     html: str
-    picture: str = ""  # the board as SVG, for the mails that show it
+    picture: bytes = b""  # the board as PNG, for the mails that show it
 
 
 LOG_EVENTS = 30  # how far back ``log`` looks
-NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
+NEWS_KINDS = (
+    "invitation",
+    "decision",
+    "sealed",
+    "year",
+    "reveal",
+    "game_over",
+    "rolled_back",
+    "defaulted",
+    "digest",
+)
 
 
 @dataclass
@@ -116,6 +125,11 @@ def wrong_sender(mail: OutboundMail) -> Rendered:
     return _game_mail(mail, "wrong_sender")
 
 
+def digest(mail: OutboundMail) -> Rendered:
+    """Once a day, to a player who asked for it: the news of a game where they owe nothing."""
+    return _game_mail(mail, "digest")
+
+
 def bounce(mail: OutboundMail) -> Rendered:
     """To the moderators: a player's address bounced."""
     return _render("bounce", {**mail.context, "mail": mail})
@@ -181,6 +195,8 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "help": answer,
     "status": answer,
     "log": answer,
+    "preferences": answer,
+    "digest": digest,
     "wrong_sender": wrong_sender,
     "bounce": bounce,
     "standings": standings,
@@ -250,23 +266,45 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     for key in ("until", "deadline_at"):
         if isinstance(mail.context.get(key), str):
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
-    if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
+    if log_topic or mail.kind in (
+        "error",
+        "preferences",
+    ):  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
-    if mail.kind in PICTURE_KINDS:
-        context["picture"] = board_svg(state.board, seen.view, names=seen.names)
+    if mail.kind == "preferences" and mail.player is not None:
+        context["settings"] = preferences.of(mail.player.pk, game.pk)
+    picture = b""
+    if shows_picture(mail) and (mail.player is None or preferences.of(mail.player.pk, game.pk).picture):
+        picture = board_png_at(game, mail.seq, language, state, seen.names)
         context["picture_cid"] = picture_cid(mail)
-    return _render(template, context)
+    return _render(template, context)._replace(picture=picture)
 
 
 def _since(mail: OutboundMail) -> int:
-    """The event of the seat's previous mail that told the news (0: none before)."""
+    assert mail.game is not None and mail.seat is not None
+    return _since_seq(mail.game, mail.seat, mail.seq)
+
+
+def _since_seq(game: Game, seat: int, seq: int) -> int:
+    """The event of the seat's previous mail that told the news (0: none before).  Only mails
+    that go out count: a mail a player's preferences held back was never written, and one
+    that failed (a bounced address, given up) never arrived, so their news is told again."""
     previous = (
-        OutboundMail.objects.filter(game=mail.game, seat=mail.seat, seq__lt=mail.seq, kind__in=NEWS_KINDS)
+        OutboundMail.objects.filter(game=game, seat=seat, seq__lt=seq, kind__in=NEWS_KINDS)
+        .exclude(status=OutboundMail.Status.FAILED)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()
     )
     return previous or 0
+
+
+def has_news(game: Game, seat: int, seq: int) -> bool:
+    """Is there anything the seat may see after its last mail, up to event ``seq``?"""
+    since = _since_seq(game, seat, seq + 1)
+    if since >= seq:
+        return False
+    return bool(_seen(game, seat, seq, since)[1])
 
 
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
@@ -332,4 +370,4 @@ def _render(template: str, context: dict[str, Any]) -> Rendered:
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
     text = render_to_string(f"{base}-body.txt", context)
     html = render_to_string(f"{base}-body.html", context)
-    return Rendered(subject, text, html, context.get("picture", ""))
+    return Rendered(subject, text, html)

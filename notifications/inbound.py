@@ -36,7 +36,7 @@ from games import deadlines, services
 from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 
-from . import outbox, tokens
+from . import outbox, preferences, tokens
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
 
@@ -194,7 +194,18 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         )
     topics = [TOPICS[_word(line)] for line in lines if _word(line) in TOPICS]
     away = [line for line in lines if _word(line) in AWAY]
-    moves = [line for line in lines if _word(line) not in TOPICS and _word(line) not in AWAY]
+    wishes = [line for line in lines if preferences.is_setting(line)]
+    moves = [
+        line
+        for line in lines
+        if _word(line) not in TOPICS and _word(line) not in AWAY and not preferences.is_setting(line)
+    ]
+    settings: list[preferences.Setting] = []
+    for line in wishes:
+        try:
+            settings.append(preferences.parse(line))
+        except preferences.BadSetting as error:
+            return refuse(str(error), line)
     if moves:
         stale = _outdated(game, seat.position, parsed)
         if stale:
@@ -211,14 +222,18 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                 )
             for line in away:
                 _away(game, seat.position, line, parsed.message_id)
+            for setting in settings:
+                preferences.apply(seat.player, game, setting)
     except services.IllegalMove as error:
         return refuse(str(error).partition("\nWhat you can do now:")[0], error.line)
     except services.GameError as error:
         return refuse(str(error), away[0] if away and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic}, **where)
-    if moves or away:
-        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away)}"
+    if settings:  # the answer confirms the setting as it now stands
+        outbox.answer(mail, "preferences", seat.player.email, {"topic": "preferences"}, **where)
+    if moves or away or settings:
+        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away + wishes)}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}"
 
 
