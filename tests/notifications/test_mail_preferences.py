@@ -1,0 +1,206 @@
+"""How many mails a player gets (``notifications.preferences``): by default one when they must
+decide, the rest told in that mail's news; ``mail all``, ``mail digest``, ``picture off``,
+set by mail in English, German and French; and the board picture drawn once per event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+from django.core import mail as django_mail
+
+from games import services
+from games.models import Game
+from games.rules import whitelotus as wl
+from games.rules.base import LogEntry
+from notifications import emails, pictures, preferences
+from notifications.models import BoardPicture, InboundMail, MailPreference, OutboundMail
+from tests.games.factories import running_game, whose_turn
+
+from .helpers import compose, deliver_pending, receive, sent_to
+from .test_mail_picture import parts
+from .test_pipeline import email_of, reply_to_of
+
+pytestmark = pytest.mark.django_db
+
+Mode = MailPreference.Mode
+
+
+def everyone(game: Game, mode: str) -> None:
+    for seat in game.seats.all():
+        MailPreference.objects.create(player_id=seat.player_id, mode=mode)
+
+
+def play_to_a_reveal(game: Game) -> tuple[list[int], LogEntry, wl.State]:
+    """Default moves until sealed choices are revealed; the seats that get no decision then
+    (they would be mailed the reveal alone), the reveal's log entry and the state after it."""
+    while True:
+        state = services.head_state(game)
+        decision = wl.pending(state)[0]
+        command = wl.default(state, decision.seat)
+        after, log = wl.apply(state, decision.seat, command)
+        services.submit(game, decision.seat, command)
+        deliver_pending()
+        revealed = [e for e in log if e.kind in ("bids", "sides")]
+        if revealed:
+            deciding = {d.seat for d in wl.pending(after)}
+            idle = [s for s in range(after.players) if s not in deciding]
+            if idle:
+                return idle, revealed[0], after
+
+
+def play_until_decision_mail(game: Game, seat: int) -> OutboundMail:
+    """Default moves until ``seat`` is sent a decision mail; that mail."""
+    seen = OutboundMail.objects.filter(game=game, seat=seat, kind="decision").count()
+    for _ in range(200):
+        state = services.head_state(game)
+        decision = wl.pending(state)[0]
+        services.submit(game, decision.seat, wl.default(state, decision.seat))
+        deliver_pending()
+        mails = OutboundMail.objects.filter(game=game, seat=seat, kind="decision").order_by("seq")
+        if mails.count() > seen:
+            return mails.last()  # type: ignore[return-value]
+    raise AssertionError("the seat was never asked again")
+
+
+def test_by_default_a_reveal_is_told_in_the_next_decision_mail_not_mailed_alone():
+    game = running_game(4, seed="prefs")
+    deliver_pending()
+    idle, reveal, after = play_to_a_reveal(game)
+    assert not OutboundMail.objects.filter(game=game, kind__in=("reveal", "sealed", "year")).exists()
+    seat = idle[0]
+    mail = play_until_decision_mail(game, seat)
+    assert wl.narrate(after, reveal) in mail.text
+    assert mail.kind == "decision" and mail.status == OutboundMail.Status.SENT
+
+
+def test_mail_all_sends_the_reveal_on_its_own():
+    game = running_game(4, seed="prefs")
+    everyone(game, Mode.ALL)
+    deliver_pending()
+    idle, reveal, after = play_to_a_reveal(game)
+    for seat in idle:
+        told = OutboundMail.objects.filter(game=game, seat=seat, kind="reveal").latest("seq")
+        assert wl.narrate(after, reveal) in told.text
+    assert OutboundMail.objects.filter(game=game, kind="sealed").exists()
+
+
+def test_a_digest_is_one_daily_mail_of_news_and_decisions_stay_immediate():
+    game = running_game(4, seed="prefs")
+    digest_seat = 3
+    MailPreference.objects.create(player_id=email_player(game, digest_seat), mode=Mode.DIGEST)
+    deliver_pending()
+    play_to_a_reveal(game)
+    # whoever is idle now: make sure our digest seat has news and nothing to decide
+    while digest_seat in {d.seat for d in wl.pending(services.head_state(game))} or not emails.has_news(
+        game, digest_seat, Game.objects.get(pk=game.pk).head_seq
+    ):
+        state = services.head_state(game)
+        decision = wl.pending(state)[0]
+        services.submit(game, decision.seat, wl.default(state, decision.seat))
+        deliver_pending()
+    assert OutboundMail.objects.filter(game=game, seat=digest_seat, kind="decision").exists()
+    assert preferences.send_digests() == 1
+    assert preferences.send_digests() == 0  # the news is told: nothing new until the next move
+    (digest,) = deliver_pending()
+    assert digest.kind == "digest" and digest.seat == digest_seat
+    assert "news of the day" in digest.subject
+    assert "What happened since my last mail:" in digest.text
+    assert OutboundMail.objects.filter(kind="digest").count() == 1  # the others get none
+
+
+def email_player(game: Game, seat: int) -> int:
+    return game.seats.get(position=seat).player_id
+
+
+def test_picture_off_by_mail_is_confirmed_and_the_next_decision_mail_has_no_picture():
+    game = running_game(4, seed="prefs")
+    deliver_pending()
+    seat = whose_turn(game)
+    receive(compose(reply_to_of(game, seat), email_of(game, seat), "picture off"))
+    (confirmation,) = deliver_pending()
+    assert confirmation.kind == "preferences"
+    assert "Board picture: off" in confirmation.text
+    assert "a mail when you must decide" in confirmation.text
+    state = services.head_state(game)
+    services.submit(game, seat, wl.default(state, seat))
+    deliver_pending()
+    mail = play_until_decision_mail(game, seat)
+    message = next(
+        m for m in sent_to(email_of(game, seat)) if m.extra_headers["Message-ID"] == f"<{mail.message_id}>"
+    )
+    assert "image/png" not in parts(message) and "cid:" not in mail.html
+    other = next(m for m in OutboundMail.objects.filter(kind="decision").exclude(seat=seat))
+    assert "cid:board." in other.html  # the others keep theirs
+
+
+def test_settings_by_mail_in_german_and_french_for_all_games_or_this_one():
+    game = running_game(4, seed="prefs")
+    deliver_pending()
+    receive(compose(reply_to_of(game, 1), email_of(game, 1), "Post alle hier\nBild aus"))
+    receive(compose(reply_to_of(game, 2), email_of(game, 2), "courrier résumé"))
+    bad = receive(compose(reply_to_of(game, 3), email_of(game, 3), "mail sometimes"))
+    assert bad.status == InboundMail.Status.REFUSED and "mail decisions, mail all" in bad.outcome
+    assert preferences.of(email_player(game, 1), game.pk) == preferences.Preferences(Mode.ALL, False, True)
+    assert preferences.of(email_player(game, 1), None) == preferences.Preferences(Mode.DECISIONS, False)
+    assert preferences.of(email_player(game, 2), None).mode == Mode.DIGEST
+    assert preferences.of(email_player(game, 3), game.pk) == preferences.Preferences()
+
+
+def test_the_confirmation_and_the_seat_page_speak_german():
+    game = running_game(3, seed="prefs")
+    deliver_pending()
+    player = game.seats.get(position=0).player
+    player.language = "de"
+    player.save()
+    receive(compose(reply_to_of(game, 0), player.email, "post täglich"))
+    (confirmation,) = deliver_pending()
+    assert "Deine Mail-Einstellungen sind jetzt:" in confirmation.text
+    assert "einmal am Tag eine Mail mit Neuigkeiten" in confirmation.text
+    from games.links import seat_page_url
+
+    page = django_client_get(seat_page_url(game.seats.get(position=0)))
+    assert "one mail a day of news" in page  # the page is in English; the setting is shown
+
+
+def django_client_get(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    from django.test import Client
+
+    response = Client().get(urlsplit(url).path)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_moderators_notice_always_goes():
+    game = running_game(4, seed="prefs")
+    deliver_pending()
+    services.pause(game, by=None, reason="a question about the rules")
+    sent = deliver_pending()
+    assert sorted((m.kind, m.seat) for m in sent) == [("paused", s) for s in range(4)]
+
+
+def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch):
+    drawn: list[int] = []
+    real = pictures.draw
+
+    def counting(state: wl.State, names: Mapping[str, str]) -> bytes:
+        drawn.append(state.players)
+        return bytes(real(state, names))
+
+    monkeypatch.setattr(pictures, "draw", counting)
+    game = running_game(4, seed="prefs")
+    everyone(game, Mode.ALL)
+    sent = deliver_pending()
+    assert [m.kind for m in sent] == ["invitation"] * 4
+    assert len(drawn) == 1  # four mails, one picture
+    pngs = {m.attachments[0].get_payload(decode=True) for m in django_mail.outbox}
+    assert len(pngs) == 1 and BoardPicture.objects.filter(game=game).count() == 1
+    play_to_a_reveal(game)
+    events = set(
+        OutboundMail.objects.filter(game=game, kind__in=pictures.NEW_BOARD).values_list("seq", flat=True)
+    )
+    mails = OutboundMail.objects.filter(game=game, kind__in=pictures.NEW_BOARD).count()
+    assert mails > len(events)  # some events were told to several seats...
+    assert len(drawn) == len(events)  # ...and drawn once each
