@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from email.mime.base import MIMEBase
 
 PLAYERS = 4
 SEED = os.environ.get("BENCH_SEED", "mailload-1")
@@ -32,6 +33,7 @@ class Run:
     mails: Counter[str] = field(default_factory=Counter)  # by recipient
     size: Counter[str] = field(default_factory=Counter)  # bytes by recipient
     kinds: Counter[str] = field(default_factory=Counter)
+    picture_bytes: int = 0  # of the sizes: the attached pictures (base64 MIME parts)
     pictures: int = 0  # drawn
     picture_seconds: float = 0.0
     decisions: int = 0
@@ -113,6 +115,9 @@ def play(label: str, everything: bool) -> Run:
     for message in django_mail.outbox:
         run.mails[message.to[0]] += 1
         run.size[message.to[0]] += len(message.message().as_bytes())
+        run.picture_bytes += sum(
+            len(part.as_bytes()) for part in message.attachments if isinstance(part, MIMEBase)
+        )
     return run
 
 
@@ -132,7 +137,10 @@ def main() -> int:
     out.write(f"a {PLAYERS}-player kosmos game (seed {SEED}), {default.decisions} decisions, bots\n")
     for run in runs:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(run.kinds.items()))
-        out.write(f"{run.label}: {run.pictures} pictures drawn; mails by kind: {kinds}\n")
+        share = run.picture_bytes / PLAYERS / 1000
+        out.write(
+            f"{run.label}: {run.pictures} pictures drawn ({share:.0f} kB per seat); mails by kind: {kinds}\n"
+        )
     mails, kb = everything.per_seat()
     out.write(
         f"mail all: per seat and game: {mails:.0f} mails, {kb:.0f} kB; "

@@ -204,3 +204,27 @@ def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch):
     mails = OutboundMail.objects.filter(game=game, kind__in=pictures.NEW_BOARD).count()
     assert mails > len(events)  # some events were told to several seats...
     assert len(drawn) == len(events)  # ...and drawn once each
+
+
+def test_what_the_default_holds_back_and_what_always_goes():
+    default, everything = preferences.Preferences(), preferences.Preferences(Mode.ALL)
+    for kind in ("sealed", "year", "reveal"):
+        assert not preferences.wanted(kind, 2, (), default)
+        assert preferences.wanted(kind, 2, (), everything)
+    assert preferences.wanted("defaulted", 2, [1, 2], default)  # the default hit this seat
+    assert not preferences.wanted("defaulted", 2, [1], default)  # another's: told in the next mail
+    for kind in ("decision", "invitation", "game_over", "reminder", "missed", "paused", "rolled_back"):
+        assert preferences.wanted(kind, 2, (), default)
+
+
+def test_the_news_of_a_mail_that_failed_is_told_again():
+    game = running_game(4, seed="prefs")
+    deliver_pending()
+    idle, reveal, after = play_to_a_reveal(game)
+    seat = idle[0]
+    first = play_until_decision_mail(game, seat)
+    assert wl.narrate(after, reveal) in first.text
+    OutboundMail.objects.filter(pk=first.pk).update(status=OutboundMail.Status.FAILED)  # it bounced
+    services.submit(game, seat, wl.default(services.head_state(game), seat))
+    second = play_until_decision_mail(game, seat)
+    assert wl.narrate(after, reveal) in second.text
