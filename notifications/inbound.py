@@ -212,6 +212,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             return refuse(stale)
     try:
         with transaction.atomic():  # the whole mail or nothing
+            for setting in settings:  # first: "mail all" beside a move already holds for its mails
+                preferences.apply(seat.player, game, setting)
             if moves:
                 services.submit(
                     game,
@@ -222,8 +224,6 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                 )
             for line in away:
                 _away(game, seat.position, line, parsed.message_id)
-            for setting in settings:
-                preferences.apply(seat.player, game, setting)
     except services.IllegalMove as error:
         return refuse(str(error).partition("\nWhat you can do now:")[0], error.line)
     except services.GameError as error:
