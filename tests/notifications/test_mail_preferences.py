@@ -5,9 +5,11 @@ set by mail in English, German and French; and the board picture drawn once per 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 
 import pytest
 from django.core import mail as django_mail
+from django.utils import timezone
 
 from games import services
 from games.models import Game
@@ -228,3 +230,28 @@ def test_the_news_of_a_mail_that_failed_is_told_again():
     services.submit(game, seat, wl.default(services.head_state(game), seat))
     second = play_until_decision_mail(game, seat)
     assert wl.narrate(after, reveal) in second.text
+
+
+def test_old_pictures_are_dropped_by_the_sweep_and_drawn_again_if_needed():
+    game = running_game(3, seed="prefs")
+    deliver_pending()
+    assert BoardPicture.objects.filter(game=game).count() == 1
+    BoardPicture.objects.update(created_at=timezone.now() - timedelta(days=4))
+    assert pictures.prune() == 1 and not BoardPicture.objects.exists()
+
+
+def test_mail_all_beside_a_sealed_bid_holds_for_that_bid():
+    game = running_game(3, seed="prefs")
+    deliver_pending()
+    state = services.head_state(game)
+    while not any(d.kind == "bid" for d in wl.pending(state)):
+        decision = wl.pending(state)[0]
+        services.submit(game, decision.seat, wl.default(state, decision.seat))
+        state = services.head_state(game)
+    deliver_pending()
+    seat = next(d.seat for d in wl.pending(state) if d.kind == "bid")
+    bid = wl.format_command(state, wl.legal(state, seat)[0])
+    row = receive(compose(reply_to_of(game, seat), email_of(game, seat), f"mail all\n{bid}"))
+    assert row.status == InboundMail.Status.APPLIED
+    kinds = {m.kind for m in OutboundMail.objects.filter(game=game, seat=seat, status="pending")}
+    assert kinds == {"sealed", "preferences"}
