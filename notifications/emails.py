@@ -271,7 +271,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
         "preferences",
     ):  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
-    if mail.kind == "preferences" and mail.player is not None:
+    if mail.kind in ("preferences", "invitation") and mail.player is not None:
         context["settings"] = preferences.of(mail.player.pk, game.pk)
     picture = b""
     if shows_picture(mail) and (mail.player is None or preferences.of(mail.player.pk, game.pk).picture):

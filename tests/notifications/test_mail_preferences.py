@@ -255,3 +255,10 @@ def test_mail_all_beside_a_sealed_bid_holds_for_that_bid():
     assert row.status == InboundMail.Status.APPLIED
     kinds = {m.kind for m in OutboundMail.objects.filter(game=game, seat=seat, status="pending")}
     assert kinds == {"sealed", "preferences"}
+
+
+def test_the_invitation_tells_the_setting_and_how_to_change_it():
+    running_game(3, seed="prefs")
+    (invitation, *_) = deliver_pending()
+    assert "Your mail settings: a mail when you must decide and at the game's end" in invitation.text
+    assert "mail all, mail digest, picture on, picture off" in invitation.text
