@@ -43,6 +43,7 @@ class Rendered(NamedTuple):
 
 
 LOG_EVENTS = 30  # how far back ``log`` looks
+TO_THE_POINT = ("error", "preferences")  # answers that tell no news
 NEWS_KINDS = (
     "invitation",
     "decision",
@@ -266,10 +267,7 @@ def _game_mail(mail: OutboundMail, template: str) -> Rendered:
     for key in ("until", "deadline_at"):
         if isinstance(mail.context.get(key), str):
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
-    if log_topic or mail.kind in (
-        "error",
-        "preferences",
-    ):  # an answer keeps to its point; news waits for the next mail
+    if log_topic or mail.kind in TO_THE_POINT:  # news waits for the next mail
         context["news"] = []
     if mail.kind in ("preferences", "invitation") and mail.player is not None:
         context["settings"] = preferences.of(mail.player.pk, game.pk)
