@@ -171,7 +171,7 @@ def wanted(kind: str, seat: int, hit: Collection[int], prefs: Preferences) -> bo
 # --- the daily digest ----------------------------------------------------------------------------
 
 
-def digest_seats(now: datetime | None = None) -> list[Seat]:
+def digest_seats() -> list[Seat]:
     """Seats of running games whose player wants a digest and who owe no decision there."""
     players = set(MailPreference.objects.filter(mode=Mode.DIGEST).values_list("player_id", flat=True))
     if not players:
@@ -197,7 +197,7 @@ def send_digests(now: datetime | None = None) -> int:
 
     now = now or timezone.now()
     written = 0
-    for seat in digest_seats(now):
+    for seat in digest_seats():
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=seat.game_id)  # the head cannot move meanwhile
             if not emails.has_news(game, seat.position, game.head_seq):
