@@ -262,3 +262,28 @@ def test_the_invitation_tells_the_setting_and_how_to_change_it():
     (invitation, *_) = deliver_pending()
     assert "Your mail settings: a mail when you must decide and at the game's end" in invitation.text
     assert "mail all, mail digest, picture on, picture off" in invitation.text
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "intro"),
+    [
+        ("en", "news of the day", "Your daily news of this game."),
+        ("de", "Neuigkeiten des Tages", "Deine täglichen Neuigkeiten aus dieser Partie."),
+        ("fr", "les nouvelles du jour", "Vos nouvelles quotidiennes de cette partie."),
+    ],
+)
+def test_the_digest_speaks_the_readers_language(language, subject, intro):
+    game = running_game(3, seed="prefs")
+    seat = game.seats.select_related("player").get(position=2)
+    seat.player.language = language
+    seat.player.save()
+    MailPreference.objects.create(player=seat.player, mode=Mode.DIGEST)
+    deliver_pending()
+    state = services.head_state(game)
+    decision = wl.pending(state)[0]
+    assert decision.seat != 2
+    services.submit(game, decision.seat, wl.default(state, decision.seat))
+    deliver_pending()
+    assert preferences.send_digests() == 1
+    (digest,) = deliver_pending()
+    assert subject in digest.subject and intro in digest.text
