@@ -273,6 +273,26 @@ def test_the_invitation_tells_the_setting_and_how_to_change_it():
     ],
 )
 def test_the_digest_speaks_the_readers_language(language, subject, intro):
+    a_digest_is_due(language)
+    assert preferences.send_digests() == 1
+    (digest,) = deliver_pending()
+    assert subject in digest.subject and intro in digest.text
+
+
+def test_the_digests_command_writes_them_now():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    a_digest_is_due("en")
+    out = StringIO()
+    call_command("digests", stdout=out)
+    assert out.getvalue().strip() == "1 digests written"
+    assert OutboundMail.objects.filter(kind="digest", seat=2).count() == 1
+
+
+def a_digest_is_due(language: str) -> None:
+    """A 3-player game where seat 2 (on ``mail digest``) owes nothing and has news."""
     game = running_game(3, seed="prefs")
     seat = game.seats.select_related("player").get(position=2)
     seat.player.language = language
@@ -284,6 +304,3 @@ def test_the_digest_speaks_the_readers_language(language, subject, intro):
     assert decision.seat != 2
     services.submit(game, decision.seat, wl.default(state, decision.seat))
     deliver_pending()
-    assert preferences.send_digests() == 1
-    (digest,) = deliver_pending()
-    assert subject in digest.subject and intro in digest.text
