@@ -30,7 +30,7 @@ from games.rules.whitelotus.words import argument_hint, keyword_hint
 
 from . import preferences, words
 from .board import board_lines
-from .models import OutboundMail
+from .models import DigestPart, OutboundMail
 from .pictures import board_png_at, picture_cid, shows_picture
 from .tokens import reply_address, service_address
 
@@ -53,7 +53,6 @@ NEWS_KINDS = (
     "game_over",
     "rolled_back",
     "defaulted",
-    "digest",
 )
 
 
@@ -127,8 +126,22 @@ def wrong_sender(mail: OutboundMail) -> Rendered:
 
 
 def digest(mail: OutboundMail) -> Rendered:
-    """Once a day, to a player who asked for it: the news of a game where they owe nothing."""
-    return _game_mail(mail, "digest")
+    """Once a day, to a player who asked for it: the news of each game where they owe nothing
+    (its parts say which games, and from which event to which)."""
+    games = []
+    for part in mail.digest_parts.select_related("game").order_by("game_id"):
+        seen, news = _seen(part.game, part.seat, part.seq, part.since)
+        seat = part.game.seats.get(position=part.seat)
+        games.append(
+            {
+                "title": part.game.name or gettext("Game %(id)s") % {"id": part.game.pk},
+                "colour": words.colour(seen.colour),
+                "news": news,
+                "seat_page": seat_page_url(seat) if mail.player_id == seat.player_id else "",
+                "game_page": game_page_url(part.game),
+            }
+        )
+    return _render("digest", {"mail": mail, "player": mail.player, "games": games})
 
 
 def bounce(mail: OutboundMail) -> Rendered:
@@ -284,9 +297,10 @@ def _since(mail: OutboundMail) -> int:
 
 
 def _since_seq(game: Game, seat: int, seq: int) -> int:
-    """The event of the seat's previous mail that told the news (0: none before).  Only mails
-    that go out count: a mail a player's preferences held back was never written, and one
-    that failed (a bounced address, given up) never arrived, so their news is told again."""
+    """The event of the seat's previous mail that told the news (0: none before), a digest's
+    part about this game included.  Only mails that go out count: a mail a player's
+    preferences held back was never written, and one that failed (a bounced address, given
+    up) never arrived, so their news is told again."""
     previous = (
         OutboundMail.objects.filter(game=game, seat=seat, seq__lt=seq, kind__in=NEWS_KINDS)
         .exclude(status=OutboundMail.Status.FAILED)
@@ -294,15 +308,24 @@ def _since_seq(game: Game, seat: int, seq: int) -> int:
         .values_list("seq", flat=True)
         .first()
     )
-    return previous or 0
+    digested = (
+        DigestPart.objects.filter(game=game, seat=seat, seq__lt=seq)
+        .exclude(mail__status=OutboundMail.Status.FAILED)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return max(previous or 0, digested or 0)
 
 
-def has_news(game: Game, seat: int, seq: int) -> bool:
-    """Is there anything the seat may see after its last mail, up to event ``seq``?"""
-    since = _since_seq(game, seat, seq + 1)
-    if since >= seq:
-        return False
-    return bool(_seen(game, seat, seq, since)[1])
+def told_up_to(game: Game, seat: int, seq: int) -> int:
+    """The last event (up to ``seq``) whose news the seat has been told."""
+    return _since_seq(game, seat, seq + 1)
+
+
+def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
+    """Is there anything the seat may see after event ``since``, up to event ``seq``?"""
+    return since < seq and bool(_seen(game, seat, seq, since)[1])
 
 
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:

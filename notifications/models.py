@@ -150,6 +150,24 @@ class MailPreference(models.Model):
         return f"mail {self.mode or '-'}, picture {self.picture} for {self.player_id} in {self.game_id}"
 
 
+class DigestPart(models.Model):
+    """One game's part of a player's daily digest (an ``OutboundMail`` of kind ``digest``, one
+    per player and day): the news of ``seat`` in ``game`` after event ``since`` up to ``seq``.
+    ``emails._since`` counts it as told, like a mail of that game."""
+
+    mail = models.ForeignKey(OutboundMail, on_delete=models.CASCADE, related_name="digest_parts")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()
+    since = models.PositiveIntegerField()
+
+    class Meta:
+        indexes: ClassVar = [models.Index(fields=["game", "seat", "seq"], name="digestpart_game_seat_idx")]
+
+    def __str__(self) -> str:
+        return f"digest part: game {self.game_id} seat {self.seat} #{self.since}-#{self.seq}"
+
+
 class BoardPicture(models.Model):
     """The board's PNG after one event, drawn once per language and shared by every mail about
     that event (``notifications.pictures``).  A cache in the database, because every worker process
@@ -174,4 +192,12 @@ class BoardPicture(models.Model):
 # registry (and makemigrations) sees it
 from .localmail.models import LocalMail  # noqa: E402
 
-__all__ = ["BoardPicture", "InboundMail", "LocalMail", "MailPreference", "OutboundMail", "ReplyToken"]
+__all__ = [
+    "BoardPicture",
+    "DigestPart",
+    "InboundMail",
+    "LocalMail",
+    "MailPreference",
+    "OutboundMail",
+    "ReplyToken",
+]

@@ -27,7 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games.models import Event, Game
+from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from games.timing import beginning
@@ -195,9 +195,13 @@ def answer(
     )
 
 
-def notify(key: str, kind: str, to_email: str, context: dict[str, Any]) -> OutboundMail:
-    """A mail outside any game (to the moderators)."""
-    return _once(key, message_id=new_message_id("notice"), kind=kind, to_email=to_email, context=context)
+def notify(
+    key: str, kind: str, to_email: str, context: dict[str, Any], *, player: Player | None = None
+) -> OutboundMail:
+    """A mail outside any game (to the moderators, or a player's digest of their games)."""
+    return _once(
+        key, message_id=new_message_id("notice"), kind=kind, to_email=to_email, context=context, player=player
+    )
 
 
 def _once(key: str, **fields: Any) -> OutboundMail:

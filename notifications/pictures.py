@@ -44,7 +44,6 @@ NEW_BOARD = frozenset(
         "rolled_back",
         "reminder",
         "status",
-        "digest",
     }
 )
 # notices that carry the menu again when the seat must decide (their context names the decision)

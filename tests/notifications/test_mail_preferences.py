@@ -17,7 +17,7 @@ from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from notifications import emails, pictures, preferences
 from notifications.models import BoardPicture, InboundMail, MailPreference, OutboundMail
-from tests.games.factories import running_game, whose_turn
+from tests.games.factories import players, running_game, whose_turn
 
 from .helpers import compose, deliver_pending, receive, sent_to
 from .test_mail_picture import parts
@@ -87,28 +87,41 @@ def test_mail_all_sends_the_reveal_on_its_own():
     assert OutboundMail.objects.filter(game=game, kind="sealed").exists()
 
 
-def test_a_digest_is_one_daily_mail_of_news_and_decisions_stay_immediate():
+def test_a_digest_is_one_daily_mail_for_all_games_and_decisions_stay_immediate():
     game = running_game(4, seed="prefs")
     digest_seat = 3
-    MailPreference.objects.create(player_id=email_player(game, digest_seat), mode=Mode.DIGEST)
+    player = game.seats.get(position=digest_seat).player
+    other = services.create_game([player, *players(4)[:2]], seed="prefs-2")  # a second game, seat 0
+    services.start_game(other)
+    MailPreference.objects.create(player=player, mode=Mode.DIGEST)
     deliver_pending()
     play_to_a_reveal(game)
-    # whoever is idle now: make sure our digest seat has news and nothing to decide
-    while digest_seat in {d.seat for d in wl.pending(services.head_state(game))} or not emails.has_news(
-        game, digest_seat, Game.objects.get(pk=game.pk).head_seq
-    ):
-        state = services.head_state(game)
-        decision = wl.pending(state)[0]
-        services.submit(game, decision.seat, wl.default(state, decision.seat))
-        deliver_pending()
+
+    def idle_with_news(g: Game, seat: int) -> bool:
+        head = Game.objects.get(pk=g.pk).head_seq
+        owes = seat in {d.seat for d in wl.pending(services.head_state(g))}
+        return not owes and emails.has_news(g, seat, head, emails.told_up_to(g, seat, head))
+
+    for g, seat in ((game, digest_seat), (other, 0)):  # both games: news, and nothing to decide
+        while not idle_with_news(g, seat):
+            state = services.head_state(g)
+            decision = wl.pending(state)[0]
+            services.submit(g, decision.seat, wl.default(state, decision.seat))
+            deliver_pending()
     assert OutboundMail.objects.filter(game=game, seat=digest_seat, kind="decision").exists()
-    assert preferences.send_digests() == 1
-    assert preferences.send_digests() == 0  # the news is told: nothing new until the next move
+    today = timezone.now()
+    assert preferences.send_digests(today) == 1
+    assert preferences.send_digests(today) == 0  # one a day
     (digest,) = deliver_pending()
-    assert digest.kind == "digest" and digest.seat == digest_seat
-    assert "news of the day" in digest.subject
-    assert "What happened since my last mail:" in digest.text
+    assert digest.kind == "digest" and digest.to_email == player.email and digest.game is None
+    assert digest.subject == "[White Lotus] Your daily news"
+    parts = {(p.game_id, p.seat) for p in digest.digest_parts.all()}
+    assert parts == {(game.pk, digest_seat), (other.pk, 0)}
+    head = Game.objects.get(pk=game.pk).head_seq
+    assert emails.told_up_to(game, digest_seat, head) == head  # the next mail starts after it
+    assert f"== {game.name or f'Game {game.pk}'} (Yellow) ==" in digest.text
     assert OutboundMail.objects.filter(kind="digest").count() == 1  # the others get none
+    assert preferences.send_digests(today + timedelta(days=1)) == 0  # nothing new since
 
 
 def email_player(game: Game, seat: int) -> int:
@@ -267,9 +280,9 @@ def test_the_invitation_tells_the_setting_and_how_to_change_it():
 @pytest.mark.parametrize(
     ("language", "subject", "intro"),
     [
-        ("en", "news of the day", "Your daily news of this game."),
-        ("de", "Neuigkeiten des Tages", "Deine täglichen Neuigkeiten aus dieser Partie."),
-        ("fr", "les nouvelles du jour", "Vos nouvelles quotidiennes de cette partie."),
+        ("en", "Your daily news", "Your daily news from the games where you have nothing"),
+        ("de", "Deine Neuigkeiten des Tages", "aus den Partien, in denen du gerade nichts"),
+        ("fr", "Vos nouvelles du jour", "des parties où vous n'avez rien à décider"),
     ],
 )
 def test_the_digest_speaks_the_readers_language(language, subject, intro):
@@ -288,7 +301,8 @@ def test_the_digests_command_writes_them_now():
     out = StringIO()
     call_command("digests", stdout=out)
     assert out.getvalue().strip() == "1 digests written"
-    assert OutboundMail.objects.filter(kind="digest", seat=2).count() == 1
+    (digest,) = OutboundMail.objects.filter(kind="digest")
+    assert [(p.seat, p.since < p.seq) for p in digest.digest_parts.all()] == [(2, True)]
 
 
 def a_digest_is_due(language: str) -> None:
