@@ -15,6 +15,8 @@ What is answered and what is not:
   becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
+* mail settings (``mail all``, ``bild aus``…, ``notifications.preferences``): stored with the
+  rest of the mail, and answered with the settings as they now stand;
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
   why, and what is legal now; likewise a reply to a decision that is no longer current.
 """
