@@ -18,6 +18,7 @@ from django.urls import reverse
 from games import links, pages
 from games.models import Game, Seat
 from games.rules import whitelotus as wl
+from notifications import preferences
 
 from .steps import Step, Timeline, timeline
 
@@ -51,6 +52,7 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     # when the service refuses every move
     running = seat.game.status == Game.Status.RUNNING
     context["menu"] = wl.describe(context["state"], seat.position, seat.player.language) if running else []
+    context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
     response = render(request, "games/seat.html", context)
     # the link is the credential: it must not leak through a Referer, a search index or a cache
     response["Referrer-Policy"] = "no-referrer"

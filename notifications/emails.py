@@ -24,19 +24,18 @@ from django.utils.translation import gettext
 from games import services
 from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
-from games.picture import board_svg
 from games.rules import whitelotus as wl
 from games.rules.base import Message
 from games.rules.whitelotus.menu import syntax
 from games.rules.whitelotus.notation import SYNTAX, format_command_in
 from games.rules.whitelotus.words import argument_hint, keyword_hint
 
-from . import plaintext, words
+from . import plaintext, preferences, words
 from .board import board_lines
-from .models import OutboundMail
+from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
-from .pictures import PICTURE_KINDS, picture_cid
+from .pictures import board_png_at, picture_cid, shows_picture
 from .tokens import reply_address, service_address
 
 
@@ -44,7 +43,7 @@ class Rendered(NamedTuple):
     subject: str
     text: str
     html: str
-    picture: str = ""  # the board as SVG, for the mails that show it
+    picture: bytes = b""  # the board as PNG, for the mails that show it
 
 
 # kinds that never carry the menu (their templates leave it out): a seat that must decide is
@@ -53,7 +52,17 @@ WITHOUT_MENU = frozenset(
     {"sealed", "game_over", "wrong_sender", "paused", "seat_replaced", "vacation", "time_controls"}
 )
 LOG_EVENTS = 30  # how far back ``log`` looks
-NEWS_KINDS = ("invitation", "decision", "sealed", "year", "reveal", "game_over", "rolled_back", "defaulted")
+TO_THE_POINT = ("error", "preferences")  # answers that tell no news
+NEWS_KINDS = (
+    "invitation",
+    "decision",
+    "sealed",
+    "year",
+    "reveal",
+    "game_over",
+    "rolled_back",
+    "defaulted",
+)
 
 
 @dataclass
@@ -146,6 +155,25 @@ def wrong_sender(mail: OutboundMail) -> Rendered:
     return _game_mail(mail, "wrong_sender")
 
 
+def digest(mail: OutboundMail) -> Rendered:
+    """Once a day, to a player who asked for it: the news of each game where they owe nothing
+    (its parts say which games, and from which event to which)."""
+    games = []
+    for part in mail.digest_parts.select_related("game").order_by("game_id"):
+        seen, news = _seen(part.game, part.seat, part.seq, part.since)
+        seat = part.game.seats.get(position=part.seat)
+        games.append(
+            {
+                "title": part.game.name or gettext("Game %(id)s") % {"id": part.game.pk},
+                "colour": words.colour(seen.colour),
+                "news": news,
+                "seat_page": seat_page_url(seat) if mail.player_id == seat.player_id else "",
+                "game_page": game_page_url(part.game),
+            }
+        )
+    return _render("digest", {"mail": mail, "player": mail.player, "games": games})
+
+
 def bounce(mail: OutboundMail) -> Rendered:
     """To the moderators: a player's address bounced."""
     return _render("bounce", {**mail.context, "mail": mail})
@@ -212,6 +240,8 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "help": answer,
     "status": answer,
     "log": answer,
+    "preferences": answer,
+    "digest": digest,
     "wrong_sender": wrong_sender,
     "handed_over": handed_over,
     "former_seat": former_seat,
@@ -299,15 +329,18 @@ def _game_mail(
     if told is not None:
         context.update(told(mail, game, state, seen.names))
     context["place"] = _place(seen)
-    if log_topic or mail.kind == "error":  # an answer keeps to its point; news waits for the next mail
+    if log_topic or mail.kind in TO_THE_POINT:  # an answer keeps to its point; news waits for the next mail
         context["news"] = []
     if mail.kind == "error":
         context["message"] = _refusal(mail.context)  # in the reader's language
     context["reason_short"] = _short_reason(str(context.get("message", "")))
-    if mail.kind in PICTURE_KINDS:
-        context["picture"] = board_svg(state.board, seen.view, names=seen.names)
+    if mail.kind in ("preferences", "invitation") and mail.player is not None:
+        context["settings"] = preferences.of(mail.player.pk, game.pk)
+    picture = b""
+    if shows_picture(mail) and (mail.player is None or preferences.of(mail.player.pk, game.pk).picture):
+        picture = board_png_at(game, mail.seq, language, state, seen.names)
         context["picture_cid"] = picture_cid(mail)
-    return _render(template, context)
+    return _render(template, context)._replace(picture=picture)
 
 
 def _handed_over_context(mail: OutboundMail) -> dict[str, Any]:
@@ -329,14 +362,40 @@ def _handed_over_context(mail: OutboundMail) -> dict[str, Any]:
 
 
 def _since(mail: OutboundMail) -> int:
-    """The event of the seat's previous mail that told the news (0: none before)."""
+    assert mail.game is not None and mail.seat is not None
+    return _since_seq(mail.game, mail.seat, mail.seq)
+
+
+def _since_seq(game: Game, seat: int, seq: int) -> int:
+    """The event of the seat's previous mail that told the news (0: none before), a digest's
+    part about this game included.  Only mails that go out count: a mail a player's
+    preferences held back was never written, and one that failed (a bounced address, given
+    up) never arrived, so their news is told again."""
     previous = (
-        OutboundMail.objects.filter(game=mail.game, seat=mail.seat, seq__lt=mail.seq, kind__in=NEWS_KINDS)
+        OutboundMail.objects.filter(game=game, seat=seat, seq__lt=seq, kind__in=NEWS_KINDS)
+        .exclude(status=OutboundMail.Status.FAILED)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()
     )
-    return previous or 0
+    digested = (
+        DigestPart.objects.filter(game=game, seat=seat, seq__lt=seq)
+        .exclude(mail__status=OutboundMail.Status.FAILED)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return max(previous or 0, digested or 0)
+
+
+def told_up_to(game: Game, seat: int, seq: int) -> int:
+    """The last event (up to ``seq``) whose news the seat has been told."""
+    return _since_seq(game, seat, seq + 1)
+
+
+def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
+    """Is there anything the seat may see after event ``since``, up to event ``seq``?"""
+    return since < seq and bool(_seen(game, seat, seq, since)[1])
 
 
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
@@ -443,4 +502,4 @@ def _render(template: str, context: dict[str, Any]) -> Rendered:
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
     text = plaintext.wrap(render_to_string(f"{base}-body.txt", context))
     html = render_to_string(f"{base}-body.html", context)
-    return Rendered(subject, text, html, context.get("picture", ""))
+    return Rendered(subject, text, html)

@@ -22,6 +22,8 @@ What is answered and what is not:
   told (never the sender);
 * a reply to the old address of a seat that was handed over, from its former player:
   nothing applied, they are told (from the service address) that they no longer play it;
+* mail settings (``mail all``, ``bild aus``…, ``notifications.preferences``): stored with the
+  rest of the mail, and answered with the settings as they now stand;
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
   why, and what is legal now; likewise a reply to a decision that is no longer current.
 """
@@ -47,7 +49,7 @@ from games.rules.base import Message
 from games.rules.whitelotus.notation import clean, quote
 from games.rules.whitelotus.words import key
 
-from . import outbox, tokens
+from . import outbox, preferences, tokens
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
 from .prose import Arguments, split_trailing_prose
@@ -85,7 +87,8 @@ AWAY = {
 # the words above as the trailing-prose rule compares them (notifications.prose), with what
 # follows each
 MAIL_WORDS: dict[str, Arguments] = {
-    key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)
+    **{key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)},
+    **{key(word): "any" for word in preferences.SUBJECTS},  # mail all, bild aus, image non...
 }
 # (at most 6 digits: "vacation" and 400 nines overflowed timedelta past every refusal)
 _VACATION = re.compile(
@@ -353,7 +356,24 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         )
     topics = [TOPICS[_word(line)] for line in lines if _word(line) in TOPICS]
     away = [line for line in lines if _word(line) in AWAY]
-    moves = [line for line in lines if _word(line) not in TOPICS and _word(line) not in AWAY]
+    wishes = [line for line in lines if preferences.is_setting(line)]
+    moves = [
+        line
+        for line in lines
+        if _word(line) not in TOPICS and _word(line) not in AWAY and not preferences.is_setting(line)
+    ]
+    settings: list[preferences.Setting] = []
+    for line in wishes:
+        try:
+            settings.append(preferences.parse(line))
+        except preferences.BadSetting:
+            return refuse(  # preferences.USAGE, in the reader's language
+                Message(
+                    "Write one of: mail decisions, mail all, mail digest, picture on, picture off "
+                    "(add 'here' to set it for this game only)."
+                ),
+                line,
+            )
     if moves:
         stale = _outdated(game, seat.position, parsed)
         if stale is not None:
@@ -362,6 +382,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         with transaction.atomic():  # the whole mail or nothing
             # under the game's lock, so that the mails written after this head are this mail's
             head = Game.objects.select_for_update().values_list("head_seq", flat=True).get(pk=game.pk)
+            for setting in settings:  # first: "mail all" beside a move already holds for its mails
+                preferences.apply(seat.player, game, setting)
             if moves:
                 services.submit(
                     game,
@@ -378,11 +400,15 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         return refuse(error.text, away[0] if away and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic, "ignored": ignored}, **where)
+    if settings:  # the answer confirms the setting as it now stands
+        outbox.answer(
+            mail, "preferences", seat.player.email, {"topic": "preferences", "ignored": ignored}, **where
+        )
     note = f"; ignored after the commands: {' | '.join(ignored)}" if ignored else ""
-    if ignored and not topics:
+    if ignored and not topics and not settings:
         _tell_ignored(mail, seat, head, ignored, where)
-    if moves or away:
-        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away)}{note}"
+    if moves or away or settings:
+        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away + wishes)}{note}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}{note}"
 
 

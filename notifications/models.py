@@ -147,8 +147,86 @@ class WebhookCall(models.Model):
         return f"{self.name} call {self.pk} ({'replayed' if self.replayed_at else 'kept'})"
 
 
+class MailPreference(models.Model):
+    """How many mails a player wants (``notifications.preferences``): one row per player for
+    all their games (``game`` empty) and one per game they set apart.  An empty ``mode`` or a
+    null ``picture`` means "as in the row above" (the game's row falls back on the player's,
+    the player's on the defaults)."""
+
+    class Mode(models.TextChoices):
+        DECISIONS = "decisions", "when the player must decide (the default)"
+        ALL = "all", "every mail"
+        DIGEST = "digest", "decisions, and a daily mail of news"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="mail_preferences")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    mode = models.CharField(max_length=10, choices=Mode.choices, blank=True)
+    picture = models.BooleanField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["player", "game"], condition=models.Q(game__isnull=False), name="mailpref_per_game"
+            ),
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(game__isnull=True), name="mailpref_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"mail {self.mode or '-'}, picture {self.picture} for {self.player_id} in {self.game_id}"
+
+
+class DigestPart(models.Model):
+    """One game's part of a player's daily digest (an ``OutboundMail`` of kind ``digest``, one
+    per player and day): the news of ``seat`` in ``game`` after event ``since`` up to ``seq``.
+    ``emails._since`` counts it as told, like a mail of that game."""
+
+    mail = models.ForeignKey(OutboundMail, on_delete=models.CASCADE, related_name="digest_parts")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()
+    since = models.PositiveIntegerField()
+
+    class Meta:
+        indexes: ClassVar = [models.Index(fields=["game", "seat", "seq"], name="digestpart_game_seat_idx")]
+
+    def __str__(self) -> str:
+        return f"digest part: game {self.game_id} seat {self.seat} #{self.since}-#{self.seq}"
+
+
+class BoardPicture(models.Model):
+    """The board's PNG after one event, drawn once per language and shared by every mail about
+    that event (``notifications.pictures``).  A cache in the database, because every worker process
+    sees it; rows are dropped a few days later by the mail sweep."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    seq = models.PositiveIntegerField()
+    language = models.CharField(max_length=2)  # the panel's words are the reader's
+    png = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seq", "language"], name="boardpicture_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"picture of game {self.game_id} at #{self.seq}"
+
+
 # the local mailbox's model lives with the rest of the local mailbox; imported here so the app
 # registry (and makemigrations) sees it
 from .localmail.models import LocalMail  # noqa: E402
 
-__all__ = ["InboundMail", "LocalMail", "OutboundMail", "ReplyToken", "WebhookCall"]
+__all__ = [
+    "BoardPicture",
+    "DigestPart",
+    "InboundMail",
+    "LocalMail",
+    "MailPreference",
+    "OutboundMail",
+    "ReplyToken",
+    "WebhookCall",
+]

@@ -11,6 +11,9 @@ Per transaction each seat gets at most one mail, the most useful one:
 * a seat has a new decision: ``decision`` (it tells what happened since its last mail);
 * a seat sealed a choice and the others have not all sealed yet: ``sealed`` (confirmation);
 * a year began: ``year`` to the others; a sealed choice was revealed: ``reveal`` to the others.
+
+``write`` then keeps only the rows the seats' players want (``preferences``): by default
+sealed confirmations, years, reveals and others' defaults are told in the next mail instead.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from games.timing import beginning
 
+from . import preferences
 from .models import InboundMail, OutboundMail
 from .tokens import redact
 
@@ -95,7 +99,7 @@ def plan(
         if s in decisions:
             out.append(Planned("decision", s, {"decision": decisions[s]}))
         elif defaulted:
-            out.append(Planned("defaulted", s, {"about": defaulted[0]}))
+            out.append(Planned("defaulted", s, {"about": defaulted[0], "hit": defaulted}))
         elif s in sealed_by and not revealed:
             out.append(Planned("sealed", s))
         elif year:
@@ -116,7 +120,12 @@ def new_message_id(tag: str) -> str:
 
 
 def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") -> list[OutboundMail]:
-    """Outbox rows for ``planned`` (idempotent: a row with the same key is not written twice)."""
+    """Outbox rows for ``planned`` that their players want (``preferences.wanted``: the one
+    place where mails are held back).  A row not wanted is not written at all, rather than
+    written as skipped: the outbox stays the list of mails that go out (the sweep, the
+    reply checks and ``emails._since`` need no filter), and the news it would have told is
+    in the event log, told by the seat's next mail."""
+    planned = _wanted(game, planned)
     if not planned:
         return []
     rows = []
@@ -141,6 +150,18 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
     created = OutboundMail.objects.bulk_create(rows)
     enqueue_on_commit([r.pk for r in created])
     return created
+
+
+def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
+    if not any(p.kind in preferences.FOLDED for p in planned):
+        return list(planned)  # no query for the mails that always go
+    holders = dict(game.seats.values_list("position", "player_id"))
+    prefs = preferences.for_players(list(set(holders.values())), game.pk)
+    return [
+        p
+        for p in planned
+        if preferences.wanted(p.kind, p.seat, p.context.get("hit", ()), prefs[holders[p.seat]])
+    ]
 
 
 def answer(
@@ -200,9 +221,13 @@ def handed_over(game: Game, event: Event) -> OutboundMail | None:
     )
 
 
-def notify(key: str, kind: str, to_email: str, context: dict[str, Any]) -> OutboundMail:
-    """A mail outside any game (to the moderators)."""
-    return _once(key, message_id=new_message_id("notice"), kind=kind, to_email=to_email, context=context)
+def notify(
+    key: str, kind: str, to_email: str, context: dict[str, Any], *, player: Player | None = None
+) -> OutboundMail:
+    """A mail outside any game (to the moderators, or a player's digest of their games)."""
+    return _once(
+        key, message_id=new_message_id("notice"), kind=kind, to_email=to_email, context=context, player=player
+    )
 
 
 def _once(key: str, **fields: Any) -> OutboundMail:

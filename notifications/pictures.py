@@ -1,46 +1,58 @@
 """The board picture in a mail: an inline PNG in the HTML part, the text board kept for
 plain-text readers.
 
-The SVG is drawn with the mail's text, from the same view (``emails._game_mail``), and is
-not stored: a row's text is only kept once the mail went out, so every attempt renders text
-and picture afresh from the row's event, and both come out the same each time (the PNG is
-drawn with the fonts shipped in ``games/picture/fonts`` only, so it is the same bytes on any
-machine).  The Content-ID is fixed by the row's Message-ID, because the stored HTML refers
-to it (anymail's ``attach_inline_image`` makes a new random one on each call).
+The picture shows public facts only (it is drawn from the spectator's view), so every seat's
+mail about one event shows the same picture: it is drawn once per (game, event, language —
+the panel's words are the reader's) and kept in ``BoardPicture``, a cache in the database
+rather than in Django's cache, because the mails of one event are sent by several worker
+processes (and retried by others later), and the database is the one store they all share
+on every deployment (the local default has no Redis); the unique key makes two workers that
+race on a new event harmless (the second insert is ignored; both drew the same bytes).
+The mail sweep drops rows a few days old.
+
+Which mails carry it: those that show a new board (the game began or moved on, a rollback,
+the end) or ask for a decision, and the ``status`` answer (the player asked for the board);
+never to a player who wrote ``picture off``.  The Content-ID is fixed by the row's
+Message-ID, because the stored HTML refers to it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import timedelta
 from email.mime.image import MIMEImage
+from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
+from django.utils import timezone
 
-from games.picture import PNG_WIDTH, svg_to_png
+from games.models import Game
+from games.picture import PNG_WIDTH, board_svg, svg_to_png
+from games.rules import whitelotus as wl
 
-from .models import OutboundMail
+from .models import BoardPicture, OutboundMail
 
-# the mails that show the board; answers to help and log, and refusals, keep to their point
-PICTURE_KINDS = frozenset(
+# mails that show a board the player has not seen yet, or a decision
+NEW_BOARD = frozenset(
     {
         "invitation",
         "decision",
-        "sealed",
         "reveal",
         "year",
         "game_over",
+        "defaulted",
+        "rolled_back",
         "reminder",
         "status",
-        "defaulted",
-        "paused",
-        "resumed",
-        "rolled_back",
-        "deadline_extended",
-        "seat_replaced",
-        "vacation",
-        "back",
-        "time_controls",
     }
 )
+# notices that carry the menu again when the seat must decide (their context names the decision)
+PROMPTING = frozenset({"resumed", "deadline_extended", "back", "rolled_back"})
+KEEP = timedelta(days=3)  # long enough for every retry of a mail (the last is after about 21 h)
+
+
+def shows_picture(mail: OutboundMail) -> bool:
+    return mail.kind in NEW_BOARD or (mail.kind in PROMPTING and bool(mail.context.get("decision")))
 
 
 def picture_cid(mail: OutboundMail) -> str:
@@ -48,11 +60,40 @@ def picture_cid(mail: OutboundMail) -> str:
     return f"board.{mail.message_id}"
 
 
-def attach_picture(message: EmailMultiAlternatives, mail: OutboundMail, svg: str) -> None:
+def board_png_at(game: Game, seq: int, language: str, state: wl.State, names: Mapping[str, str]) -> bytes:
+    """The PNG of the board after event ``seq`` (``state``), drawn on the first call only."""
+    found = (
+        BoardPicture.objects.filter(game=game, seq=seq, language=language)
+        .values_list("png", flat=True)
+        .first()
+    )
+    if found is not None:
+        return bytes(found)
+    png = draw(state, names)
+    # ignore_conflicts: another worker stored it meanwhile (the same bytes); no error to roll back
+    BoardPicture.objects.bulk_create(
+        [BoardPicture(game=game, seq=seq, language=language, png=png)], ignore_conflicts=True
+    )
+    return png
+
+
+def draw(state: wl.State, names: Mapping[str, str]) -> bytes:
+    """Rasterise the spectator's board (the one call the cache saves)."""
+    return svg_to_png(board_svg(state.board, wl.view(state, None), names=names), PNG_WIDTH)
+
+
+def attach_picture(message: EmailMultiAlternatives, mail: OutboundMail, png: bytes) -> None:
     """Add the picture as an inline PNG; the message becomes multipart/related, so mail
     clients show it inside the HTML part instead of as an attachment."""
-    image = MIMEImage(svg_to_png(svg, PNG_WIDTH), "png")
+    image = MIMEImage(png, "png")
     image.add_header("Content-Disposition", "inline", filename="board.png")
     image.add_header("Content-ID", f"<{picture_cid(mail)}>")
     message.attach(image)
     message.mixed_subtype = "related"
+
+
+def prune(now: Any = None) -> int:
+    """Drop pictures older than ``KEEP`` (the mail sweep calls it)."""
+    cutoff = (now or timezone.now()) - KEEP
+    deleted, _ = BoardPicture.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

@@ -45,7 +45,7 @@ def deliver(mail_id: int) -> str:
             mail.last_error = "not sent: the address bounced before"
             mail.save(update_fields=["status", "last_error", "updated_at"])
             return mail.last_error
-        picture = ""  # the board as SVG, drawn again with the text on each attempt (see pictures)
+        picture = b""  # the board as PNG, kept per event (see pictures), fetched again on each attempt
         if not mail.subject:
             mail.subject, mail.text, mail.html, picture = render(mail)
         message = _message(mail, picture)
@@ -86,7 +86,7 @@ def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500
     )
 
 
-def _message(mail: OutboundMail, picture: str = "") -> EmailMultiAlternatives:
+def _message(mail: OutboundMail, picture: bytes = b"") -> EmailMultiAlternatives:
     if mail.game is not None and mail.seat is not None:
         seat = mail.game.seats.get(position=mail.seat)
         # the seat's token is its holder's now: a row written for a player who has since lost

@@ -11,7 +11,7 @@ from anymail.exceptions import AnymailError
 from celery import shared_task
 from django.utils import timezone
 
-from . import inbound, sending, sweep
+from . import inbound, pictures, preferences, sending, sweep
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,12 @@ def sweep_deadlines() -> str:
 
 
 @shared_task
+def send_digests() -> str:
+    """Once a day (beat): the news of the day to players who asked for a digest."""
+    return f"{preferences.send_digests()} digests written"
+
+
+@shared_task
 def sweep_mail() -> str:
     """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost."""
     stale = sending.stale_pending()
@@ -71,4 +77,5 @@ def sweep_mail() -> str:
     )
     for pk in new:
         process_inbound.delay(pk)
-    return f"re-enqueued {len(stale)} outbound and {len(new)} inbound"
+    pruned = pictures.prune()  # board pictures whose mails are long sent
+    return f"re-enqueued {len(stale)} outbound and {len(new)} inbound; {pruned} old pictures dropped"

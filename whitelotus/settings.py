@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -187,6 +188,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "sweep-mail": {"task": "notifications.tasks.sweep_mail", "schedule": 60.0},
+    # the daily news for players who wrote "mail digest" (UTC; DIGEST_HOUR moves it)
+    "mail-digests": {
+        "task": "notifications.tasks.send_digests",
+        "schedule": crontab(hour=int(env("DIGEST_HOUR", "7")), minute=0),
+    },
 }
 
 # --- the games ----------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ FOOTERS = (
     "Le Lotus blanc par e-mail, partie",
 )
 # every kind of notifications.emails.KINDS that speaks of one seat of a game
-SEAT_KINDS = tuple(k for k in emails.KINDS if k not in ("bounce", "missed_moderators", "welcome"))
+SEAT_KINDS = tuple(k for k in emails.KINDS if k not in ("bounce", "missed_moderators", "welcome", "digest"))
 # to the former player of a seat handed over (rendered after a replacement, see handed_over_mails)
 HAND_OVER_KINDS = ("handed_over", "former_seat")
 MIDGAME_KINDS = tuple(k for k in SEAT_KINDS if k not in ("game_over", "standings", *HAND_OVER_KINDS))
@@ -129,6 +129,7 @@ def context_of(kind: str, game: Game, seat: int) -> dict[str, Any]:
         "help": {"topic": "help"},
         "status": {"topic": "status"},
         "log": {"topic": "log"},
+        "preferences": {"topic": "preferences"},
         "wrong_sender": {"sender": "someone.else@example.net"},
         "standings": {},
     }
@@ -245,3 +246,17 @@ def handed_over_mails(game: Game, seat: int, language: str) -> list[OutboundMail
         )
         for kind in HAND_OVER_KINDS
     ]
+
+
+def digest_mail(game: Game, seat: int) -> OutboundMail:
+    """The daily digest of the player of ``seat`` (which owes nothing), as the beat task writes it."""
+    from notifications import preferences
+    from notifications.models import MailPreference
+
+    holder = game.seats.select_related("player").get(position=seat)
+    MailPreference.objects.update_or_create(
+        player=holder.player, game=None, defaults={"mode": MailPreference.Mode.DIGEST}
+    )
+    preferences.send_digests(NOW)
+    MailPreference.objects.filter(player=holder.player).delete()  # the fixture's other mails: default
+    return OutboundMail.objects.get(kind="digest", player=holder.player)

@@ -16,7 +16,7 @@ from games import services
 from games.picture import PNG_WIDTH
 from games.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
-from notifications import emails, sending
+from notifications import emails, pictures, sending
 from notifications.models import OutboundMail
 from tests.games.factories import running_game, whose_turn
 
@@ -124,13 +124,17 @@ def test_a_retried_mail_carries_the_same_picture(monkeypatch):
     assert row.status == OutboundMail.Status.SENT and row.html.count("cid:board.") == 1
 
 
-def test_the_picture_speaks_the_readers_language():
+def test_the_picture_speaks_the_readers_language(monkeypatch):
     game = running_game(3, seed="picture")
     seat = game.seats.select_related("player").get(position=1)
     seat.player.language = "de"
     seat.player.save()
     row = OutboundMail.objects.get(game=game, seat=1)
     row.player = seat.player  # as sending does: the mail goes to who holds the seat
+    drawn: list[str] = []
+    real = pictures.svg_to_png
+    monkeypatch.setattr(pictures, "svg_to_png", lambda svg, width: drawn.append(svg) or real(svg, width))
     rendered = emails.render(row)
-    assert "Jahr 1" in rendered.picture and "Gebietsmarker setzen" in rendered.picture
-    assert "Year 1" not in rendered.picture
+    assert rendered.picture.startswith(b"\x89PNG") and len(drawn) == 1
+    assert "Jahr 1" in drawn[0] and "Gebietsmarker setzen" in drawn[0]
+    assert "Year 1" not in drawn[0]

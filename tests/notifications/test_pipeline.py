@@ -12,7 +12,7 @@ from games import services
 from games.models import Event, Game, PendingDecision
 from games.rules import whitelotus as wl
 from notifications import outbox, tokens
-from notifications.models import InboundMail, OutboundMail, ReplyToken
+from notifications.models import InboundMail, MailPreference, OutboundMail, ReplyToken
 from tests.games.factories import players, running_game, whose_turn
 
 from .helpers import compose, deliver_pending, receive, sent_to
@@ -186,6 +186,8 @@ def test_a_reply_to_a_reminder_is_applied():
 
 def test_a_sealed_bid_is_changed_by_answering_the_confirmation():
     game = started(3)
+    for seat in game.seats.all():  # the confirmations are sent to players on "mail all"
+        MailPreference.objects.create(player_id=seat.player_id, mode=MailPreference.Mode.ALL)
     state = services.head_state(game)
     while not any(d.kind == "bid" for d in wl.pending(state)):
         d = wl.pending(state)[0]

@@ -1,0 +1,156 @@
+"""Mail load benchmark (issue 11): how many mails, how heavy, and the picture's cost, for a
+player of a whole 4-player kosmos game.
+
+The engine's self-play bots play the game through ``services.submit`` (the events and the
+outbox rows in one transaction); after every move the pending outbox rows are sent through
+the real send path (``sending.deliver``: render, picture, MIME message) to Django's locmem
+backend.  The same game (same seed, same moves) is played twice: once with every player on
+``mail all`` (the service's old behaviour), once with the default preferences.  The sizes
+are those of the whole MIME messages; the picture's time is all the CPU time spent drawing
+board pictures (SVG and PNG), divided by the mails sent.  Its last two lines are those of
+the default preferences::
+
+    python -m bench.mailload            # SQLite in memory, or DATABASE_URL's database + "_bench"
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from email.mime.base import MIMEBase
+
+PLAYERS = 4
+SEED = os.environ.get("BENCH_SEED", "mailload-1")
+
+
+@dataclass
+class Run:
+    label: str
+    mails: Counter[str] = field(default_factory=Counter)  # by recipient
+    size: Counter[str] = field(default_factory=Counter)  # bytes by recipient
+    kinds: Counter[str] = field(default_factory=Counter)
+    picture_bytes: int = 0  # of the sizes: the attached pictures (base64 MIME parts)
+    pictures: int = 0  # drawn
+    picture_seconds: float = 0.0
+    decisions: int = 0
+
+    def per_seat(self) -> tuple[float, float]:
+        return sum(self.mails.values()) / PLAYERS, sum(self.size.values()) / PLAYERS / 1000
+
+    def picture_ms(self) -> float:
+        return self.picture_seconds * 1000 / max(sum(self.mails.values()), 1)
+
+
+def setup() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whitelotus.settings")
+    os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
+    os.environ["LOCAL_MAILBOX"] = "false"
+    # rows are sent by this process, not by a worker: tasks go to kombu's in-process broker
+    os.environ["CELERY_BROKER_URL"] = "memory://"
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "false"
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        os.environ["DATABASE_URL"] = url + "_bench"
+    import django
+
+    django.setup()
+
+
+def play(label: str, everything: bool) -> Run:
+    from django.core import mail as django_mail
+
+    from games import services
+    from games.models import Game, Player
+    from games.picture import svg_to_png
+    from games.rules import whitelotus as wl
+    from games.rules.whitelotus.selfplay import Bot
+    from notifications import pictures, sending
+    from notifications.models import MailPreference, OutboundMail
+
+    run = Run(label)
+    tag = label.replace(" ", "-")
+    people = [
+        Player.objects.create(name=f"Player {i}", email=f"p{i}.{tag}@bench.invalid") for i in range(PLAYERS)
+    ]
+    if everything:
+        for person in people:
+            MailPreference.objects.create(player=person, mode=MailPreference.Mode.ALL)
+    draw = pictures.draw
+
+    def timed(state: wl.State, names: Mapping[str, str]) -> bytes:
+        start = time.process_time()  # CPU: the machine may be busy with other work
+        try:
+            return draw(state, names)
+        finally:
+            run.pictures += 1
+            run.picture_seconds += time.process_time() - start
+
+    pictures.draw = timed
+    svg_to_png.cache_clear()  # a cold start, as for a worker that never drew this game
+    django_mail.outbox = []
+    try:
+        game = services.create_game(people, seed=SEED)
+        services.start_game(game)
+        bots = [Bot(f"{SEED}:bot:{s}") for s in range(PLAYERS)]
+
+        def send() -> None:
+            pending = OutboundMail.objects.filter(status=OutboundMail.Status.PENDING).order_by("pk")
+            for row in pending:
+                if sending.deliver(row.pk) == "sent":
+                    run.kinds[row.kind] += 1
+
+        send()
+        while Game.objects.get(pk=game.pk).status == Game.Status.RUNNING:
+            state = services.head_state(game)
+            decision = wl.pending(state)[0]
+            services.submit(game, decision.seat, bots[decision.seat].choose(state, decision.seat))
+            run.decisions += 1
+            send()
+    finally:
+        pictures.draw = draw
+    for message in django_mail.outbox:
+        run.mails[message.to[0]] += 1
+        run.size[message.to[0]] += len(message.message().as_bytes())
+        run.picture_bytes += sum(
+            len(part.as_bytes()) for part in message.attachments if isinstance(part, MIMEBase)
+        )
+    return run
+
+
+def main() -> int:
+    setup()
+    from django.core.management import call_command
+    from django.test.utils import setup_databases, teardown_databases
+
+    old = setup_databases(verbosity=0, interactive=False)
+    try:
+        call_command("migrate", verbosity=0)
+        runs = [play("mail all", everything=True), play("default", everything=False)]
+    finally:
+        teardown_databases(old, verbosity=0)
+    everything, default = runs
+    out = sys.stdout
+    out.write(f"a {PLAYERS}-player kosmos game (seed {SEED}), {default.decisions} decisions, bots\n")
+    for run in runs:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(run.kinds.items()))
+        share = run.picture_bytes / PLAYERS / 1000
+        out.write(
+            f"{run.label}: {run.pictures} pictures drawn ({share:.0f} kB per seat); mails by kind: {kinds}\n"
+        )
+    mails, kb = everything.per_seat()
+    out.write(
+        f"mail all: per seat and game: {mails:.0f} mails, {kb:.0f} kB; "
+        f"picture: {everything.picture_ms():.1f} ms per mail sent\n"
+    )
+    mails, kb = default.per_seat()
+    out.write(f"per seat and game: {mails:.0f} mails, {kb:.0f} kB\n")
+    out.write(f"picture: {default.picture_ms():.1f} ms per mail sent\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""How many mails a player wants, and whether with the board picture.
+
+Set by mail (``mail decisions`` / ``mail all`` / ``mail digest``, ``picture off`` /
+``picture on``, in English, German or French; ``here`` after it sets this game only), kept
+in ``MailPreference`` rows, applied in one place: ``outbox.write`` asks ``wanted`` for every
+planned row and does not write the ones a player does not want (the event log keeps the
+news; the next mail the seat gets tells it, ``emails._since``).
+
+* ``decisions`` (the default): a mail when the player must decide, the game's end, and what
+  always goes (below); reveals, years, others' moves and defaults, sealed confirmations are
+  told in the next mail's "since my last mail".
+* ``all``: every mail, as the service has always sent them.
+* ``digest``: as ``decisions``, plus one mail a day with the news of every game where the
+  player has nothing to decide (``send_digests``, Celery beat).
+
+Always sent, whatever the setting: moderators' notices, reminders and warnings about
+deadlines, a default played on the player's own seat, answers and refusals.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
+
+from games.models import Game, PendingDecision, Player, Seat
+
+from .models import DigestPart, MailPreference, OutboundMail
+
+log = logging.getLogger(__name__)
+
+Mode = MailPreference.Mode
+
+# kinds that ``decisions`` and ``digest`` fold into the next mail's news
+FOLDED = frozenset({"sealed", "year", "reveal", "defaulted"})
+
+# the words of the commands, in English, German and French
+SUBJECTS = {
+    "mail": "mail",
+    "mails": "mail",
+    "post": "mail",
+    "courrier": "mail",
+    "courriel": "mail",
+    "courriels": "mail",
+    "picture": "picture",
+    "bild": "picture",
+    "image": "picture",
+}
+MODES = {
+    "decisions": Mode.DECISIONS,
+    "decision": Mode.DECISIONS,
+    "entscheidungen": Mode.DECISIONS,
+    "décisions": Mode.DECISIONS,
+    "all": Mode.ALL,
+    "alle": Mode.ALL,
+    "alles": Mode.ALL,
+    "tout": Mode.ALL,
+    "tous": Mode.ALL,
+    "digest": Mode.DIGEST,
+    "zusammenfassung": Mode.DIGEST,
+    "täglich": Mode.DIGEST,
+    "taeglich": Mode.DIGEST,
+    "résumé": Mode.DIGEST,
+    "resume": Mode.DIGEST,
+    "quotidien": Mode.DIGEST,
+}
+SWITCH = {"on": True, "an": True, "ein": True, "oui": True, "off": False, "aus": False, "non": False}
+HERE = frozenset({"here", "hier", "ici"})
+USAGE = (
+    "Write one of: mail decisions, mail all, mail digest, picture on, picture off "
+    "(add 'here' to set it for this game only)."
+)
+
+DESCRIPTIONS = {
+    Mode.DECISIONS: gettext_noop(
+        "a mail when you must decide and at the game's end; the rest is told in the next mail"
+    ),
+    Mode.ALL: gettext_noop("every mail: each reveal, each year, each move of the others"),
+    Mode.DIGEST: gettext_noop(
+        "a mail when you must decide, and one mail a day of news while you have nothing to decide"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    mode: str = Mode.DECISIONS
+    picture: bool = True
+    set_here: bool = False  # this game has a row of its own
+
+    def describe(self) -> str:
+        return gettext(DESCRIPTIONS[Mode(self.mode)])
+
+
+class BadSetting(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Setting:
+    mode: str | None = None
+    picture: bool | None = None
+    here: bool = False
+
+
+def parse(line: str) -> Setting:
+    """``mail all``, ``Bild aus hier``, ``courrier résumé``…; raises BadSetting."""
+    words = line.lower().split()
+    here = len(words) == 3 and words[2] in HERE
+    if len(words) != (3 if here else 2) or words[0] not in SUBJECTS:
+        raise BadSetting(USAGE)
+    if SUBJECTS[words[0]] == "mail":
+        if words[1] not in MODES:
+            raise BadSetting(USAGE)
+        return Setting(mode=MODES[words[1]], here=here)
+    if words[1] not in SWITCH:
+        raise BadSetting(USAGE)
+    return Setting(picture=SWITCH[words[1]], here=here)
+
+
+def is_setting(line: str) -> bool:
+    return line.split()[0].lower() in SUBJECTS
+
+
+def apply(player: Player, game: Game, setting: Setting) -> None:
+    """Store the setting for the player's games (or only this one)."""
+    row, _ = MailPreference.objects.get_or_create(player=player, game=game if setting.here else None)
+    if setting.mode is not None:
+        row.mode = setting.mode
+    if setting.picture is not None:
+        row.picture = setting.picture
+    row.save()
+
+
+def of(player_id: int, game_id: int | None) -> Preferences:
+    return for_players([player_id], game_id)[player_id]
+
+
+def for_players(player_ids: list[int], game_id: int | None) -> dict[int, Preferences]:
+    """The preferences of these players in this game: one query."""
+    rows = MailPreference.objects.filter(player_id__in=player_ids, game_id__in=[game_id] if game_id else [])
+    rows = rows | MailPreference.objects.filter(player_id__in=player_ids, game__isnull=True)
+    found: dict[tuple[int, bool], MailPreference] = {(r.player_id, r.game_id is not None): r for r in rows}
+    out = {}
+    for pid in player_ids:
+        mode, picture = str(Mode.DECISIONS), True
+        here = False
+        for key in ((pid, False), (pid, True)):  # the player's row, then the game's over it
+            row = found.get(key)
+            if row is None:
+                continue
+            here = here or key[1]
+            mode = row.mode or mode
+            picture = picture if row.picture is None else row.picture
+        out[pid] = Preferences(mode, picture, here)
+    return out
+
+
+def wanted(kind: str, seat: int, hit: Collection[int], prefs: Preferences) -> bool:
+    """Does the seat's player want this mail now?  (``hit``: the seats a default was played for.)"""
+    if prefs.mode == Mode.ALL or kind not in FOLDED:
+        return True
+    return kind == "defaulted" and seat in hit
+
+
+# --- the daily digest ----------------------------------------------------------------------------
+
+
+def digest_seats() -> list[Seat]:
+    """Seats of running games whose player wants a digest and who owe no decision there."""
+    players = set(MailPreference.objects.filter(mode=Mode.DIGEST).values_list("player_id", flat=True))
+    if not players:
+        return []
+    seats = list(
+        Seat.objects.filter(player_id__in=players, game__status=Game.Status.RUNNING).select_related("game")
+    )
+    owing = set(
+        PendingDecision.objects.owed()
+        .filter(game_id__in={s.game_id for s in seats})
+        .values_list("game_id", "seat")
+    )
+    return [
+        s
+        for s in seats
+        if (s.game_id, s.position) not in owing and of(s.player_id, s.game_id).mode == Mode.DIGEST
+    ]
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """One mail a day per player on ``mail digest``: the news of each of their games where they
+    owe nothing and something happened since their last mail there (none if no game has news).
+    Idempotent per player and day: a second run the same day writes nothing."""
+    from . import emails, outbox  # the outbox asks this module; this asks it back only here
+
+    now = now or timezone.now()
+    by_player: dict[int, list[Seat]] = {}
+    for seat in digest_seats():
+        by_player.setdefault(seat.player_id, []).append(seat)
+    written = 0
+    for player_id, seats in by_player.items():
+        key = f"digest:p{player_id}:{now:%Y%m%d}"
+        with transaction.atomic():
+            if OutboundMail.objects.filter(key=key).exists():
+                continue
+            parts = []
+            for seat in seats:
+                # the game's row lock: its head cannot move while its news is measured
+                game = Game.objects.select_for_update().get(pk=seat.game_id)
+                since = emails.told_up_to(game, seat.position, game.head_seq)
+                if since < game.head_seq and emails.has_news(game, seat.position, game.head_seq, since):
+                    parts.append(DigestPart(game=game, seat=seat.position, seq=game.head_seq, since=since))
+            if not parts:
+                continue
+            player = Player.objects.get(pk=player_id)
+            mail = outbox.notify(key, "digest", player.email, {"games": len(parts)}, player=player)
+            for part in parts:
+                part.mail = mail
+            DigestPart.objects.bulk_create(parts)
+            written += 1
+    log.info("%s digests written", written)
+    return written
