@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.utils import formats, timezone
@@ -104,35 +105,63 @@ def _holders(events: Sequence[Event]) -> dict[int, list[tuple[int, str]]]:
     return held
 
 
+class Undone(NamedTuple):
+    """One move a rollback undid, in no reader's language yet."""
+
+    seat: int
+    colour: str
+    name: str  # who held the seat then (never their address)
+    sealed: bool  # a sealed choice: written out only to the seat that made it
+    notation: str
+    default: bool  # played by a deadline's default
+
+
 def undone_moves(game: Game, rollback: Event, reader: int) -> list[str]:
     """The moves a rollback undid, oldest first, as "Red (Ada): place Hangzhou": who held the
     seat then and the engine's notation of the move.  A sealed choice is written out only
     to the seat that made it; the others learn only that it was made."""
+    lines = []
+    for move in _undone(game.pk, game.created_at, rollback.seq):
+        who = words.colour(move.colour) + (f" ({move.name})" if move.name else "")
+        what = gettext("a sealed choice") if move.sealed and move.seat != reader else move.notation
+        if move.default:
+            what = gettext("%(command)s (deadline default)") % {"command": what}
+        lines.append(f"{who}: {what}")
+    return lines
+
+
+@lru_cache(maxsize=32)
+def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undone, ...]:
+    """The undone moves of one rollback, read from the log once for all its readers (the log
+    never changes, so neither does this).  Keyed like the services' caches: by the game's id
+    and creation time (tests can reuse an id; ``clear_cache`` forgets)."""
+    game = Game.objects.get(pk=game_id)
+    rollback = game.events.get(seq=rollback_seq)
     to_seq = rollback.payload["to_seq"]
     events = list(game.events.filter(seq__lt=rollback.seq).order_by("seq"))
     held = _holders(events)
     names = dict(
         Player.objects.filter(email__in={e for h in held.values() for _, e in h}).values_list("email", "name")
     )
-    lines: list[str] = []
+    moves: list[Undone] = []
     before: wl.State | None = None
     for event, state, _log in services.walk_all(game, rollback.seq - 1):
         if event.seq > to_seq and event.kind in services.MOVE_KINDS and event.seat is not None:
             assert before is not None  # a move never comes first: the game's creation does
             seat = event.seat
             email = [e for since, e in held.get(seat, []) if since < event.seq][-1:] or [""]
-            name = names.get(email[0], "")  # never the address: it is no one else's business
-            who = f"{words.colour(state.config.colours[seat])}" + (f" ({name})" if name else "")
-            sealed = any(d.seat == seat and d.sealed for d in wl.pending(before))
-            if sealed and seat != reader:
-                what = gettext("a sealed choice")
-            else:
-                what = wl.format_command(before, wl.command_from_dict(event.payload["command"]))
-            if event.kind == Event.Kind.DEFAULT:
-                what = gettext("%(command)s (deadline default)") % {"command": what}
-            lines.append(f"{who}: {what}")
+            moves.append(
+                Undone(
+                    seat=seat,
+                    colour=state.config.colours[seat],
+                    name=names.get(email[0], ""),
+                    sealed=any(d.seat == seat and d.sealed for d in wl.pending(before)),
+                    notation=wl.format_command(before, wl.command_from_dict(event.payload["command"])),
+                    default=event.kind == Event.Kind.DEFAULT,
+                )
+            )
         before = state
-    return lines
+    return tuple(moves)
 
 
 def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str, str]) -> dict[str, Any]:
@@ -154,3 +183,8 @@ def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str,
     if mail.kind == "seat_replaced":  # the row carries the event's payload (outbox.plan)
         out["seat_colour"] = words.colour(str(mail.context.get("colour") or event.payload.get("colour", "")))
     return out
+
+
+def clear_cache() -> None:
+    """Forget the undone moves read so far (tests; never needed in production)."""
+    _undone.cache_clear()

@@ -66,6 +66,8 @@ def _fresh_engine_caches() -> None:
     reused) but not across tests: a rolled-back test database can reuse an id, and time
     travel gives every game the same creation time."""
     from games import services, steps
+    from notifications import moderation
 
     services.clear_caches()
     steps.clear_cache()  # the replay timelines are keyed the same way
+    moderation.clear_cache()  # and a rollback's undone moves
