@@ -41,10 +41,10 @@ def latest_prompt(game: Game, seat: int) -> OutboundMail:
 
 
 def test_starting_a_game_invites_every_seat_with_board_hand_and_menu():
-    started()
+    game = started()
     assert len(django_mail.outbox) == 3
     first = sent_to("ada@example.org")[0]
-    assert first.subject == "New game: you play Red, your move · Game 1"
+    assert first.subject == f"New game: you play Red, your move · Game {game.pk}"
     assert "What you can do now:" in first.body
     assert "place <province>" in first.body
     assert "Your hand:" in first.body
@@ -70,7 +70,7 @@ def test_a_reply_with_a_legal_command_is_applied_and_the_next_seat_is_asked():
     nxt = whose_turn(game)
     assert [m.kind for m in sent if m.seat == nxt] == ["decision"]
     mail = sent_to(email_of(game, nxt))[-1]
-    assert mail.subject == "Your move: place a control marker · Game 1"
+    assert mail.subject == f"Your move: place a control marker · Game {game.pk}"
     assert "places a marker" in mail.body  # what happened since the last mail
 
 
@@ -83,7 +83,7 @@ def test_a_mail_is_atomic_the_failing_line_is_quoted_with_what_is_legal():
     assert game.events.count() == before
     deliver_pending()
     answer = sent_to(email_of(game, seat))[-1]
-    assert answer.subject == "Refused: You cannot place in Shazhou · Game 1"  # the first line failed
+    assert answer.subject == f"Refused: You cannot place in Shazhou · Game {game.pk}"  # the first line failed
     assert "> place" in answer.body
     assert "What you can do now:" in answer.body
     assert answer.extra_headers["In-Reply-To"] == f"<{row.message_id}>"
