@@ -279,3 +279,42 @@ def test_arguments_it_cannot_read_are_a_temporary_failure_not_a_bounce():
 def test_a_reply_token_never_reaches_the_bounce_text():
     line = pipe.one_line(RuntimeError("could not deliver to play+s3cr3ttoken@lotus.test\nat /srv/x"))
     assert "s3cr3ttoken" not in line and "\n" not in line
+
+
+# --- the snippet's own command line, as Postfix's pipe(8) expands it ------------------------------
+
+
+def snippet_argv(sender: str, recipients: list[str]) -> list[str]:
+    """The arguments after ``receive_email`` in deploy/postfix/whitelotus.cf's ``argv=``, expanded
+    as pipe(8) does: an argument containing ${recipient} becomes one argument per recipient."""
+    text = (ROOT / "deploy" / "postfix" / "whitelotus.cf").read_text()
+    words = text.partition("argv=")[2].split()
+    argv = []
+    for word in words[words.index("receive_email") + 1 :]:
+        if "${recipient}" in word:
+            argv += [word.replace("${recipient}", r) for r in recipients]
+        else:
+            argv.append(word.replace("${sender}", sender))
+    return argv
+
+
+@pytest.mark.django_db
+def test_a_recipient_beginning_with_a_dash_is_stored_not_retried(monkeypatch):
+    """argparse reads a separate "-x@…" as an option: exit 75, retried for the queue's lifetime."""
+    raw = compose("-x@lotus.test", "stranger@example.net", "hello")
+    argv = snippet_argv("-s@example.net", ["-x@lotus.test"])
+    assert run_pipe(monkeypatch, raw, *argv) == 0
+    [row] = InboundMail.objects.all()
+    assert (row.recipient, row.envelope_from) == ("-x@lotus.test", "-s@example.net")
+
+
+@pytest.mark.django_db
+def test_the_snippets_command_line_with_two_recipients_moves_in_both_games(monkeypatch):
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    raw = compose(f"{address_1}, {address_2}", player, command)
+    assert run_pipe(monkeypatch, raw, *snippet_argv(player, [address_1, address_2])) == 0
+    rows = process_all()
+    assert {r.status for r in rows} == {InboundMail.Status.APPLIED} and len(rows) == 2
+    assert moved(first, seat) and moved(second, seat)
