@@ -58,7 +58,14 @@ def envelope_recipients(esp_name: str, event: AnymailInboundEvent) -> list[str]:
     assert message is not None
     recipient = getattr(message, "envelope_recipient", None) or ""
     named = [r.strip() for r in recipient.split(",") if r.strip()]
-    return named + [a for a in _reply_addresses(message) if a.lower() not in {n.lower() for n in named}]
+    addressed = _reply_addresses(message)
+    if not addressed:
+        return named
+    # a recipient outside the reply domain (an ESP's own inbound address the mail was forwarded
+    # to) would be read by its headers, i.e. as one of these seats a second time: left out
+    domain = settings.REPLY_DOMAIN.lower()
+    ours = [n for n in named if n.lower().rpartition("@")[2] == domain]
+    return ours + [a for a in addressed if a.lower() not in {n.lower() for n in ours}]
 
 
 def _listed_recipients(esp_name: str, esp_event: Any) -> list[str]:

@@ -522,3 +522,24 @@ def test_one_mail_to_two_games_through_each_esp_moves_once_in_each(esp, client, 
         assert event.command_text == reply.command
     assert client.post(path, **request, **AUTH).status_code == 200  # the ESP's retry: duplicates
     assert InboundMail.objects.count() == 2
+
+
+def test_a_mail_forwarded_to_the_esps_own_address_moves_once_in_each_game(client):
+    """Postmark's OriginalRecipient is its own hash address when the operator's server forwards
+    the reply domain there: the seats come from the mail's reply addresses, each once."""
+    first, seat, reply = a_reply("esp-forwarded")
+    second, _, other = a_reply("esp-forwarded")
+    raw = compose(f"{reply.address}, {other.address}", reply.player, reply.command)
+    reply = Reply(reply.address, reply.player, reply.command, inbound.message_id_of(raw), raw)
+    path, request = postmark(reply)
+    request = to_both("postmark", request, reply.address, other.address)
+    payload = json.loads(request["data"])
+    payload["OriginalRecipient"] = "1f3a9c0e2b7d4e5f@inbound.postmarkapp.com"
+    assert client.post(path, **{**request, "data": json.dumps(payload)}, **AUTH).status_code == 200
+    rows = list(InboundMail.objects.order_by("pk"))
+    assert sorted(r.recipient for r in rows) == sorted([reply.address.lower(), other.address.lower()])
+    for row in rows:
+        inbound.process(row.pk)
+    assert [r.status for r in InboundMail.objects.all()] == [InboundMail.Status.APPLIED] * 2
+    for game in (first, second):
+        assert game.events.filter(seat=seat, source="mail").count() == 1
