@@ -279,6 +279,14 @@ def test_arguments_it_cannot_read_are_a_temporary_failure_not_a_bounce():
     one_temporary_failure(result, "ValueError", "--recipient")
 
 
+def test_the_pipe_imports_nothing_of_django_before_its_try():
+    """Its shared helper (notifications.redact.one_line) included: a broken Django must still
+    end as exit 75 in one line."""
+    code = "import sys, notifications.pipe; print(sorted(m for m in sys.modules if m.startswith('django')))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=60)
+    assert result.stdout.decode().strip() == "[]", result.stderr.decode()
+
+
 TOKEN = "abcdefghijklmnopqrstuvwxyz"  # 26 base32 letters: the shape of a reply token
 PSYCOPG = (
     'connection failed: connection to server at "db.internal" (10.0.0.5), port 5433 failed: '
