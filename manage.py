@@ -14,7 +14,9 @@ def main() -> None:
         try:
             from notifications.pipe import main as pipe
         except BaseException as error:
-            sys.stderr.write(f"receive_email: temporary failure ({type(error).__name__}); try again later\n")
+            sys.stderr.write(
+                f"receive_email: temporary failure ({type(error).__name__}); the mail stays queued\n"
+            )
             sys.exit(75)
         sys.exit(pipe(sys.argv[2:]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whitelotus.settings")

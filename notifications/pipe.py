@@ -4,20 +4,27 @@
 An MTA reads a pipe's exit status by sysexits(3): 75 defers the mail and tries again later,
 anything else unexpected bounces it to the player, with whatever the command wrote on stderr.
 So every failure before the mail is stored (a settings error, a missing package, a database
-that does not answer, arguments it cannot read) must end here as 75 with one line on stderr
-and no traceback, the Django import included: this module imports nothing but the standard
-library until it is inside the ``try``.
+that does not answer, arguments it cannot read) must end here as 75 with one generic line on
+stderr (the error's type, no traceback, no text: Postfix keeps it as the deferral reason and
+puts it in the bounce the player finally gets), the details going to the mail log (syslog);
+the Django import included: this module imports nothing but the standard library (and the
+stdlib-only ``notifications.redact``) until it is inside the ``try``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
+from typing import Any, BinaryIO, Protocol
+
+from notifications.redact import one_line  # the standard library only, as this module
 
 EX_TEMPFAIL = 75
-_TOKEN = re.compile(r"\+[^@\s]+@")  # reply tokens are credentials: never in a bounce or a log
+
+
+class Writer(Protocol):  # a text stream, or a management command's OutputWrapper
+    def write(self, text: str, /) -> Any: ...
 
 
 def add_pipe_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +35,8 @@ def add_pipe_arguments(parser: argparse.ArgumentParser) -> None:
         action="extend",
         nargs="+",
         default=[],
-        help="envelope recipients: several after one --recipient (Postfix's ${recipient}), or repeated",
+        help="envelope recipients: several after one --recipient, or repeated (--recipient=R, as "
+        "Postfix's --recipient=${recipient} expands: the '=' form takes an R beginning with '-')",
     )
 
 
@@ -37,12 +45,49 @@ class _Parser(argparse.ArgumentParser):
         raise ValueError(f"bad arguments: {message}")
 
 
-def one_line(error: BaseException) -> str:
-    """``receive_email: <what>; try again later`` with no path, no token, no newline."""
-    text = " ".join(str(error).split())[:200]
-    text = _TOKEN.sub("+…@", text)
-    what = f"{type(error).__name__}: {text}" if text else type(error).__name__
-    return f"receive_email: temporary failure ({what}); try again later"
+def temporary_failure(error: BaseException, stderr: Writer | None = None) -> int:
+    """Exit 75 for ``error``: its details to the operator's log, and on stderr, which the MTA
+    keeps as the deferral reason and finally sends to the player in its bounce, one generic
+    line naming only the error's type (its text can name database hosts, users, paths)."""
+    to_the_log(f"receive_email: temporary failure, the mail stays queued: {one_line(error)}")
+    (stderr or sys.stderr).write(
+        f"receive_email: temporary failure ({type(error).__name__}); the mail stays queued\n"
+    )
+    return EX_TEMPFAIL
+
+
+def to_the_log(line: str) -> None:
+    """The mail system's log (syslog, facility mail, beside Postfix's own lines): not Django's
+    logging, whose console handler writes to stderr, which is the sender's."""
+    try:
+        import syslog
+
+        syslog.openlog("whitelotus", syslog.LOG_PID, syslog.LOG_MAIL)
+        syslog.syslog(syslog.LOG_ERR, line)
+    except Exception:  # no syslog here (not Unix): nothing better that is not the sender's
+        pass
+
+
+def deliver(
+    stdin: BinaryIO,
+    sender: str | None,
+    recipients: list[str],
+    verbosity: int = 1,
+    *,
+    stdout: Writer | None = None,
+    stderr: Writer | None = None,
+) -> int:
+    """Store the mail on ``stdin`` (Django set up); the exit status for the MTA.  The one code
+    path of ``python -m notifications.pipe``, ``manage.py receive_email`` and its ``Command``."""
+    try:
+        from notifications.management.commands.receive_email import receive
+
+        status, line = receive(stdin, sender, recipients)
+    except BaseException as error:  # SystemExit and KeyboardInterrupt too: the MTA must retry
+        return temporary_failure(error, stderr)
+    if status != 0 or verbosity > 1:
+        ((stderr or sys.stderr) if status else (stdout or sys.stdout)).write(line + "\n")
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,15 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         import django
 
         django.setup()
-        from notifications.management.commands.receive_email import receive
-
-        status, line = receive(sys.stdin.buffer, args.sender, args.recipient)
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the MTA must retry
-        sys.stderr.write(one_line(error) + "\n")
-        return EX_TEMPFAIL
-    if status != 0 or args.verbosity > 1:
-        (sys.stderr if status else sys.stdout).write(line + "\n")
-    return status
+        return temporary_failure(error)
+    return deliver(sys.stdin.buffer, args.sender, args.recipient, args.verbosity)
 
 
 if __name__ == "__main__":

@@ -28,3 +28,10 @@ class RedactTokens(logging.Filter):
         if ("+" in message and "@" in message) or "/seat/" in message:
             record.msg, record.args = redact(message), None
         return True
+
+
+def one_line(error: BaseException, limit: int = 500) -> str:
+    """An error for the operator's log (never for a sender: the text can name hosts, users and
+    paths): ``Type: text`` on one line, credentials cut, at most ``limit`` characters."""
+    text = redact(" ".join(str(error).split()))
+    return (f"{type(error).__name__}: {text}" if text else type(error).__name__)[:limit]

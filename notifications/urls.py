@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 
 from .models import WebhookCall
+from .redact import one_line
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +48,6 @@ def basic_auth(secret: str) -> str:
 def _authenticated(request: HttpRequest) -> bool:
     given = request.META.get("HTTP_AUTHORIZATION", "")
     return any(hmac.compare_digest(given.encode(), basic_auth(s).encode()) for s in secrets())
-
-
-def one_line(error: BaseException) -> str:
-    return f"{type(error).__name__}: {' '.join(str(error).split())}"[:500]
 
 
 def _guarded(view: Callable[..., HttpResponse], name: str) -> Callable[..., HttpResponse]:

@@ -332,9 +332,9 @@ def test_a_reply_through_each_esps_inbound_webhook_is_applied(esp, client, monke
     response = client.post(path, **request, **AUTH)
     assert response.status_code == 200, response.content
     [row] = InboundMail.objects.all()
-    # Resend names no envelope recipient (anymail fetches the mail alone): the headers decide
-    envelope = "" if esp == "resend" else reply.address.lower()
-    assert (row.via, row.recipient) == (InboundMail.Via.WEBHOOK, envelope)
+    # Resend names no envelope recipient (anymail fetches the mail alone): the reply address
+    # in its To header is taken
+    assert (row.via, row.recipient) == (InboundMail.Via.WEBHOOK, reply.address.lower())
     assert row.message_id == reply.message_id
     inbound.process(row.pk)
     row.refresh_from_db()
@@ -461,3 +461,85 @@ def test_resend_with_its_inbound_signing_secret_takes_a_signed_call_and_refuses_
     [row] = InboundMail.objects.all()
     inbound.process(row.pk)
     assert game.events.filter(seat=seat, source="mail", command_text=reply.command).count() == 1
+
+
+# --- one mail to two games' reply addresses: one move in each ---------------------------------
+
+
+def to_both(esp: str, request: dict[str, Any], first: str, second: str) -> dict[str, Any]:
+    """The ESP's request for a mail addressed to both reply addresses, where the ESP lists its
+    recipients: SendGrid's envelope, Amazon SES's receipt, the parsed To of Postmark, Brevo and
+    Mailjet (Mailgun, SparkPost and Resend carry the whole mail, already addressed to both)."""
+    both = f"{first}, {second}"
+    data = request["data"]
+    if esp == "sendgrid":
+        envelope = json.loads(data["envelope"])
+        data = {
+            **data,
+            "to": both,
+            "headers": data["headers"].replace(f"To: {first}\n", f"To: {both}\n"),
+            "envelope": json.dumps({**envelope, "to": [first, second]}),
+        }
+    elif esp == "amazon_ses":
+        sns = json.loads(data)
+        ses_event = json.loads(sns["Message"])
+        ses_event["mail"]["destination"] = ses_event["receipt"]["recipients"] = [first, second]
+        data = json.dumps({**sns, "Message": json.dumps(ses_event)})
+    elif esp == "postmark":
+        payload = json.loads(data)
+        payload["ToFull"].append({"Email": second, "Name": "", "MailboxHash": ""})
+        payload["To"] = both
+        data = json.dumps(payload)
+    elif esp in ("brevo", "mailjet"):
+        payload = json.loads(data)
+        item = payload["items"][0] if esp == "brevo" else payload
+        item["Headers"]["To"] = both
+        if esp == "brevo":
+            item["To"].append({"Name": None, "Address": second})
+        data = json.dumps(payload)
+    return {**request, "data": data}
+
+
+@pytest.mark.parametrize("esp", ESPS)
+@pytest.mark.filterwarnings("ignore::anymail.exceptions.AnymailNotSupportedWarning")
+def test_one_mail_to_two_games_through_each_esp_moves_once_in_each(esp, client, monkeypatch):
+    first, seat, reply = a_reply(f"esp-twin-{esp}")
+    second, same_seat, other = a_reply(f"esp-twin-{esp}")
+    assert (same_seat, other.player, other.command) == (seat, reply.player, reply.command)
+    raw = compose(f"{reply.address}, {other.address}", reply.player, reply.command)
+    reply = Reply(reply.address, reply.player, reply.command, inbound.message_id_of(raw), raw)
+    if esp == "resend":
+        monkeypatch.setattr("anymail.webhooks.resend.requests.get", ResendApi(reply).get)
+    path, request = ESPS[esp](reply)
+    request = to_both(esp, request, reply.address, other.address)
+    assert client.post(path, **request, **AUTH).status_code == 200, esp
+    rows = list(InboundMail.objects.order_by("pk"))
+    assert sorted(r.recipient for r in rows) == sorted([reply.address.lower(), other.address.lower()])
+    for row in rows:
+        inbound.process(row.pk)
+    for game in (first, second):
+        [event] = game.events.filter(seat=seat, source="mail")
+        assert event.command_text == reply.command
+    assert client.post(path, **request, **AUTH).status_code == 200  # the ESP's retry: duplicates
+    assert InboundMail.objects.count() == 2
+
+
+def test_a_mail_forwarded_to_the_esps_own_address_moves_once_in_each_game(client):
+    """Postmark's OriginalRecipient is its own hash address when the operator's server forwards
+    the reply domain there: the seats come from the mail's reply addresses, each once."""
+    first, seat, reply = a_reply("esp-forwarded")
+    second, _, other = a_reply("esp-forwarded")
+    raw = compose(f"{reply.address}, {other.address}", reply.player, reply.command)
+    reply = Reply(reply.address, reply.player, reply.command, inbound.message_id_of(raw), raw)
+    path, request = postmark(reply)
+    request = to_both("postmark", request, reply.address, other.address)
+    payload = json.loads(request["data"])
+    payload["OriginalRecipient"] = "1f3a9c0e2b7d4e5f@inbound.postmarkapp.com"
+    assert client.post(path, **{**request, "data": json.dumps(payload)}, **AUTH).status_code == 200
+    rows = list(InboundMail.objects.order_by("pk"))
+    assert sorted(r.recipient for r in rows) == sorted([reply.address.lower(), other.address.lower()])
+    for row in rows:
+        inbound.process(row.pk)
+    assert [r.status for r in InboundMail.objects.all()] == [InboundMail.Status.APPLIED] * 2
+    for game in (first, second):
+        assert game.events.filter(seat=seat, source="mail").count() == 1

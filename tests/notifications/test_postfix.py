@@ -395,6 +395,10 @@ def test_a_postfix_configured_as_documented_delivers_replies_and_defers_while_th
             [entry] = queue(conf)
             reason = entry["recipients"][0]["delay_reason"]
             assert "temporary failure" in reason and "Traceback" not in reason, reason
+            # the database's host, port and user are the operator's, not the sender's
+            assert reason.strip().endswith(
+                "Command output: receive_email: temporary failure (OperationalError); the mail stays queued"
+            ), reason
             assert rows("later@player.test") == []
             print("deferred:", reason)
 

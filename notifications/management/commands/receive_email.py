@@ -17,11 +17,10 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from notifications.inbound import MAX_BYTES, store_each
 from notifications.models import InboundMail
-from notifications.pipe import add_pipe_arguments
+from notifications.pipe import add_pipe_arguments, deliver
 
 EX_OK = 0
 EX_DATAERR = 65
-EX_TEMPFAIL = 75
 
 
 def receive(stdin: BinaryIO, sender: str | None, recipients: list[str]) -> tuple[int, str]:
@@ -41,13 +40,10 @@ class Command(BaseCommand):
         add_pipe_arguments(parser)
 
     def handle(self, *args: Any, sender: str | None, recipient: list[str], **options: Any) -> None:
-        try:
-            status, line = receive(sys.stdin.buffer, sender, recipient)
-        except Exception as error:
-            self.stderr.write(f"could not store the message: {type(error).__name__}; try again later")
-            sys.exit(EX_TEMPFAIL)
+        # manage.py hands receive_email to notifications.pipe before Django starts: this runs
+        # only through call_command, on the pipe's own code path
+        status = deliver(
+            sys.stdin.buffer, sender, recipient, options["verbosity"], stdout=self.stdout, stderr=self.stderr
+        )
         if status != EX_OK:
-            self.stderr.write(line)
             sys.exit(status)
-        if options["verbosity"] > 1:
-            self.stdout.write(line)

@@ -12,7 +12,8 @@ from django.urls import resolve
 from django.utils import timezone
 
 from notifications.models import WebhookCall
-from notifications.urls import basic_auth, one_line, secrets
+from notifications.redact import one_line
+from notifications.urls import basic_auth, secrets
 
 
 def replay(call: WebhookCall) -> tuple[bool, str]:
