@@ -6,7 +6,7 @@ after the last line that is a command or could be a mistyped one. A line could b
 command when all of these hold:
 
 * its first word resembles a command word by the measure of the "Did you mean …?" hint
-  (``words.closest_keyword``: a similarity ratio of at least 0.6 to a keyword of any language,
+  (``words.closest_keyword_scored``: a similarity ratio of at least 0.6 to a keyword of any language,
   or to a word of the mail service such as ``status`` or ``vacation``);
 * that first word is a word: it carries no punctuation ("thanks!", "Cheers," are prose; a
   command is never written with them);
@@ -96,11 +96,12 @@ def _may_be_command(line: str, mail_words: Mapping[str, Arguments], arguments: f
 def _resembled(folded: str, mail_words: Mapping[str, Arguments]) -> Arguments | None:
     """What follows the command word ``folded`` most resembles; None if it resembles none."""
     best: tuple[float, Arguments] | None = None
-    spelled = vocabulary.closest_keyword(folded)
-    if spelled is not None:
+    closest = vocabulary.closest_keyword_scored(folded)
+    if closest is not None:
+        spelled, score = closest
         canonical = vocabulary.keyword(spelled)
         assert canonical is not None
-        best = (_ratio(folded, vocabulary.key(spelled)), "none" if SYNTAX[canonical] == canonical else "game")
+        best = (score, "none" if SYNTAX[canonical] == canonical else "game")
     for word, takes in mail_words.items():
         ratio = _ratio(folded, word)
         if ratio >= RESEMBLES and (best is None or ratio > best[0]):

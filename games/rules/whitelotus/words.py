@@ -176,6 +176,13 @@ def closest_keyword(word: str) -> str | None:
     """The spelling of a keyword (any language) closest to a mistyped word, or None.
 
     Ties go to English, then German, then French: ``plase`` is ``place``, not ``passe``."""
+    closest = closest_keyword_scored(word)
+    return closest[0] if closest else None
+
+
+def closest_keyword_scored(word: str) -> tuple[str, float] | None:
+    """``(spelling, similarity ratio)`` of :func:`closest_keyword`, or None: for a caller that
+    weighs the keyword against other words, so the winner is not compared a second time."""
     typed = key(word)
     if len(typed) > MAX_TYPO:  # no keyword is near; and comparing would cost time per letter
         return None
@@ -186,7 +193,7 @@ def closest_keyword(word: str) -> str | None:
                 score = SequenceMatcher(None, typed, key(spelled)).ratio()
                 if score >= 0.6 and (best is None or score > best[0]):
                     best = (score, spelled)
-    return best[1] if best else None
+    return (best[1], best[0]) if best else None
 
 
 def keyword_hint(language: str) -> str:
