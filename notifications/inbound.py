@@ -47,12 +47,12 @@ from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 from games.rules.base import Message
 from games.rules.whitelotus.notation import clean, quote
-from games.rules.whitelotus.words import key
 
 from . import outbox, preferences, tokens
+from .mailwords import AWAY, MAIL_WORDS, TOPICS
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
-from .prose import Arguments, split_trailing_prose
+from .prose import split_trailing_prose
 
 log = logging.getLogger(__name__)
 
@@ -61,35 +61,6 @@ MAX_COMMAND_LINES = 30  # a mail with more is refused whole: nobody plays 30 mov
 # characters of a failing line quoted back: a 100,000-character line is not mailed back whole,
 # and "  > " with 60 characters fits the mail's 76 columns unbroken
 QUOTED_LINE = 60
-# status commands, in English, German and French
-TOPICS = {
-    "help": "help",
-    "hilfe": "help",
-    "aide": "help",
-    "status": "status",
-    "stand": "status",
-    "etat": "status",
-    "état": "status",
-    "log": "log",
-    "protokoll": "log",
-    "journal": "log",
-}
-# time away, in English, German and French
-AWAY = {
-    "vacation": "vacation",
-    "urlaub": "vacation",
-    "vacances": "vacation",
-    "back": "back",
-    "zurück": "back",
-    "zurueck": "back",
-    "retour": "back",
-}
-# the words above as the trailing-prose rule compares them (notifications.prose), with what
-# follows each
-MAIL_WORDS: dict[str, Arguments] = {
-    **{key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)},
-    **{key(word): "any" for word in preferences.SUBJECTS},  # mail all, bild aus, image non...
-}
 # (at most 6 digits: "vacation" and 400 nines overflowed timedelta past every refusal)
 _VACATION = re.compile(
     r"^\S+\s+(\d{1,6}(?:[.,]\d{1,3})?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE

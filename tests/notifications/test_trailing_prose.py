@@ -10,7 +10,7 @@ from games.models import Game
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.board import load_board
 from notifications import tokens
-from notifications.inbound import MAIL_WORDS
+from notifications.mailwords import MAIL_WORDS
 from notifications.models import InboundMail
 from notifications.prose import split_trailing_prose
 from tests.games.factories import running_game, whose_turn
@@ -154,3 +154,24 @@ def test_a_move_that_mails_the_sender_nothing_gets_a_status_answer_saying_what_w
     mails = sent_to(player.email)[before:]
     assert len(mails) == 1
     assert "I ignored these lines after your commands: Dora" in mails[0].body
+
+
+def test_the_closest_keyword_is_scored_once(monkeypatch):
+    """words.closest_keyword_scored gives the keyword with its ratio: prose does not compare it
+    again (this runs for every line of every mail)."""
+    from difflib import SequenceMatcher
+
+    from games.rules.whitelotus import words
+    from notifications import prose
+
+    assert words.closest_keyword_scored("plase") == ("place", SequenceMatcher(None, "plase", "place").ratio())
+    assert words.closest_keyword_scored("xyzzy") is None
+    compared: list[tuple[str, str]] = []
+
+    def counted(a: str, b: str) -> float:
+        compared.append((a, b))
+        return 0.0
+
+    monkeypatch.setattr(prose, "_ratio", counted)
+    assert prose._resembled("plase", {}) == "game"  # place takes a province
+    assert compared == []
