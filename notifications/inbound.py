@@ -1,9 +1,9 @@
 """Mail in: three ways in (ESP webhook, MTA pipe, SMTP listener), one pipeline.
 
-1. ``store(raw, via)`` keeps the raw message first, once per envelope recipient, unique by
-   Message-ID and recipient (a duplicate delivery is stored once and processed once; a mail
-   to two games' reply addresses is one row, and one move, per address), and enqueues its
-   processing after commit.
+1. ``store(raw, via)`` keeps the raw message first, once per envelope recipient in the reply
+   domain (once when there is none), unique by Message-ID and recipient (a duplicate
+   delivery is stored once and processed once; a mail to two games' reply addresses is one
+   row, and one move, per address), and enqueues its processing after commit.
 2. ``process(pk)`` claims the row, parses it, finds the seat by the reply token in the
    envelope recipient the row was delivered to (the headers' addresses only when the
    transport named none in the reply domain), checks the sender is the seat's registered
@@ -135,9 +135,18 @@ def null_sender(envelope_from: str | None) -> bool:
     return not address or address.lower() == "mailer-daemon"
 
 
+def _in_reply_domain(address: str) -> bool:
+    return address.rpartition("@")[2].lower() == settings.REPLY_DOMAIN.lower()
+
+
 def _recipient_keys(envelope_to: Sequence[str]) -> list[str]:
+    """The envelope recipients in the reply domain, one row each; else one row with none.
+
+    Another domain's recipient gets no row of its own: such a row would find its seat in the
+    envelope list or the headers, that is in the other rows' reply addresses, and apply the
+    same mail twice."""
     keys = (r.strip().strip("<>").strip().lower() for r in envelope_to)
-    return list(dict.fromkeys(k for k in keys if k)) or [""]
+    return list(dict.fromkeys(k for k in keys if k and _in_reply_domain(k))) or [""]
 
 
 def store(
@@ -154,7 +163,8 @@ def store(
 def store_each(
     raw: bytes, via: str, *, envelope_from: str | None = None, envelope_to: Sequence[str] = ()
 ) -> list[tuple[InboundMail, bool]]:
-    """Keep the raw message once per envelope recipient, unique by (Message-ID, recipient):
+    """Keep the raw message once per envelope recipient in the reply domain (once, with no
+    recipient, when none is), unique by (Message-ID, recipient):
     a second delivery to the same address is a duplicate, one to another address (another
     game's reply address) is processed for that address.  ``envelope_from`` is ``None`` when
     the transport did not say; a null sender is kept as ``<>``."""
@@ -244,12 +254,17 @@ def _process(mail: InboundMail) -> tuple[str, str]:
 
 def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
     """Where the mail was delivered: the envelope recipient of this row when it is in the
-    reply domain (the MTA's word, and one seat per row), else the headers' addresses (a
-    transport that named no recipient, or one that rewrote it to another domain)."""
-    domain = settings.REPLY_DOMAIN.lower()
-    if mail.recipient and mail.recipient.rpartition("@")[2] == domain:
+    reply domain (the MTA's word, and one seat per row: only that one), else the headers'
+    addresses, but only when no envelope recipient was in the reply domain (a transport that
+    named no recipient, or one that rewrote it to another domain); a row stored for another
+    domain's recipient beside reply addresses (as rows were once stored) addresses nothing:
+    the rows of those reply addresses apply the mail."""
+    if mail.recipient and _in_reply_domain(mail.recipient):
         return [mail.recipient]
-    return [*mail.envelope_to.split(), *parsed.recipients]
+    envelope = mail.envelope_to.split()
+    if any(_in_reply_domain(r.strip("<>")) for r in envelope):
+        return []
+    return [*envelope, *parsed.recipients]
 
 
 def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -> tuple[str, str] | None:
