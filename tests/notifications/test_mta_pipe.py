@@ -90,7 +90,7 @@ def test_a_second_delivery_to_another_reply_address_moves_in_that_game_and_a_rep
 
 
 def mail_moves(game, seat: int) -> int:
-    return game.events.filter(seat=seat, source="mail").count()
+    return int(game.events.filter(seat=seat, source="mail").count())
 
 
 @pytest.mark.django_db
