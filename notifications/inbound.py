@@ -22,6 +22,7 @@ What is answered and what is not:
   told (never the sender);
 * a reply to the old address of a seat that was handed over, from its former player:
   nothing applied, they are told (from the service address) that they no longer play it;
+  if the seat has come back to them, the mail is taken as sent to its live address;
 * mail settings (``mail all``, ``bild aus``…, ``notifications.preferences``): stored with the
   rest of the mail, and answered with the settings as they now stand;
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
@@ -268,30 +269,42 @@ def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
 
 
 def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -> tuple[str, str] | None:
-    """A reply to the old address of a seat that was handed over, from the player who held
-    it then: nothing is applied, and they are told from the service address (never with the
-    seat's token or page: those are its new holder's) when and that they no longer play it.
+    """A reply to an old (revoked) address of a seat, from the player the token was issued to
+    (checked against their address as it is now: the token, not the From, proves who held
+    the seat, so a player who changed address since is still known).
+
+    * The seat is someone else's now: nothing is applied, and they are told from the service
+      address (never with the seat's token or page: those are its new holder's) when and that
+      they no longer play it; the hand-over told is the seat's last one at or before the
+      token's revocation.
+    * The seat came back to them: the mail is theirs to send, so it is taken as sent to the
+      seat's live address (``_commands``: applied or refused, as any reply); the answers
+      carry only their live token, never the revoked one, so they write there next.
+
     None for anything else (a stranger, or a token that never was, stays unanswered)."""
     token = tokens.find(recipients, revoked=True)
     if token is None or parsed.from_address != token.player.email.lower():
         return None
     seat = token.seat
-    if seat.player_id == token.player_id:  # the seat came back to them: not a former seat
-        return None
     game = seat.game
-    handed = [
-        e
-        for e in game.events.filter(kind=Event.Kind.SEAT_REPLACED, seat=seat.position).order_by("seq")
-        if e.payload.get("old", "").lower() == parsed.from_address
-    ]
-    if not handed:
+    if seat.player_id == token.player_id:  # the seat came back to them: their live seat
+        mail.game, mail.seat = game, seat.position
+        return _commands(mail, parsed, game, seat)
+    handed = (
+        game.events.filter(
+            kind=Event.Kind.SEAT_REPLACED, seat=seat.position, created_at__lte=token.revoked_at
+        )
+        .order_by("seq")
+        .last()
+    )
+    if handed is None:
         return None
     mail.game, mail.seat = game, seat.position
-    context = {"event": handed[-1].seq}
+    context = {"event": handed.seq}
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     # to the player who wrote, not the seat's holder: ``player`` keeps the holder's token out
     outbox.answer(mail, "former_seat", token.player.email, context, player=token.player, **where)
-    when = f"{handed[-1].created_at:%Y-%m-%d %H:%M} UTC"
+    when = f"{handed.created_at:%Y-%m-%d %H:%M} UTC"
     return (
         InboundMail.Status.FORMER_SEAT,
         f"to {seat.colour}, handed over on {when}; its former player was told",
