@@ -16,7 +16,7 @@ What is answered and what is not:
 * no valid token, unreadable bytes, automatic mail (auto-replies, bounces, anything from the
   null envelope sender ``MAIL FROM:<>``): stored, never answered (answering strangers and
   robots makes spam and mail loops) — except a mail to the service address that is
-  ``join <league>`` (perhaps followed by prose, see ``prose``): the sender is signed up (a new
+  ``join <league>`` (perhaps with prose around it, see ``prose``): the sender is signed up (a new
   address becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
@@ -312,8 +312,8 @@ def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -
 
 
 def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
-    """A mail to the service address that is ``join <league>`` (and maybe trailing prose,
-    ignored and said in the answer): sign the sender up
+    """A mail to the service address that is ``join <league>`` (and maybe prose above or
+    below it, ignored and said in the answer): sign the sender up
     (a new address becomes a player) and answer (leagues.signup); None for anything else."""
     from leagues import signup  # the leagues app builds on this one, not the other way round
 
@@ -325,7 +325,7 @@ def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
     context = {**result.context(), "ignored": ignored}
     outbox.answer(mail, "welcome", parsed.from_address, context, in_reply_to=parsed.message_id)
     status = InboundMail.Status.APPLIED if result.joined else InboundMail.Status.REFUSED
-    note = f"; ignored after the command: {' | '.join(ignored)}" if ignored else ""
+    note = f"; ignored, not commands: {' | '.join(ignored)}" if ignored else ""
     return status, f"join {slug}: {result.message}{note}"
 
 

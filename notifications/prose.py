@@ -32,7 +32,7 @@ from typing import Literal
 from games.rules.whitelotus import words as vocabulary
 from games.rules.whitelotus.notation import SYNTAX
 
-__all__ = ["RESEMBLES", "Arguments", "split_trailing_prose"]
+__all__ = ["RESEMBLES", "Arguments", "split_prose", "split_trailing_prose"]
 
 # What follows a command word: nothing, game arguments (numbers, colours, provinces...), or
 # anything at all (a league's name after ``join``).
@@ -63,7 +63,7 @@ def split_trailing_prose(
     ``mail_words`` are the service's own command words (folded) with what follows each;
     ``argument_words`` more words a game argument may be (the board's province names).
     """
-    arguments = _TABLE_ARGUMENTS | {vocabulary.key(w) for w in argument_words if vocabulary.key(w)}
+    arguments = _arguments(argument_words)
     last = -1
     for index, line in enumerate(lines):
         if _may_be_command(line, mail_words, arguments):
@@ -71,6 +71,27 @@ def split_trailing_prose(
     if last < 0:
         return list(lines), []
     return list(lines[: last + 1]), list(lines[last + 1 :])
+
+
+def split_prose(
+    lines: Sequence[str], mail_words: Mapping[str, Arguments], argument_words: Iterable[str] = ()
+) -> tuple[list[str], list[str]]:
+    """``(commands, prose)``: the lines that are, or could be mistyped, commands, and the other
+    non-blank lines, wherever they stand (a greeting above ``join <league>``).  By the same rule
+    as ``split_trailing_prose``, for a mail that must hold one command and nothing else."""
+    arguments = _arguments(argument_words)
+    commands: list[str] = []
+    prose: list[str] = []
+    for line in lines:
+        if _may_be_command(line, mail_words, arguments):
+            commands.append(line)
+        elif line.strip():
+            prose.append(line)
+    return commands, prose
+
+
+def _arguments(argument_words: Iterable[str]) -> frozenset[str]:
+    return _TABLE_ARGUMENTS | {vocabulary.key(w) for w in argument_words if vocabulary.key(w)}
 
 
 def _may_be_command(line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str]) -> bool:
