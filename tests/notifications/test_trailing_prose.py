@@ -124,6 +124,19 @@ def test_a_mistyped_command_before_the_sign_off_still_refuses_the_whole_mail():
 
 
 @pytest.mark.django_db
+def test_a_closing_between_commands_refuses_the_whole_mail_and_loses_no_line():
+    """The quote stripper cut at "thanks" and dropped what followed: the move above was applied
+    and the bid silently lost. A mail is applied whole or not at all."""
+    game = started()
+    seat = whose_turn(game)
+    before = game.events.count()
+    row = reply(game, seat, f"{a_legal_command(game, seat)}\nthanks\nbid red 3")
+    assert row.status == InboundMail.Status.REFUSED, row.outcome
+    assert "'thanks' is not a command" in row.outcome
+    assert game.events.count() == before
+
+
+@pytest.mark.django_db
 def test_a_name_above_the_commands_still_refuses_with_the_hint():
     game = started()
     seat = whose_turn(game)
