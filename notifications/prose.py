@@ -124,7 +124,7 @@ def _resembled(folded: str, mail_words: Mapping[str, Arguments]) -> Arguments | 
         assert canonical is not None
         best = (score, "none" if SYNTAX[canonical] == canonical else "game")
     for word, takes in mail_words.items():
-        ratio = _ratio(folded, word)
+        ratio = _ratio(folded, word, RESEMBLES if best is None else best[0])
         if ratio >= RESEMBLES and (best is None or ratio > best[0]):
             best = (ratio, takes)
     return None if best is None else best[1]
@@ -136,8 +136,13 @@ def _argument_like(word: str, arguments: frozenset[str]) -> bool:
         return False
     if any(ch.isdigit() for ch in folded):
         return True
-    return any(_ratio(folded, argument) >= _ARGUMENT_RESEMBLES for argument in arguments)
+    return any(_ratio(folded, argument, _ARGUMENT_RESEMBLES) >= _ARGUMENT_RESEMBLES for argument in arguments)
 
 
-def _ratio(a: str, b: str) -> float:
-    return SequenceMatcher(None, a, b).ratio()
+def _ratio(a: str, b: str, floor: float = 0.0) -> float:
+    """The similarity ratio of ``a`` and ``b``, or 0.0 when its cheap upper bounds show it is
+    below ``floor`` (every line of every mail is compared with some hundred words)."""
+    matcher = SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+        return 0.0
+    return matcher.ratio()

@@ -181,10 +181,30 @@ def test_the_closest_keyword_is_scored_once(monkeypatch):
     assert words.closest_keyword_scored("xyzzy") is None
     compared: list[tuple[str, str]] = []
 
-    def counted(a: str, b: str) -> float:
+    def counted(a: str, b: str, floor: float = 0.0) -> float:
         compared.append((a, b))
         return 0.0
 
     monkeypatch.setattr(prose, "_ratio", counted)
     assert prose._resembled("plase", {}) == "game"  # place takes a province
     assert compared == []
+
+
+def test_the_closest_keyword_is_the_one_a_full_comparison_with_every_spelling_finds():
+    """closest_keyword_scored skips spellings by the ratio's cheap upper bounds: same answer."""
+    from difflib import SequenceMatcher
+
+    from games.rules.whitelotus import words
+
+    spellings = [
+        s for language in words.LANGUAGES for c in words.ENGLISH_KEYWORDS for s in words.KEYWORDS[language][c]
+    ]
+    typed = [*spellings, "plase", "bidd", "dora", "thanks", "xyzzy", "stauts", "gvie", "sied", "a", "nimmm"]
+    typed += [s[:-1] for s in spellings] + [s[1:] + "x" for s in spellings]
+    for word in typed:
+        best: tuple[float, str] | None = None
+        for spelled in spellings:
+            score = SequenceMatcher(None, words.key(word), words.key(spelled)).ratio()
+            if score >= 0.6 and (best is None or score > best[0]):
+                best = (score, spelled)
+        assert words.closest_keyword_scored(word) == ((best[1], best[0]) if best else None), word
