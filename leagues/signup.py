@@ -15,13 +15,12 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from games.models import Player
-from notifications.prose import Arguments, split_trailing_prose
+from notifications.mailwords import JOIN_WORDS
+from notifications.prose import split_prose
 
 from .models import League, Membership, Season
 from .seating import moderator_refusal
 
-# the service address's one command word, for the trailing-prose rule (it takes an argument)
-JOIN_WORDS: dict[str, Arguments] = {"join": "any"}
 JOIN = re.compile(r"^join\s+([\w-]+)\s*$", re.IGNORECASE)
 
 
@@ -63,17 +62,12 @@ class Answer:
         }
 
 
-def join_command(lines: tuple[str, ...] | list[str]) -> str | None:
-    """The league slug of a mail that is one ``join <league>`` line (and maybe prose), else None."""
-    request = join_request(lines)
-    return request[0] if request else None
-
-
 def join_request(lines: tuple[str, ...] | list[str]) -> tuple[str, list[str]] | None:
-    """``(slug, ignored lines)`` of a mail that is one ``join <league>`` line followed by
-    nothing but prose ("thanks!", a name: the rule of ``notifications.prose``), else None.
-    A second line that is, or could be a mistyped, ``join`` or game command makes it no join."""
-    commands, ignored = split_trailing_prose(lines, JOIN_WORDS)
+    """``(slug, ignored lines)`` of a mail whose one command is ``join <league>`` and whose
+    other lines, above or below it, are prose ("Hi,", "thanks!", a name: the rule of
+    ``notifications.prose``), else None.  A second line that is, or could be a mistyped,
+    ``join`` or game command makes it no join."""
+    commands, ignored = split_prose(lines, JOIN_WORDS)
     if len(commands) != 1:
         return None
     match = JOIN.match(commands[0].strip())

@@ -1,9 +1,9 @@
 """Mail in: three ways in (ESP webhook, MTA pipe, SMTP listener), one pipeline.
 
-1. ``store(raw, via)`` keeps the raw message first, once per envelope recipient, unique by
-   Message-ID and recipient (a duplicate delivery is stored once and processed once; a mail
-   to two games' reply addresses is one row, and one move, per address), and enqueues its
-   processing after commit.
+1. ``store(raw, via)`` keeps the raw message first, once per envelope recipient in the reply
+   domain (once when there is none), unique by Message-ID and recipient (a duplicate
+   delivery is stored once and processed once; a mail to two games' reply addresses is one
+   row, and one move, per address), and enqueues its processing after commit.
 2. ``process(pk)`` claims the row, parses it, finds the seat by the reply token in the
    envelope recipient the row was delivered to (the headers' addresses only when the
    transport named none in the reply domain), checks the sender is the seat's registered
@@ -16,12 +16,13 @@ What is answered and what is not:
 * no valid token, unreadable bytes, automatic mail (auto-replies, bounces, anything from the
   null envelope sender ``MAIL FROM:<>``): stored, never answered (answering strangers and
   robots makes spam and mail loops) — except a mail to the service address that is
-  ``join <league>`` (perhaps followed by prose, see ``prose``): the sender is signed up (a new
+  ``join <league>`` (perhaps with prose around it, see ``prose``): the sender is signed up (a new
   address becomes a player) and answered, in or why not (``leagues.signup``);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
 * a reply to the old address of a seat that was handed over, from its former player:
   nothing applied, they are told (from the service address) that they no longer play it;
+  if the seat has come back to them, the mail is taken as sent to its live address;
 * mail settings (``mail all``, ``bild aus``…, ``notifications.preferences``): stored with the
   rest of the mail, and answered with the settings as they now stand;
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
@@ -47,12 +48,12 @@ from games.models import Event, Game, Seat
 from games.rules import whitelotus as wl
 from games.rules.base import Message
 from games.rules.whitelotus.notation import clean, quote
-from games.rules.whitelotus.words import key
 
 from . import outbox, preferences, tokens
+from .mailwords import AWAY, MAIL_WORDS, TOPICS
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
-from .prose import Arguments, split_trailing_prose
+from .prose import split_trailing_prose
 
 log = logging.getLogger(__name__)
 
@@ -61,35 +62,6 @@ MAX_COMMAND_LINES = 30  # a mail with more is refused whole: nobody plays 30 mov
 # characters of a failing line quoted back: a 100,000-character line is not mailed back whole,
 # and "  > " with 60 characters fits the mail's 76 columns unbroken
 QUOTED_LINE = 60
-# status commands, in English, German and French
-TOPICS = {
-    "help": "help",
-    "hilfe": "help",
-    "aide": "help",
-    "status": "status",
-    "stand": "status",
-    "etat": "status",
-    "état": "status",
-    "log": "log",
-    "protokoll": "log",
-    "journal": "log",
-}
-# time away, in English, German and French
-AWAY = {
-    "vacation": "vacation",
-    "urlaub": "vacation",
-    "vacances": "vacation",
-    "back": "back",
-    "zurück": "back",
-    "zurueck": "back",
-    "retour": "back",
-}
-# the words above as the trailing-prose rule compares them (notifications.prose), with what
-# follows each
-MAIL_WORDS: dict[str, Arguments] = {
-    **{key(word): "game" if AWAY.get(word) == "vacation" else "none" for word in (*TOPICS, *AWAY)},
-    **{key(word): "any" for word in preferences.SUBJECTS},  # mail all, bild aus, image non...
-}
 # (at most 6 digits: "vacation" and 400 nines overflowed timedelta past every refusal)
 _VACATION = re.compile(
     r"^\S+\s+(\d{1,6}(?:[.,]\d{1,3})?)(?:\s+(?:days?|tage?n?|jours?|d))?\s*$", re.IGNORECASE
@@ -164,9 +136,18 @@ def null_sender(envelope_from: str | None) -> bool:
     return not address or address.lower() == "mailer-daemon"
 
 
+def _in_reply_domain(address: str) -> bool:
+    return address.rpartition("@")[2].lower() == settings.REPLY_DOMAIN.lower()
+
+
 def _recipient_keys(envelope_to: Sequence[str]) -> list[str]:
+    """The envelope recipients in the reply domain, one row each; else one row with none.
+
+    Another domain's recipient gets no row of its own: such a row would find its seat in the
+    envelope list or the headers, that is in the other rows' reply addresses, and apply the
+    same mail twice."""
     keys = (r.strip().strip("<>").strip().lower() for r in envelope_to)
-    return list(dict.fromkeys(k for k in keys if k)) or [""]
+    return list(dict.fromkeys(k for k in keys if k and _in_reply_domain(k))) or [""]
 
 
 def store(
@@ -183,7 +164,8 @@ def store(
 def store_each(
     raw: bytes, via: str, *, envelope_from: str | None = None, envelope_to: Sequence[str] = ()
 ) -> list[tuple[InboundMail, bool]]:
-    """Keep the raw message once per envelope recipient, unique by (Message-ID, recipient):
+    """Keep the raw message once per envelope recipient in the reply domain (once, with no
+    recipient, when none is), unique by (Message-ID, recipient):
     a second delivery to the same address is a duplicate, one to another address (another
     game's reply address) is processed for that address.  ``envelope_from`` is ``None`` when
     the transport did not say; a null sender is kept as ``<>``."""
@@ -273,39 +255,56 @@ def _process(mail: InboundMail) -> tuple[str, str]:
 
 def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
     """Where the mail was delivered: the envelope recipient of this row when it is in the
-    reply domain (the MTA's word, and one seat per row), else the headers' addresses (a
-    transport that named no recipient, or one that rewrote it to another domain)."""
-    domain = settings.REPLY_DOMAIN.lower()
-    if mail.recipient and mail.recipient.rpartition("@")[2] == domain:
+    reply domain (the MTA's word, and one seat per row: only that one), else the headers'
+    addresses, but only when no envelope recipient was in the reply domain (a transport that
+    named no recipient, or one that rewrote it to another domain); a row stored for another
+    domain's recipient beside reply addresses (as rows were once stored) addresses nothing:
+    the rows of those reply addresses apply the mail."""
+    if mail.recipient and _in_reply_domain(mail.recipient):
         return [mail.recipient]
-    return [*mail.envelope_to.split(), *parsed.recipients]
+    envelope = mail.envelope_to.split()
+    if any(_in_reply_domain(r.strip("<>")) for r in envelope):
+        return []
+    return [*envelope, *parsed.recipients]
 
 
 def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -> tuple[str, str] | None:
-    """A reply to the old address of a seat that was handed over, from the player who held
-    it then: nothing is applied, and they are told from the service address (never with the
-    seat's token or page: those are its new holder's) when and that they no longer play it.
+    """A reply to an old (revoked) address of a seat, from the player the token was issued to
+    (checked against their address as it is now: the token, not the From, proves who held
+    the seat, so a player who changed address since is still known).
+
+    * The seat is someone else's now: nothing is applied, and they are told from the service
+      address (never with the seat's token or page: those are its new holder's) when and that
+      they no longer play it; the hand-over told is the seat's last one at or before the
+      token's revocation.
+    * The seat came back to them: the mail is theirs to send, so it is taken as sent to the
+      seat's live address (``_commands``: applied or refused, as any reply); the answers
+      carry only their live token, never the revoked one, so they write there next.
+
     None for anything else (a stranger, or a token that never was, stays unanswered)."""
     token = tokens.find(recipients, revoked=True)
     if token is None or parsed.from_address != token.player.email.lower():
         return None
     seat = token.seat
-    if seat.player_id == token.player_id:  # the seat came back to them: not a former seat
-        return None
     game = seat.game
-    handed = [
-        e
-        for e in game.events.filter(kind=Event.Kind.SEAT_REPLACED, seat=seat.position).order_by("seq")
-        if e.payload.get("old", "").lower() == parsed.from_address
-    ]
-    if not handed:
+    if seat.player_id == token.player_id:  # the seat came back to them: their live seat
+        mail.game, mail.seat = game, seat.position
+        return _commands(mail, parsed, game, seat)
+    handed = (
+        game.events.filter(
+            kind=Event.Kind.SEAT_REPLACED, seat=seat.position, created_at__lte=token.revoked_at
+        )
+        .order_by("seq")
+        .last()
+    )
+    if handed is None:
         return None
     mail.game, mail.seat = game, seat.position
-    context = {"event": handed[-1].seq}
+    context = {"event": handed.seq}
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     # to the player who wrote, not the seat's holder: ``player`` keeps the holder's token out
     outbox.answer(mail, "former_seat", token.player.email, context, player=token.player, **where)
-    when = f"{handed[-1].created_at:%Y-%m-%d %H:%M} UTC"
+    when = f"{handed.created_at:%Y-%m-%d %H:%M} UTC"
     return (
         InboundMail.Status.FORMER_SEAT,
         f"to {seat.colour}, handed over on {when}; its former player was told",
@@ -313,8 +312,8 @@ def _former_seat(mail: InboundMail, parsed: ParsedMail, recipients: list[str]) -
 
 
 def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
-    """A mail to the service address that is ``join <league>`` (and maybe trailing prose,
-    ignored and said in the answer): sign the sender up
+    """A mail to the service address that is ``join <league>`` (and maybe prose above or
+    below it, ignored and said in the answer): sign the sender up
     (a new address becomes a player) and answer (leagues.signup); None for anything else."""
     from leagues import signup  # the leagues app builds on this one, not the other way round
 
@@ -326,7 +325,7 @@ def _join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
     context = {**result.context(), "ignored": ignored}
     outbox.answer(mail, "welcome", parsed.from_address, context, in_reply_to=parsed.message_id)
     status = InboundMail.Status.APPLIED if result.joined else InboundMail.Status.REFUSED
-    note = f"; ignored after the command: {' | '.join(ignored)}" if ignored else ""
+    note = f"; ignored, not commands: {' | '.join(ignored)}" if ignored else ""
     return status, f"join {slug}: {result.message}{note}"
 
 

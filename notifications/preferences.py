@@ -30,6 +30,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games.models import Game, PendingDecision, Player, Seat
 
+from .mailwords import SUBJECTS
 from .models import DigestPart, MailPreference, OutboundMail
 
 log = logging.getLogger(__name__)
@@ -39,18 +40,6 @@ Mode = MailPreference.Mode
 # kinds that ``decisions`` and ``digest`` fold into the next mail's news
 FOLDED = frozenset({"sealed", "year", "reveal", "defaulted"})
 
-# the words of the commands, in English, German and French
-SUBJECTS = {
-    "mail": "mail",
-    "mails": "mail",
-    "post": "mail",
-    "courrier": "mail",
-    "courriel": "mail",
-    "courriels": "mail",
-    "picture": "picture",
-    "bild": "picture",
-    "image": "picture",
-}
 MODES = {
     "decisions": Mode.DECISIONS,
     "decision": Mode.DECISIONS,

@@ -6,7 +6,7 @@ after the last line that is a command or could be a mistyped one. A line could b
 command when all of these hold:
 
 * its first word resembles a command word by the measure of the "Did you mean …?" hint
-  (``words.closest_keyword``: a similarity ratio of at least 0.6 to a keyword of any language,
+  (``words.closest_keyword_scored``: a similarity ratio of at least 0.6 to a keyword of any language,
   or to a word of the mail service such as ``status`` or ``vacation``);
 * that first word is a word: it carries no punctuation ("thanks!", "Cheers," are prose; a
   command is never written with them);
@@ -32,7 +32,7 @@ from typing import Literal
 from games.rules.whitelotus import words as vocabulary
 from games.rules.whitelotus.notation import SYNTAX
 
-__all__ = ["RESEMBLES", "Arguments", "split_trailing_prose"]
+__all__ = ["RESEMBLES", "Arguments", "split_prose", "split_trailing_prose"]
 
 # What follows a command word: nothing, game arguments (numbers, colours, provinces...), or
 # anything at all (a league's name after ``join``).
@@ -63,7 +63,7 @@ def split_trailing_prose(
     ``mail_words`` are the service's own command words (folded) with what follows each;
     ``argument_words`` more words a game argument may be (the board's province names).
     """
-    arguments = _TABLE_ARGUMENTS | {vocabulary.key(w) for w in argument_words if vocabulary.key(w)}
+    arguments = _arguments(argument_words)
     last = -1
     for index, line in enumerate(lines):
         if _may_be_command(line, mail_words, arguments):
@@ -71,6 +71,27 @@ def split_trailing_prose(
     if last < 0:
         return list(lines), []
     return list(lines[: last + 1]), list(lines[last + 1 :])
+
+
+def split_prose(
+    lines: Sequence[str], mail_words: Mapping[str, Arguments], argument_words: Iterable[str] = ()
+) -> tuple[list[str], list[str]]:
+    """``(commands, prose)``: the lines that are, or could be mistyped, commands, and the other
+    non-blank lines, wherever they stand (a greeting above ``join <league>``).  By the same rule
+    as ``split_trailing_prose``, for a mail that must hold one command and nothing else."""
+    arguments = _arguments(argument_words)
+    commands: list[str] = []
+    prose: list[str] = []
+    for line in lines:
+        if _may_be_command(line, mail_words, arguments):
+            commands.append(line)
+        elif line.strip():
+            prose.append(line)
+    return commands, prose
+
+
+def _arguments(argument_words: Iterable[str]) -> frozenset[str]:
+    return _TABLE_ARGUMENTS | {vocabulary.key(w) for w in argument_words if vocabulary.key(w)}
 
 
 def _may_be_command(line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str]) -> bool:
@@ -96,13 +117,14 @@ def _may_be_command(line: str, mail_words: Mapping[str, Arguments], arguments: f
 def _resembled(folded: str, mail_words: Mapping[str, Arguments]) -> Arguments | None:
     """What follows the command word ``folded`` most resembles; None if it resembles none."""
     best: tuple[float, Arguments] | None = None
-    spelled = vocabulary.closest_keyword(folded)
-    if spelled is not None:
+    closest = vocabulary.closest_keyword_scored(folded)
+    if closest is not None:
+        spelled, score = closest
         canonical = vocabulary.keyword(spelled)
         assert canonical is not None
-        best = (_ratio(folded, vocabulary.key(spelled)), "none" if SYNTAX[canonical] == canonical else "game")
+        best = (score, "none" if SYNTAX[canonical] == canonical else "game")
     for word, takes in mail_words.items():
-        ratio = _ratio(folded, word)
+        ratio = _ratio(folded, word, RESEMBLES if best is None else best[0])
         if ratio >= RESEMBLES and (best is None or ratio > best[0]):
             best = (ratio, takes)
     return None if best is None else best[1]
@@ -114,8 +136,13 @@ def _argument_like(word: str, arguments: frozenset[str]) -> bool:
         return False
     if any(ch.isdigit() for ch in folded):
         return True
-    return any(_ratio(folded, argument) >= _ARGUMENT_RESEMBLES for argument in arguments)
+    return any(_ratio(folded, argument, _ARGUMENT_RESEMBLES) >= _ARGUMENT_RESEMBLES for argument in arguments)
 
 
-def _ratio(a: str, b: str) -> float:
-    return SequenceMatcher(None, a, b).ratio()
+def _ratio(a: str, b: str, floor: float = 0.0) -> float:
+    """The similarity ratio of ``a`` and ``b``, or 0.0 when its cheap upper bounds show it is
+    below ``floor`` (every line of every mail is compared with some hundred words)."""
+    matcher = SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+        return 0.0
+    return matcher.ratio()

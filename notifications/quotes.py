@@ -24,7 +24,7 @@ import re
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.parser import EmailMessage
 
-from . import replywords
+from . import mailwords, replywords
 
 __all__ = ["strip_reply", "unflow"]
 
@@ -358,11 +358,18 @@ def _is_banner(stripped: str) -> bool:
 def _without_closing(stretch: list[str]) -> list[str]:
     """The stretch without its closing: a line that is only a closing phrase ("Mvh", "Med venlig
     hilsen", "Pozdrawiam,", "С уважением,") with at most a few short lines after it (a name, a
-    phone number), or a last "-Name" / "/Name" line after a blank one."""
+    phone number) none of which may be a command, or a last "-Name" / "/Name" line after a
+    blank one.
+
+    A closing with a command after it ("Thanks!" then "bid red 3") is kept whole: a mail is
+    applied whole or not at all, so a line that may be a command is never dropped as a
+    signature; the trailing-prose rule (``prose``) deals with a sign-off after the commands."""
     nonblank = [index for index, line in enumerate(stretch) if line.strip()]
     # the last closing wins: "Thank you." then "Best regards" keeps the thanks as text
     for position in range(len(nonblank) - 1, max(-1, len(nonblank) - _CLOSING_TAIL - 2), -1):
         index, after = nonblank[position], nonblank[position + 1 :]
+        if mailwords.may_be_command_word(stretch[index]):
+            break  # nothing above a command is cut ("Danke" then "setze Hangzhou")
         if _is_closing(stretch[index]) and all(len(stretch[j].strip()) <= _CLOSING_TAIL_CHARS for j in after):
             return stretch[:index]
     if len(nonblank) >= 2 and _NAME_SIGNATURE.fullmatch(stretch[nonblank[-1]].strip()):

@@ -50,8 +50,10 @@ def test_an_unknown_league_is_answered_with_the_open_leagues(league):
 
 
 def test_a_strangers_other_mail_is_still_stored_and_not_answered(league):
-    mail = receive(compose(SERVICE, "spam@example.org", "buy cheap lotus\njoin winter"))
-    assert mail.status == InboundMail.Status.UNKNOWN
+    # (prose around a real "join <league>" is ignored and the sender joins: see below)
+    for body in ("buy cheap lotus", "buy cheap lotus\njoin the winter sale now"):
+        mail = receive(compose(SERVICE, "spam@example.org", body))
+        assert mail.status == InboundMail.Status.UNKNOWN
     assert not OutboundMail.objects.exists() and not Player.objects.exists()
 
 
@@ -68,15 +70,27 @@ def test_a_join_followed_by_prose_joins_and_says_what_was_ignored(league):
     # (a closing such as "thanks!" never gets here: the quote stripper drops it)
     mail = receive(compose(SERVICE, "iris@example.org", "join winter\n\nsee you soon!\nIris"))
     assert mail.status == InboundMail.Status.APPLIED
-    assert "ignored after the command: see you soon! | Iris" in mail.outcome
+    assert "ignored, not commands: see you soon! | Iris" in mail.outcome
     assert Membership.objects.count() == 1
     [welcome] = deliver_pending()
-    assert "I ignored these lines after your commands: see you soon! / Iris" in welcome.text
+    assert "I ignored these lines, which are not commands: see you soon! / Iris" in welcome.text
     assert "<code>Iris</code>" in welcome.html
 
 
+def test_a_greeting_above_the_join_joins_and_says_what_was_ignored(league):
+    mail = receive(compose(SERVICE, "iris@example.org", "Hi,\njoin winter\n\nsee you soon!\nIris"))
+    assert mail.status == InboundMail.Status.APPLIED
+    assert "ignored, not commands: Hi, | see you soon! | Iris" in mail.outcome
+    assert Membership.objects.count() == 1
+    [welcome] = deliver_pending()
+    assert "I ignored these lines, which are not commands: Hi, / see you soon! / Iris" in welcome.text
+
+
 def test_a_join_followed_by_another_command_is_no_join(league):
-    for body in ("join winter\njoin spring", "join winter\njion spring", "join winter\nplace 3"):
+    for body in (
+        *("join winter\njoin spring", "join winter\njion spring", "join winter\nplace 3"),
+        *("place 3\njoin winter", "Hi,\njion spring\njoin winter"),
+    ):
         mail = receive(compose(SERVICE, "iris@example.org", body))
         assert mail.status == InboundMail.Status.UNKNOWN
     assert not Membership.objects.exists()

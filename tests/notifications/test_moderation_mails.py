@@ -323,12 +323,43 @@ def test_mail_to_an_old_address_from_anyone_else_or_to_a_token_that_never_was_is
     assert deliver_pending() == []
 
 
-def test_a_player_given_the_seat_back_is_not_told_they_lost_it():
+def test_a_player_given_the_seat_back_is_answered_at_the_old_address_as_at_the_live_one():
+    """Their old address is revoked, but the seat is theirs again: the mail is taken as sent to
+    the live address, and the answer carries the live token only."""
     game = started()
-    old = tokens.reply_address(game.seats.get(position=1))
+    seat = game.seats.get(position=1)
+    old = tokens.reply_address(seat)
+    old_token = tokens.live_token(seat).token
     hand_over(game, None)
     bao = Player.objects.get(email="bao@example.org")
     services.replace_seat(game, 1, bao, by=None, reason="came back")
     deliver_pending()
-    assert receive(compose(old, "bao@example.org", "status")).status == InboundMail.Status.UNKNOWN
+    row = receive(compose(old, "bao@example.org", "status"))
+    assert row.status == InboundMail.Status.ANSWERED
+    assert (row.game, row.seat) == (game, 1)
     assert not OutboundMail.objects.filter(kind="former_seat").exists()
+    answers = deliver_pending()
+    assert [(m.kind, m.to_email) for m in answers] == [("status", "bao@example.org")]
+    message = sent_to("bao@example.org")[-1]
+    live = tokens.reply_address(game.seats.get(position=1))
+    assert live != old and message.reply_to == [live]
+    whole = " ".join([message.body, str(message.alternatives[0][0]), str(message.extra_headers)])
+    assert old_token not in whole
+
+
+def test_a_former_player_who_changed_address_since_is_still_told():
+    """The revoked token proves who held the seat; the hand-over's payload names the address
+    they had then."""
+    game = started()
+    old = tokens.reply_address(game.seats.get(position=1))
+    hand_over(game, None)
+    handed = game.events.latest("seq")
+    Player.objects.filter(email="bao@example.org").update(email="bao@new.example")
+    deliver_pending()
+    row = receive(compose(old, "bao@new.example", "status"))
+    assert row.status == InboundMail.Status.FORMER_SEAT
+    answers = deliver_pending()
+    assert [(m.kind, m.to_email) for m in answers] == [("former_seat", "bao@new.example")]
+    assert handed.created_at.strftime("%Y-%m-%d %H:%M UTC") in flat(answers[0].text)
+    # their address as it was is no longer theirs: from there, nothing is answered
+    assert receive(compose(old, "bao@example.org", "status")).status == InboundMail.Status.UNKNOWN

@@ -90,6 +90,58 @@ def test_a_second_delivery_to_another_reply_address_moves_in_that_game_and_a_rep
     assert moved(first, seat) and moved(second, seat)
 
 
+def mail_moves(game, seat: int) -> int:
+    return int(game.events.filter(seat=seat, source="mail").count())
+
+
+@pytest.mark.django_db
+def test_a_recipient_outside_the_reply_domain_beside_a_reply_address_moves_once():
+    """The other domain's recipient gets no row: one that did found the reply address in the
+    envelope and the headers and applied the mail a second time (or answered "not your move")."""
+    game = running_game(3, seed="offdomain")
+    seat, address, player, command = first_move(game)
+    raw = compose(f"{address}, someone@other.example", player, command)
+    inbound.store(
+        raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=[address, "someone@other.example"]
+    )
+    rows = process_all()
+    assert [(r.recipient, r.status) for r in rows] == [(address.lower(), "applied")]
+    assert mail_moves(game, seat) == 1
+    assert not OutboundMail.objects.filter(kind="error").exists()
+
+
+@pytest.mark.django_db
+def test_a_row_once_stored_for_another_domain_beside_reply_addresses_moves_nothing():
+    game = running_game(3, seed="oldrow")
+    seat, address, player, command = first_move(game)
+    raw = compose(address, player, command)
+    row = InboundMail.objects.create(
+        message_id="old@player.test",
+        recipient="someone@other.example",
+        raw=raw,
+        size=len(raw),
+        via=InboundMail.Via.SMTP,
+        envelope_from=player,
+        envelope_to=f"{address}\nsomeone@other.example",
+    )
+    assert inbound.process(row.pk) == InboundMail.Status.UNKNOWN
+    assert mail_moves(game, seat) == 0
+
+
+@pytest.mark.django_db
+def test_one_envelope_with_two_games_reply_addresses_moves_once_in_each():
+    first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
+    seat, address_1, player, command = first_move(first)
+    _, address_2, _, _ = first_move(second)
+    raw = compose(f"{address_1}, {address_2}, someone@other.example", player, command)
+    envelope = [address_1, "someone@other.example", address_2]
+    inbound.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=envelope)
+    rows = process_all()
+    assert sorted((r.game_id, r.status) for r in rows) == [(first.pk, "applied"), (second.pk, "applied")]
+    assert mail_moves(first, seat) == 1 and mail_moves(second, seat) == 1
+    assert not OutboundMail.objects.filter(kind="error").exists()
+
+
 @pytest.mark.django_db
 def test_the_envelope_recipient_wins_over_the_to_header():
     first, second = running_game(3, seed="twin"), running_game(3, seed="twin")

@@ -197,6 +197,28 @@ def test_lines_that_only_look_like_mail_furniture_are_kept(text):
     assert strip_reply(text) == text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place Hangzhou\nthanks\nbid red 3",  # the bid was lost, not even listed as ignored
+        "Thanks!\nbid red 3",
+        "Danke\nsetze Hangzhou",
+        "BR\ntake Fuzhou\npass",
+        "Merci\nmise rouge 3",
+        "Cheers\nstatus",  # a word of the mail service, not only of the game
+        "Thanks\nurlaub 3 tage",
+        "Mvh\nbild aus",
+        "Regards\njoin autumn",
+    ],
+)
+def test_a_closing_with_a_command_after_it_is_kept_whole(text):
+    assert strip_reply(text) == text
+
+
+def test_a_closing_after_the_last_command_is_still_cut():
+    assert strip_reply("Thanks!\nbid red 3\n\nBest regards\nAda") == "Thanks!\nbid red 3"
+
+
 def test_a_separator_with_more_than_a_footer_after_it_is_only_a_line_dropped():
     commands = "bid red 3\npass\nlead\ndecline\nside rebels\nfirst green\narmy 2"
     assert strip_reply(f"place Hangzhou\n__________\n{commands}") == f"place Hangzhou\n{commands}"

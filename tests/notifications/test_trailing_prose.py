@@ -10,7 +10,7 @@ from games.models import Game
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.board import load_board
 from notifications import tokens
-from notifications.inbound import MAIL_WORDS
+from notifications.mailwords import MAIL_WORDS
 from notifications.models import InboundMail
 from notifications.prose import split_trailing_prose
 from tests.games.factories import running_game, whose_turn
@@ -124,6 +124,19 @@ def test_a_mistyped_command_before_the_sign_off_still_refuses_the_whole_mail():
 
 
 @pytest.mark.django_db
+def test_a_closing_between_commands_refuses_the_whole_mail_and_loses_no_line():
+    """The quote stripper cut at "thanks" and dropped what followed: the move above was applied
+    and the bid silently lost. A mail is applied whole or not at all."""
+    game = started()
+    seat = whose_turn(game)
+    before = game.events.count()
+    row = reply(game, seat, f"{a_legal_command(game, seat)}\nthanks\nbid red 3")
+    assert row.status == InboundMail.Status.REFUSED, row.outcome
+    assert "'thanks' is not a command" in row.outcome
+    assert game.events.count() == before
+
+
+@pytest.mark.django_db
 def test_a_name_above_the_commands_still_refuses_with_the_hint():
     game = started()
     seat = whose_turn(game)
@@ -154,3 +167,44 @@ def test_a_move_that_mails_the_sender_nothing_gets_a_status_answer_saying_what_w
     mails = sent_to(player.email)[before:]
     assert len(mails) == 1
     assert "I ignored these lines after your commands: Dora" in mails[0].body
+
+
+def test_the_closest_keyword_is_scored_once(monkeypatch):
+    """words.closest_keyword_scored gives the keyword with its ratio: prose does not compare it
+    again (this runs for every line of every mail)."""
+    from difflib import SequenceMatcher
+
+    from games.rules.whitelotus import words
+    from notifications import prose
+
+    assert words.closest_keyword_scored("plase") == ("place", SequenceMatcher(None, "plase", "place").ratio())
+    assert words.closest_keyword_scored("xyzzy") is None
+    compared: list[tuple[str, str]] = []
+
+    def counted(a: str, b: str, floor: float = 0.0) -> float:
+        compared.append((a, b))
+        return 0.0
+
+    monkeypatch.setattr(prose, "_ratio", counted)
+    assert prose._resembled("plase", {}) == "game"  # place takes a province
+    assert compared == []
+
+
+def test_the_closest_keyword_is_the_one_a_full_comparison_with_every_spelling_finds():
+    """closest_keyword_scored skips spellings by the ratio's cheap upper bounds: same answer."""
+    from difflib import SequenceMatcher
+
+    from games.rules.whitelotus import words
+
+    spellings = [
+        s for language in words.LANGUAGES for c in words.ENGLISH_KEYWORDS for s in words.KEYWORDS[language][c]
+    ]
+    typed = [*spellings, "plase", "bidd", "dora", "thanks", "xyzzy", "stauts", "gvie", "sied", "a", "nimmm"]
+    typed += [s[:-1] for s in spellings] + [s[1:] + "x" for s in spellings]
+    for word in typed:
+        best: tuple[float, str] | None = None
+        for spelled in spellings:
+            score = SequenceMatcher(None, words.key(word), words.key(spelled)).ratio()
+            if score >= 0.6 and (best is None or score > best[0]):
+                best = (score, spelled)
+        assert words.closest_keyword_scored(word) == ((best[1], best[0]) if best else None), word

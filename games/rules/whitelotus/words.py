@@ -176,17 +176,37 @@ def closest_keyword(word: str) -> str | None:
     """The spelling of a keyword (any language) closest to a mistyped word, or None.
 
     Ties go to English, then German, then French: ``plase`` is ``place``, not ``passe``."""
+    closest = closest_keyword_scored(word)
+    return closest[0] if closest else None
+
+
+def closest_keyword_scored(word: str) -> tuple[str, float] | None:
+    """``(spelling, similarity ratio)`` of :func:`closest_keyword`, or None: for a caller that
+    weighs the keyword against other words, so the winner is not compared a second time."""
     typed = key(word)
     if len(typed) > MAX_TYPO:  # no keyword is near; and comparing would cost time per letter
         return None
     best: tuple[float, str] | None = None
-    for language in LANGUAGES:
-        for canonical in ENGLISH_KEYWORDS:
-            for spelled in KEYWORDS[language][canonical]:
-                score = SequenceMatcher(None, typed, key(spelled)).ratio()
-                if score >= 0.6 and (best is None or score > best[0]):
-                    best = (score, spelled)
-    return best[1] if best else None
+    for folded, spelled in _SPELLINGS:
+        matcher = SequenceMatcher(None, typed, folded)
+        # the cheap upper bounds of the ratio first: a spelling that cannot reach 0.6, or beat
+        # the best so far, is passed over without the full comparison (same answer, less time)
+        floor = 0.6 if best is None else best[0]
+        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+            continue
+        score = matcher.ratio()
+        if score >= 0.6 and (best is None or score > best[0]):
+            best = (score, spelled)
+    return (best[1], best[0]) if best else None
+
+
+# (folded, spelled) of every keyword, in the order ties are decided: folded once, not per call
+_SPELLINGS: tuple[tuple[str, str], ...] = tuple(
+    (key(spelled), spelled)
+    for language in LANGUAGES
+    for canonical in ENGLISH_KEYWORDS
+    for spelled in KEYWORDS[language][canonical]
+)
 
 
 def keyword_hint(language: str) -> str:
