@@ -75,15 +75,15 @@ def board_png_at(game: Game, seq: int, language: str, state: wl.State, names: Ma
         BoardPicture.objects.filter(game=game, language=language, seq__lt=seq)
         .exclude(parts={})
         .order_by("-seq")
-        .values_list("png", "rgb", "parts")
+        .values_list("png", "parts", "bands")
         .first()
     )
-    drawn = draw(state, names, Drawn(bytes(before[0]), bytes(before[1]), before[2]) if before else None)
+    drawn = draw(state, names, Drawn(bytes(before[0]), before[1], before[2]) if before else None)
     png = bytes(drawn)
-    rgb, parts = (drawn.rgb, dict(drawn.parts)) if isinstance(drawn, Drawn) else (b"", {})
+    parts, bands = (dict(drawn.parts), list(drawn.bands)) if isinstance(drawn, Drawn) else ({}, [])
     # ignore_conflicts: another worker stored it meanwhile (the same bytes); no error to roll back
     BoardPicture.objects.bulk_create(
-        [BoardPicture(game=game, seq=seq, language=language, png=png, rgb=rgb, parts=parts)],
+        [BoardPicture(game=game, seq=seq, language=language, png=png, parts=parts, bands=bands)],
         ignore_conflicts=True,
     )
     return png

@@ -25,12 +25,12 @@ __all__ = ["PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "svg_to_p
 
 @dataclass(frozen=True)
 class Drawn:
-    """A picture for the mails (``png``), and what the next picture is redrawn from: its
-    true-colour pixels (``rgb``, packed) and the digest and box of each of its parts."""
+    """A picture for the mails (``png``), and what the next picture is redrawn from: the
+    digest and box of each of its parts, and the compressed length of each band of its rows."""
 
     png: bytes
-    rgb: bytes
     parts: Mapping[str, Sequence[Any]]
+    bands: Sequence[int] = ()
     redrawn: list[incremental.Pixels] | None = field(default=None)  # None: drawn whole
 
     def __bytes__(self) -> bytes:
@@ -39,21 +39,23 @@ class Drawn:
 
 def draw_png(svg: str, width: int = PNG_WIDTH, before: Drawn | None = None) -> Drawn:
     """``svg`` as a palette PNG ``width`` pixels wide: drawn whole, or, given the picture of
-    an earlier SVG of the same board (``before``: its ``rgb`` and ``parts`` are enough), by
-    drawing again only the rectangles where the two differ (``incremental``).  Both give the
-    same pixels, but for a few anti-aliased edge pixels off by a few levels (the tests)."""
+    an earlier SVG of the same board (``before``), by drawing again only the rectangles where
+    the two differ (``incremental``), in ``before``'s palette.  Both give the same pixels,
+    but for a few anti-aliased edge pixels off by a few levels (the tests)."""
     parts = incremental.parts(svg)
-    scale = width / parts[incremental.GROUND][1][2]
+    ground = parts[incremental.GROUND][1]
+    scale = width / ground[2]
+    size = (width, round(ground[3] * scale))
     rects = None
-    if before is not None and before.rgb and before.parts:
-        previous = raster.unpack(before.rgb)
-        height = round(parts[incremental.GROUND][1][3] * scale)
-        if previous.size == (width, height):
-            rects = incremental.dirty(before.parts, parts, scale, previous.size)
-    image = raster.rasterise(svg, width) if rects is None else raster.redraw(svg, previous, rects, scale)
-    return Drawn(
-        raster.encode(image), raster.pack(image), {k: [d, list(b)] for k, (d, b) in parts.items()}, rects
-    )
+    if before is not None and before.bands and before.parts and raster.size_of(before.png) == size:
+        rects = incremental.dirty(before.parts, parts, scale, size)
+    if before is None or rects is None:
+        image = raster.rasterise(svg, width)
+        palette = raster.palette_of(image)
+        png, bands = raster.write(raster.quantise(image, palette), palette)
+    else:
+        png, bands = raster.redraw(svg, before.png, before.bands, rects, scale)
+    return Drawn(png, {k: [d, list(b)] for k, (d, b) in parts.items()}, bands, rects)
 
 
 def board_png(
