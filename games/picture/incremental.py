@@ -186,11 +186,19 @@ def crop_svg(svg: str, rect: Pixels, scale: float) -> str:
             continue
         holds_parts = child.get("data-bbox") is None and any(c.get("data-bbox") for c in child)
         if holds_parts:
+            offset = _offset(child)
             for grandchild in list(child):
-                if grandchild.get("data-bbox") is not None and not _meets(_box(grandchild), (x0, y0, x1, y1)):
+                if grandchild.get("data-bbox") is None:
+                    continue
+                if _meets(_box(grandchild), (x0, y0, x1, y1)):
+                    _drop_texts_outside(grandchild, (x0, y0, x1, y1), offset)
+                else:
                     child.remove(grandchild)
             keep.append(child)
-        elif child.get("data-bbox") is None or _meets(_box(child), (x0, y0, x1, y1)):
+        elif child.get("data-bbox") is None:
+            keep.append(child)
+        elif _meets(_box(child), (x0, y0, x1, y1)):
+            _drop_texts_outside(child, (x0, y0, x1, y1), (0.0, 0.0))
             keep.append(child)
         else:
             root.remove(child)
@@ -198,6 +206,36 @@ def crop_svg(svg: str, rect: Pixels, scale: float) -> str:
     root.set("width", f"{x1 - x0:g}")
     root.set("height", f"{y1 - y0:g}")
     return ET.tostring(root, encoding="unicode")
+
+
+def _offset(group: ET.Element) -> tuple[float, float]:
+    """Where a group of parts is moved to (the panel: ``translate(0 top)``)."""
+    transform = group.get("transform", "")
+    if not transform.startswith("translate("):
+        return 0.0, 0.0
+    values = [float(v) for v in transform[len("translate(") : -1].replace(",", " ").split()]
+    return values[0], values[1] if len(values) > 1 else 0.0
+
+
+def _drop_texts_outside(part: ET.Element, rect: Box, offset: tuple[float, float]) -> None:
+    """Leave out the part's lines of text that cannot reach ``rect`` (laying out text is most
+    of a small drawing's time).  Only a plain ``<text>`` with a position is judged; a part's
+    other shapes are always drawn."""
+    for parent in part.iter():
+        for node in list(parent):
+            if _tag(node) != "text" or node.get("x") is None or node.get("y") is None:
+                continue
+            words = "".join(node.itertext())
+            size = float(node.get("font-size", "16"))
+            box = text_box(
+                float(str(node.get("x"))) + offset[0],
+                float(str(node.get("y"))) + offset[1],
+                words + ("    " if len(node) else ""),  # tspans may move apart (dx)
+                size,
+                node.get("text-anchor", "start"),
+            )
+            if not _meets(box, rect):
+                parent.remove(node)
 
 
 def _meets(a: Box, b: Box) -> bool:
