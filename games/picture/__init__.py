@@ -42,7 +42,8 @@ def draw_png(svg: str, width: int = PNG_WIDTH, before: Drawn | None = None) -> D
     an earlier SVG of the same board (``before``), by drawing again only the rectangles where
     the two differ (``incremental``), in ``before``'s palette.  Both give the same pixels,
     but for a few anti-aliased edge pixels off by a few levels (the tests)."""
-    parts = incremental.parts(svg)
+    root = incremental.parse(svg)
+    parts = incremental.parts(root)
     ground = parts[incremental.GROUND][1]
     scale = width / ground[2]
     size = (width, round(ground[3] * scale))
@@ -54,7 +55,7 @@ def draw_png(svg: str, width: int = PNG_WIDTH, before: Drawn | None = None) -> D
         palette = raster.palette_of(image)
         png, bands = raster.write(raster.quantise(image, palette), palette)
     else:
-        png, bands = raster.redraw(svg, before.png, before.bands, rects, scale)
+        png, bands = raster.redraw(root, before.png, before.bands, rects, scale)
     return Drawn(png, {k: [d, list(b)] for k, (d, b) in parts.items()}, bands, rects)
 
 

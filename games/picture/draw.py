@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.rules import whitelotus as wl
+from games.rules.whitelotus.board import Province
 
 from . import panel
 from .geometry import label_rect, outline, path_data
@@ -85,8 +86,24 @@ def _shape(cells: tuple[tuple[int, int], ...], origin: tuple[float, float]) -> s
     return path_data(outline(cells), CELL, origin)
 
 
+_DRAWN: dict[tuple[Any, ...], str] = {}  # a province looks the same in most pictures of a game
+_DRAWN_MAX = 4096
+
+
 def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+    """A province's group, remembered: what it shows follows from its cells, the view of it
+    and the language (of its "not in play" label) alone."""
     province = board.provinces[area["number"] - 1]
+    key = (province.cells, origin, repr(sorted(area.items())), get_language())
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= _DRAWN_MAX:
+            _DRAWN.clear()
+        found = _DRAWN[key] = _draw_province(province, area, origin)
+    return found
+
+
+def _draw_province(province: Province, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
     in_play = bool(area["in_play"])
     owner = area["owner"]
     building = area["building"]

@@ -95,9 +95,13 @@ def _children(root: ET.Element) -> list[tuple[ET.Element | None, ET.Element]]:
     return out
 
 
-def parts(svg: str) -> Parts:
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def parts(svg: str | ET.Element) -> Parts:
     """Every part's digest and box, and one digest for the ground (with the size)."""
-    root = ET.fromstring(svg)
+    root = ET.fromstring(svg) if isinstance(svg, str) else svg
     found: Parts = {}
     ground = hashlib.blake2b(str(root.get("viewBox")).encode(), digest_size=12)
     for group, element in _children(root):
@@ -173,39 +177,34 @@ def merge(rects: list[Pixels]) -> list[Pixels]:
     return sorted(out)
 
 
-def crop_svg(svg: str, rect: Pixels, scale: float) -> str:
+def crop_svg(svg: str | ET.Element, rect: Pixels, scale: float) -> str:
     """The SVG of pixel rectangle ``rect`` of the picture: the ground and the parts whose box
-    meets it, in drawing order, seen through a viewBox of that rectangle (to be drawn
-    ``rect``'s width in pixels wide, so at the same scale)."""
-    root = ET.fromstring(svg)
+    meets it, in drawing order, without their lines of text that cannot reach it, seen
+    through a viewBox of that rectangle (to be drawn ``rect``'s width in pixels wide, so at
+    the same scale).  ``svg`` may be parsed already (it is not changed)."""
+    root = ET.fromstring(svg) if isinstance(svg, str) else svg
     x0, y0, x1, y1 = (v / scale for v in rect)
-    keep: list[ET.Element] = []
-    for child in list(root):
+    seen = (x0, y0, x1, y1)
+    out = ET.Element(root.tag, dict(root.attrib))
+    for child in root:
         if _tag(child) == "title":
-            root.remove(child)
             continue
-        holds_parts = child.get("data-bbox") is None and any(c.get("data-bbox") for c in child)
-        if holds_parts:
+        if child.get("data-bbox") is None and any(c.get("data-bbox") for c in child):
             offset = _offset(child)
-            for grandchild in list(child):
+            group = ET.SubElement(out, child.tag, dict(child.attrib))
+            for grandchild in child:
                 if grandchild.get("data-bbox") is None:
-                    continue
-                if _meets(_box(grandchild), (x0, y0, x1, y1)):
-                    _drop_texts_outside(grandchild, (x0, y0, x1, y1), offset)
-                else:
-                    child.remove(grandchild)
-            keep.append(child)
+                    group.append(grandchild)
+                elif _meets(_box(grandchild), seen):
+                    group.append(_near(grandchild, seen, offset))
         elif child.get("data-bbox") is None:
-            keep.append(child)
-        elif _meets(_box(child), (x0, y0, x1, y1)):
-            _drop_texts_outside(child, (x0, y0, x1, y1), (0.0, 0.0))
-            keep.append(child)
-        else:
-            root.remove(child)
-    root.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
-    root.set("width", f"{x1 - x0:g}")
-    root.set("height", f"{y1 - y0:g}")
-    return ET.tostring(root, encoding="unicode")
+            out.append(child)
+        elif _meets(_box(child), seen):
+            out.append(_near(child, seen, (0.0, 0.0)))
+    out.set("viewBox", f"{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}")
+    out.set("width", f"{x1 - x0:g}")
+    out.set("height", f"{y1 - y0:g}")
+    return ET.tostring(out, encoding="unicode")
 
 
 def _offset(group: ET.Element) -> tuple[float, float]:
@@ -217,25 +216,25 @@ def _offset(group: ET.Element) -> tuple[float, float]:
     return values[0], values[1] if len(values) > 1 else 0.0
 
 
-def _drop_texts_outside(part: ET.Element, rect: Box, offset: tuple[float, float]) -> None:
-    """Leave out the part's lines of text that cannot reach ``rect`` (laying out text is most
-    of a small drawing's time).  Only a plain ``<text>`` with a position is judged; a part's
-    other shapes are always drawn."""
-    for parent in part.iter():
-        for node in list(parent):
-            if _tag(node) != "text" or node.get("x") is None or node.get("y") is None:
-                continue
-            words = "".join(node.itertext())
-            size = float(node.get("font-size", "16"))
+def _near(part: ET.Element, rect: Box, offset: tuple[float, float]) -> ET.Element:
+    """The part without its lines of text that cannot reach ``rect`` (laying out text is most
+    of a small drawing's time): a shallow copy, the part itself is not changed.  Only a
+    plain ``<text>`` child with a position is judged; its other shapes are always drawn."""
+    copy = ET.Element(part.tag, dict(part.attrib))
+    copy.text = part.text
+    for node in part:
+        if _tag(node) == "text" and node.get("x") is not None and node.get("y") is not None:
             box = text_box(
                 float(str(node.get("x"))) + offset[0],
                 float(str(node.get("y"))) + offset[1],
-                words + ("    " if len(node) else ""),  # tspans may move apart (dx)
-                size,
+                "".join(node.itertext()) + ("    " if len(node) else ""),  # tspans may move apart (dx)
+                float(node.get("font-size", "16")),
                 node.get("text-anchor", "start"),
             )
             if not _meets(box, rect):
-                parent.remove(node)
+                continue
+        copy.append(node)
+    return copy
 
 
 def _meets(a: Box, b: Box) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import struct
+import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -72,7 +73,7 @@ def rasterise(svg: str, width: int) -> Image.Image:
 
 
 def redraw(
-    svg: str, before: bytes, bands: Sequence[int], rects: Sequence[Pixels], scale: float
+    svg: str | ET.Element, before: bytes, bands: Sequence[int], rects: Sequence[Pixels], scale: float
 ) -> tuple[bytes, list[int]]:
     """The palette PNG of ``svg`` (and its bands' lengths), made from ``before`` (the palette
     PNG of an earlier SVG, the same size, written here in ``bands``) by drawing only
