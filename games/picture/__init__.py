@@ -14,13 +14,20 @@ from typing import Any
 
 from games.rules import whitelotus as wl
 
-from . import incremental, raster
+from . import draw, incremental, raster
 from .draw import board_svg
 from .raster import svg_to_png
 
 PNG_WIDTH = 1008  # one pixel per picture unit on the China board: crisp text, and small enough for mails
 
-__all__ = ["PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "svg_to_png"]
+__all__ = ["PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "forget", "svg_to_png"]
+
+
+def forget() -> None:
+    """Drop what this process remembers of pictures drawn (a cold start, for benchmarks)."""
+    svg_to_png.cache_clear()
+    raster._piece.cache_clear()
+    draw._DRAWN.clear()
 
 
 @dataclass(frozen=True)
@@ -30,7 +37,7 @@ class Drawn:
 
     png: bytes
     parts: Mapping[str, Sequence[Any]]
-    bands: Sequence[int] = ()
+    bands: Sequence[Sequence[int]] = ()  # raster.write
     redrawn: list[incremental.Pixels] | None = field(default=None)  # None: drawn whole
 
     def __bytes__(self) -> bytes:

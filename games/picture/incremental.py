@@ -33,6 +33,7 @@ Parts = dict[str, tuple[str, Box]]  # key -> (digest, box)
 GROUND = "ground"  # the key of everything painted that is not a part (background, sea, patterns)
 FULL_SHARE = 0.5  # a change over more of the picture than this is drawn whole
 PAD = 2  # pixels around a part's box, for anti-aliasing at the rounding
+GAP = 16  # pixels apart that two rectangles may be and still be drawn as one (if it adds little)
 
 
 def bbox_attr(box: Box) -> str:
@@ -158,8 +159,8 @@ def _pixels(box: Box, scale: float, size: tuple[int, int]) -> Pixels:
 
 
 def merge(rects: list[Pixels]) -> list[Pixels]:
-    """Overlapping rectangles joined into their common box, until none overlap (fewer, larger
-    renders: each render has a fixed cost)."""
+    """Overlapping rectangles joined into their common box, until none overlap, and so are
+    close ones whose common box adds little (fewer, larger renders: each has a fixed cost)."""
     out = [r for r in rects if r[2] > r[0] and r[3] > r[1]]
     merged = True
     while merged:
@@ -167,7 +168,9 @@ def merge(rects: list[Pixels]) -> list[Pixels]:
         for i in range(len(out)):
             for j in range(i + 1, len(out)):
                 a, b = out[i], out[j]
-                if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                near = a[0] <= b[2] + GAP and b[0] <= a[2] + GAP and a[1] <= b[3] + GAP and b[1] <= a[3] + GAP
+                joined = (max(a[2], b[2]) - min(a[0], b[0])) * (max(a[3], b[3]) - min(a[1], b[1]))
+                if near and joined <= 1.25 * (_area(a) + _area(b)):
                     out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
                     del out[j]
                     merged = True
@@ -175,6 +178,10 @@ def merge(rects: list[Pixels]) -> list[Pixels]:
             if merged:
                 break
     return sorted(out)
+
+
+def _area(rect: Pixels) -> int:
+    return (rect[2] - rect[0]) * (rect[3] - rect[1])
 
 
 def crop_svg(svg: str | ET.Element, rect: Pixels, scale: float) -> str:

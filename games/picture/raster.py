@@ -72,32 +72,49 @@ def rasterise(svg: str, width: int) -> Image.Image:
     return Image.open(io.BytesIO(render(svg, width))).convert("RGB")
 
 
+@lru_cache(maxsize=64)
+def _piece(svg: str, width: int) -> Image.Image:
+    """A crop drawn, remembered for a while: the same crop comes back often (a card whose
+    "to decide" tag comes and goes while its score stays).  Never changed by its callers."""
+    return rasterise(svg, width)
+
+
 def redraw(
-    svg: str | ET.Element, before: bytes, bands: Sequence[int], rects: Sequence[Pixels], scale: float
-) -> tuple[bytes, list[int]]:
-    """The palette PNG of ``svg`` (and its bands' lengths), made from ``before`` (the palette
-    PNG of an earlier SVG, the same size, written here in ``bands``) by drawing only
-    ``rects`` again (the parts that changed, ``incremental.dirty``): each a crop of the SVG at
-    the same scale, mapped to ``before``'s palette and pasted at its whole-pixel place; the
-    bands of rows no rectangle touches keep their compressed bytes."""
-    previous = Image.open(io.BytesIO(before))
-    previous.load()
+    svg: str | ET.Element,
+    before: bytes,
+    bands: Sequence[Sequence[int]],
+    rects: Sequence[Pixels],
+    scale: float,
+) -> tuple[bytes, list[list[int]]]:
+    """The palette PNG of ``svg`` (and its bands, ``write``), made from ``before`` (the
+    palette PNG of an earlier SVG, the same size, written by ``write`` in ``bands``) by
+    drawing only ``rects`` again (the parts that changed, ``incremental.dirty``): each a crop
+    of the SVG at the same scale, mapped to ``before``'s palette and pasted at its
+    whole-pixel place.  Only the bands of rows a rectangle touches are unpacked and packed
+    again; the others keep their compressed bytes and checksum."""
     chunks = dict(_chunks(before))
-    palette = palette_in(before)
-    image = previous.copy()
+    palette = list(chunks[b"PLTE"])
+    width, height = size_of(before)
+    touched = {b for r in rects for b in range(r[1] // BAND, (r[3] - 1) // BAND + 1)}
+    image = Image.new("P", (width, height))
+    data, offset, reuse = chunks[b"IDAT"], 2, {}
+    for band, (length, checksum) in enumerate(bands):
+        packed = data[offset : offset + length]
+        offset += length
+        if band not in touched:
+            reuse[band] = (packed, checksum)
+            continue
+        rows = zlib.decompressobj(-15).decompress(packed)
+        top, stride = band * BAND, width + 1
+        raw = b"".join(rows[i * stride + 1 : (i + 1) * stride] for i in range(len(rows) // stride))
+        image.paste(Image.frombytes("P", (width, len(rows) // stride), raw), (0, top))
     for rect in rects:
         # drawn a few pixels larger: the renderer's edge rows differ from a full drawing's
         x0, y0 = max(rect[0] - EDGE, 0), max(rect[1] - EDGE, 0)
-        x1, y1 = min(rect[2] + EDGE, image.width), min(rect[3] + EDGE, image.height)
-        piece = rasterise(crop_svg(svg, (x0, y0, x1, y1), scale), x1 - x0)
+        x1, y1 = min(rect[2] + EDGE, width), min(rect[3] + EDGE, height)
+        piece = _piece(crop_svg(svg, (x0, y0, x1, y1), scale), x1 - x0)
         inner = (rect[0] - x0, rect[1] - y0, rect[2] - x0, rect[3] - y0)
         image.paste(quantise(piece.crop(inner), palette), rect[:2])
-    touched = {b for r in rects for b in range(r[1] // BAND, (r[3] - 1) // BAND + 1)}
-    data, offset, reuse = chunks[b"IDAT"], 2, {}
-    for band, length in enumerate(bands):
-        if band not in touched:
-            reuse[band] = data[offset : offset + length]
-        offset += length
     return write(image, palette, reuse)
 
 
@@ -148,30 +165,31 @@ def quantise(image: Image.Image, palette: Sequence[int]) -> Image.Image:
 
 
 def write(
-    indexed: Image.Image, palette: Sequence[int], reuse: Mapping[int, bytes] | None = None
-) -> tuple[bytes, list[int]]:
-    """A palette PNG written directly, and the compressed length of each of its bands.
+    indexed: Image.Image, palette: Sequence[int], reuse: Mapping[int, tuple[bytes, int]] | None = None
+) -> tuple[bytes, list[list[int]]]:
+    """A palette PNG written directly, and its bands: [compressed length, Adler-32] each.
 
     The rows are unfiltered (best for a few flat colours); the data is compressed in bands of
     ``BAND`` rows, each on its own (a full flush: no band refers to another), so the next
-    picture keeps the bytes of every band where nothing changed (``reuse``, by band) and
-    compresses only the others."""
+    picture keeps the bytes of every band where nothing changed (``reuse``: its bytes and
+    checksum, by band) and unpacks and compresses only the others."""
     width, height = indexed.size
     raw = indexed.tobytes()
     reuse = reuse or {}
-    stream, lengths, checksum = [b"\x78\xda"], [], 1
+    stream, bands, total = [b"\x78\xda"], [], 1
     for band, top in enumerate(range(0, height, BAND)):
-        rows = b"".join(
-            b"\x00" + raw[y * width : (y + 1) * width] for y in range(top, min(top + BAND, height))
-        )
-        checksum = zlib.adler32(rows, checksum)
-        packed = reuse.get(band)
-        if packed is None:
+        count = min(top + BAND, height) - top
+        if band in reuse:
+            packed, checksum = reuse[band]
+        else:
+            rows = b"".join(b"\x00" + raw[y * width : (y + 1) * width] for y in range(top, top + count))
+            checksum = zlib.adler32(rows)
             compressor = zlib.compressobj(ZLIB_LEVEL, zlib.DEFLATED, -15, 9)
             packed = compressor.compress(rows) + compressor.flush(zlib.Z_FULL_FLUSH)
+        total = adler32_combine(total, checksum, count * (width + 1))
         stream.append(packed)
-        lengths.append(len(packed))
-    stream.append(b"\x03\x00" + struct.pack(">I", checksum))  # an empty last block, the checksum
+        bands.append([len(packed), checksum])
+    stream.append(b"\x03\x00" + struct.pack(">I", total))  # an empty last block, the checksum
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     png = b"".join(
         [
@@ -182,7 +200,19 @@ def write(
             _chunk(b"IEND", b""),
         ]
     )
-    return png, lengths
+    return png, bands
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data one after the other, from theirs and the second's
+    length (zlib's adler32_combine, which Python's zlib does not offer)."""
+    base = 65521
+    rem = length % base
+    low = first & 0xFFFF
+    high = (rem * low) % base
+    low = (low + (second & 0xFFFF) + base - 1) % base
+    high = (high + (first >> 16) + (second >> 16) + base - rem) % base
+    return (high << 16) | low
 
 
 def palette_in(png: bytes) -> list[int]:

@@ -5,6 +5,7 @@ and a palette PNG of the same size."""
 from __future__ import annotations
 
 import io
+import zlib
 from typing import cast
 
 import pytest
@@ -62,6 +63,8 @@ def test_each_picture_redrawn_from_the_last_is_the_picture_drawn_whole(skip: int
         full_png = raster.encode(whole)
         assert abs(len(drawn.png) - len(full_png)) <= 0.03 * len(full_png)
         assert rgb(drawn.png).size == (1008, 832)
+        idat = b"".join(data for kind, data in raster._chunks(drawn.png) if kind == b"IDAT")
+        assert len(zlib.decompress(idat)) == 832 * 1009  # a valid stream, checksum included
         if drawn.redrawn is not None:
             redrawn += 1
             area = sum((r[2] - r[0]) * (r[3] - r[1]) for r in drawn.redrawn)
