@@ -11,7 +11,11 @@ The board is flat colours, text and the anti-aliased edges between them: about a
 distinct colours, most of them a few pixels each.  The palette is the most frequent of them
 (counted on every other pixel of every other row: a tenth of the time, the same ranking), so
 every fill is kept exactly and an edge pixel takes the nearest kept colour; with no dithering
-the PNG is less than half the size of resvg's true-colour one and looks the same.
+the PNG is a third of the size of resvg's true-colour one and looks the same.
+
+A mail's picture is mostly redrawn from the previous event's (``redraw``): then it takes that
+picture's palette, so its bytes depend on the picture it was drawn from; a retried mail still
+carries the very same picture, because it is stored once per event (``BoardPicture``).
 """
 
 from __future__ import annotations
