@@ -65,7 +65,7 @@ def play(label: str, everything: bool) -> Run:
 
     from games import services
     from games.models import Game, Player
-    from games.picture import svg_to_png
+    from games.picture import Drawn, forget
     from games.rules import whitelotus as wl
     from games.rules.whitelotus.selfplay import Bot
     from notifications import pictures, sending
@@ -81,16 +81,16 @@ def play(label: str, everything: bool) -> Run:
             MailPreference.objects.create(player=person, mode=MailPreference.Mode.ALL)
     draw = pictures.draw
 
-    def timed(state: wl.State, names: Mapping[str, str]) -> bytes:
+    def timed(state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         start = time.process_time()  # CPU: the machine may be busy with other work
         try:
-            return draw(state, names)
+            return draw(state, names, before)
         finally:
             run.pictures += 1
             run.picture_seconds += time.process_time() - start
 
     pictures.draw = timed
-    svg_to_png.cache_clear()  # a cold start, as for a worker that never drew this game
+    forget()  # a cold start, as for a worker that never drew this game
     django_mail.outbox = []
     try:
         game = services.create_game(people, seed=SEED)

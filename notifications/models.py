@@ -205,6 +205,10 @@ class BoardPicture(models.Model):
     seq = models.PositiveIntegerField()
     language = models.CharField(max_length=2)  # the panel's words are the reader's
     png = models.BinaryField()
+    # what the next event's picture is redrawn from (only the parts that changed are drawn):
+    # each part's digest and box (games.picture.incremental), the PNG's bands' lengths
+    parts = models.JSONField(default=dict)
+    bands = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -27,7 +27,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
 from games.models import Game
-from games.picture import PNG_WIDTH, board_svg, svg_to_png
+from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png
 from games.rules import whitelotus as wl
 
 from .models import BoardPicture, OutboundMail
@@ -69,17 +69,30 @@ def board_png_at(game: Game, seq: int, language: str, state: wl.State, names: Ma
     )
     if found is not None:
         return bytes(found)
-    png = draw(state, names)
+    # the newest picture of the game drawn before it in this language: only what changed
+    # since is drawn again (any earlier picture would do: the parts say what differs)
+    before = (
+        BoardPicture.objects.filter(game=game, language=language, seq__lt=seq)
+        .exclude(parts={})
+        .order_by("-seq")
+        .values_list("png", "parts", "bands")
+        .first()
+    )
+    drawn = draw(state, names, Drawn(bytes(before[0]), before[1], before[2]) if before else None)
+    png = bytes(drawn)
+    parts, bands = (dict(drawn.parts), list(drawn.bands)) if isinstance(drawn, Drawn) else ({}, [])
     # ignore_conflicts: another worker stored it meanwhile (the same bytes); no error to roll back
     BoardPicture.objects.bulk_create(
-        [BoardPicture(game=game, seq=seq, language=language, png=png)], ignore_conflicts=True
+        [BoardPicture(game=game, seq=seq, language=language, png=png, parts=parts, bands=bands)],
+        ignore_conflicts=True,
     )
     return png
 
 
-def draw(state: wl.State, names: Mapping[str, str]) -> bytes:
-    """Rasterise the spectator's board (the one call the cache saves)."""
-    return svg_to_png(board_svg(state.board, wl.view(state, None), names=names), PNG_WIDTH)
+def draw(state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    """Rasterise the spectator's board (the one call the cache saves), from the picture of an
+    earlier event where there is one."""
+    return draw_png(board_svg(state.board, wl.view(state, None), names=names), PNG_WIDTH, before)
 
 
 def attach_picture(message: EmailMultiAlternatives, mail: OutboundMail, png: bytes) -> None:

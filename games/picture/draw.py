@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.rules import whitelotus as wl
+from games.rules.whitelotus.board import Province
 
 from . import panel
 from .geometry import label_rect, outline, path_data
+from .incremental import Box, bbox_attr, text_box, union
 from .style import (
     BORDER,
     EMPTY_FILL,
@@ -84,8 +86,24 @@ def _shape(cells: tuple[tuple[int, int], ...], origin: tuple[float, float]) -> s
     return path_data(outline(cells), CELL, origin)
 
 
+_DRAWN: dict[tuple[Any, ...], str] = {}  # a province looks the same in most pictures of a game
+_DRAWN_MAX = 4096
+
+
 def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+    """A province's group, remembered: what it shows follows from its cells, the view of it
+    and the language (of its "not in play" label) alone."""
     province = board.provinces[area["number"] - 1]
+    key = (province.cells, origin, repr(sorted(area.items())), get_language())
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= _DRAWN_MAX:
+            _DRAWN.clear()
+        found = _DRAWN[key] = _draw_province(province, area, origin)
+    return found
+
+
+def _draw_province(province: Province, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
     in_play = bool(area["in_play"])
     owner = area["owner"]
     building = area["building"]
@@ -105,11 +123,34 @@ def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, flo
     )
     if not province.cells:  # a board file without geometry for it: the data, nothing to see
         return f"<g {attrs}></g>"
+    attrs += " " + bbox_attr(_extent(province.cells, area, origin))
     body = [
         f'<path d="{shape}" fill="{fill}" stroke="{BORDER}" stroke-width="1.5" stroke-linejoin="round"/>',
         *_labels(province.cells, area, origin, ink, fill if in_play else OUT_FILL),
     ]
     return f"<g {attrs}>{''.join(body)}</g>"
+
+
+def _extent(cells: tuple[tuple[int, int], ...], area: Mapping[str, Any], origin: tuple[float, float]) -> Box:
+    """What a province paints: its cells and its stroke, and its labels where a narrow
+    province lets them run over its edge (for redrawing only what changed)."""
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    shape = (
+        origin[0] + min(xs) * CELL - 1,
+        origin[1] + min(ys) * CELL - 1,
+        origin[0] + (max(xs) + 1) * CELL + 1,
+        origin[1] + (max(ys) + 1) * CELL + 1,
+    )
+    rect = label_rect(cells)
+    x, y = origin[0] + rect.x * CELL, origin[1] + rect.y * CELL
+    mid = x + rect.w * CELL / 2
+    texts = [
+        text_box(x + 6, y + 17, str(area["number"]), 16),
+        text_box(mid, y + 37, area["name"], 14, "middle"),
+    ]
+    if not area["in_play"]:
+        texts.append(text_box(mid, y + 58, gettext(panel.LABELS["out"]), 11, "middle"))
+    return union(shape, *texts)
 
 
 def _labels(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 
 from notifications import words
 
+from .incremental import bbox_attr, text_box, union
 from .style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
 
 LABELS = {
@@ -78,15 +79,15 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str], *, top: int, width: 
     """The panel's SVG and its height, placed ``top`` units down a picture ``width`` wide."""
     left, right = 14, width - 14
     out = [f'<g class="panel" transform="translate(0 {top})">']
-    out.append(_headline(view, names, left, right))
+    out.append(_headline(view, names, left, right, top))
     rows = -(-len(view["players"]) // COLUMNS)
     column = (right - left) / COLUMNS
     for i, player in enumerate(view["players"]):
         x = left + (i % COLUMNS) * column
         y = 62 + (i // COLUMNS) * ROW
-        out.append(_player(view, player, names, x, y, column - 12))
+        out.append(_player(view, player, names, x, y, column - 12, top))
     legend_y = 62 + rows * ROW + 12
-    out.append(_legend(left, legend_y))
+    out.append(_legend(left, legend_y, top, width))
     out.append("</g>")
     return "".join(out), legend_y + 22
 
@@ -102,7 +103,9 @@ def _short(name: str) -> str:
     return name if len(name) <= 22 else name[:21].rstrip() + "…"
 
 
-def _headline(view: Mapping[str, Any], names: Mapping[str, str], left: float, right: float) -> str:
+def _headline(
+    view: Mapping[str, Any], names: Mapping[str, str], left: float, right: float, top: float = 0
+) -> str:
     outcome = view.get("outcome")
     if outcome:
         winners = ", ".join(_who(c, names) for c in outcome["winners"])
@@ -117,19 +120,31 @@ def _headline(view: Mapping[str, Any], names: Mapping[str, str], left: float, ri
         else gettext(LABELS["no_rebel"])
     )
     bag = gettext(LABELS["bag"]).format(count=view["bag"])
+    # each line its own part, boxed in the picture's units (redrawn alone when it changes)
+    boxes = (
+        bbox_attr(text_box(left, top + 24, first, 20)),
+        bbox_attr(text_box(right, top + 24, bag, 15, "end")),
+        bbox_attr(text_box(left, top + 49, emperor + rebel + "    ", 15)),
+    )
     return (
-        f'<text class="headline" x="{left}" y="24" font-size="20" font-weight="bold" fill="{INK}">'
-        f"{esc(first)}</text>"
-        f'<text class="bag" x="{right}" y="24" font-size="15" text-anchor="end" fill="{INK}">'
+        f'<text class="headline" x="{left}" y="24" font-size="20" font-weight="bold" fill="{INK}" '
+        f"{boxes[0]}>{esc(first)}</text>"
+        f'<text class="bag" x="{right}" y="24" font-size="15" text-anchor="end" fill="{INK}" {boxes[1]}>'
         f"{esc(bag)}</text>"
-        f'<text class="rulers" x="{left}" y="49" font-size="15" fill="{INK}">'
+        f'<text class="rulers" x="{left}" y="49" font-size="15" fill="{INK}" {boxes[2]}>'
         f'<tspan class="emperor" data-colour="{esc(view["emperor"])}">{esc(emperor)}</tspan>'
         f'<tspan dx="28" class="rebel" data-colour="{esc(view["rebel"] or "")}">{esc(rebel)}</tspan></text>'
     )
 
 
 def _player(
-    view: Mapping[str, Any], player: Mapping[str, Any], names: Mapping[str, str], x: float, y: float, w: float
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+    names: Mapping[str, str],
+    x: float,
+    y: float,
+    w: float,
+    top: float = 0,
 ) -> str:
     colour = player["colour"]
     fill = fill_of(colour)
@@ -140,9 +155,12 @@ def _player(
     score = player["score"]["total"]
     line = gettext(LABELS["points"]).format(points=score, chips=player["vp_chips"])
     edge, thick = (INK, 2.5) if colour in waiting else ("#cfc6b2", 1)
+    card = (x - 3, top + y - 11, x + w + 3, top + y + CARD + 3)
+    box = union(card, text_box(x + 40, top + y + 19, head, 15), text_box(x + 40, top + y + 37, line, 14))
     parts = [
         f'<g class="player" data-colour="{esc(colour)}" data-score="{score}" '
-        f'data-vp-chips="{player["vp_chips"]}" data-to-decide="{"true" if colour in waiting else "false"}">',
+        f'data-vp-chips="{player["vp_chips"]}" data-to-decide="{"true" if colour in waiting else "false"}" '
+        f"{bbox_attr(box)}>",
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{CARD}" rx="6" fill="#fbf8f0" '
         f'stroke="{edge}" stroke-width="{thick}"/>',
         f'<rect x="{x + 8:g}" y="{y + 8:g}" width="26" height="26" rx="4" fill="{fill}" stroke="{BORDER}"/>',
@@ -185,10 +203,10 @@ def _crown(x: float, y: float, ink: str) -> str:
     )
 
 
-def _legend(x: float, y: float) -> str:
+def _legend(x: float, y: float, top: float = 0, width: float = 0) -> str:
     items = [(kind, words.building(kind)) for kind in BUILDINGS]
     items += [("lotus", gettext(LABELS["lotus"])), ("dragon", gettext(LABELS["dragon"]))]
-    parts = ['<g class="legend">']
+    parts = [f'<g class="legend" {bbox_attr((0, top + y - 14, width, top + y + 14))}>']
     for kind, label in items:
         parts.append(icon(kind, x + 10, y, INK, NEUTRAL_FILL, 0.9))
         parts.append(f'<text x="{x + 24:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(label)}</text>')

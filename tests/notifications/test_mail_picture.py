@@ -132,8 +132,8 @@ def test_the_picture_speaks_the_readers_language(monkeypatch):
     row = OutboundMail.objects.get(game=game, seat=1)
     row.player = seat.player  # as sending does: the mail goes to who holds the seat
     drawn: list[str] = []
-    real = pictures.svg_to_png
-    monkeypatch.setattr(pictures, "svg_to_png", lambda svg, width: drawn.append(svg) or real(svg, width))
+    real = pictures.draw_png
+    monkeypatch.setattr(pictures, "draw_png", lambda svg, *args: drawn.append(svg) or real(svg, *args))
     rendered = emails.render(row)
     assert rendered.picture.startswith(b"\x89PNG") and len(drawn) == 1
     assert "Jahr 1" in drawn[0] and "Gebietsmarker setzen" in drawn[0]

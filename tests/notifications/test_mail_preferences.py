@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
+from games.picture import Drawn
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from notifications import emails, pictures, preferences
@@ -202,13 +203,13 @@ def test_a_moderators_notice_always_goes():
     assert sorted((m.kind, m.seat) for m in sent) == [("paused", s) for s in range(4)]
 
 
-def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch):
+def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[int] = []
     real = pictures.draw
 
-    def counting(state: wl.State, names: Mapping[str, str]) -> bytes:
+    def counting(state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         drawn.append(state.players)
-        return bytes(real(state, names))
+        return real(state, names, before)
 
     monkeypatch.setattr(pictures, "draw", counting)
     game = running_game(4, seed="prefs")
