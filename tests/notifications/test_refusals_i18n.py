@@ -5,6 +5,7 @@ says its reason in the reader's language, rendered when the mail is sent."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,9 +45,8 @@ SOURCES = [
 LITERAL = Message.literal("").template  # said as it is: no entry
 
 
-def written_templates() -> dict[str, str]:
-    """Every ``Message("...")`` of the sources: template -> file."""
-    found: dict[str, str] = {}
+def message_calls() -> Iterator[tuple[Path, ast.Call, str]]:
+    """Every ``Message("...")`` call of the sources, with its file and template."""
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
@@ -57,7 +57,14 @@ def written_templates() -> dict[str, str]:
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
             ):
-                found.setdefault(node.args[0].value, path.name)
+                yield path, node, node.args[0].value
+
+
+def written_templates() -> dict[str, str]:
+    """Every ``Message("...")`` of the sources: template -> file."""
+    found: dict[str, str] = {}
+    for path, _node, template in message_calls():
+        found.setdefault(template, path.name)
     return found
 
 
@@ -320,18 +327,9 @@ def test_every_written_message_gets_exactly_the_fields_its_template_names():
     from string import Formatter
 
     wrong = []
-    for path in SOURCES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "Message"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                named = {name for _, name, _, _ in Formatter().parse(node.args[0].value) if name is not None}
-                given = {k.arg for k in node.keywords}
-                if named != given:
-                    wrong.append((path.name, node.lineno, node.args[0].value, sorted(given)))
+    for path, node, template in message_calls():
+        named = {name for _, name, _, _ in Formatter().parse(template) if name is not None}
+        given = {k.arg for k in node.keywords}
+        if named != given:
+            wrong.append((path.name, node.lineno, template, sorted(given)))
     assert not wrong
