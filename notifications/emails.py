@@ -35,7 +35,7 @@ from .board import board_lines
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
-from .pictures import board_png_at, picture_cid, shows_picture
+from .pictures import board_png_at, map_unchanged, picture_cid, shows_picture
 from .tokens import reply_address, service_address
 
 
@@ -339,7 +339,10 @@ def _game_mail(
     picture = b""
     if shows_picture(mail) and (mail.player is None or preferences.of(mail.player.pk, game.pk).picture):
         picture = board_png_at(game, mail.seq, language, state, seen.names)
-        context["picture_cid"] = picture_cid(mail)
+        if map_unchanged(mail, language):  # the seat's last picture shows this very map
+            picture = b""
+        else:
+            context["picture_cid"] = picture_cid(mail)
     return _render(template, context)._replace(picture=picture)
 
 

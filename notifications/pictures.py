@@ -51,8 +51,54 @@ PROMPTING = frozenset({"resumed", "deadline_extended", "back", "rolled_back"})
 KEEP = timedelta(days=3)  # long enough for every retry of a mail (the last is after about 21 h)
 
 
+# mails that carry the picture even when the seat's last one showed the same map: the game's
+# first and last boards, a rollback's, and the board a player asked for
+ALWAYS = frozenset({"invitation", "game_over", "rolled_back", "status"})
+# the parts of the picture that are the map (the rest is the panel: year, step, scores, whose
+# move, all said in the mail's text as well)
+MAP_PART = "province-"
+
+
 def shows_picture(mail: OutboundMail) -> bool:
     return mail.kind in NEW_BOARD or (mail.kind in PROMPTING and bool(mail.context.get("decision")))
+
+
+def map_unchanged(mail: OutboundMail, language: str) -> bool:
+    """Whether the map of ``mail``'s event is the one the seat's previous board mail showed,
+    so this mail may leave the picture out (the text board is always there).
+
+    Comparing with the previous board mail is enough: a mail that left its picture out showed
+    the map of the last one that carried it, so by induction the seat's newest picture shows
+    that map too.  Mails that failed do not count (the player never saw them), and where the
+    previous picture's parts are no longer kept (pruned), the picture goes again."""
+    if mail.kind in ALWAYS or mail.game_id is None or mail.seat is None:
+        return False
+    previous = (  # written before this one (a reminder speaks of the event its decision did)
+        OutboundMail.objects.filter(
+            game_id=mail.game_id, seat=mail.seat, seq__lte=mail.seq, kind__in=NEW_BOARD | PROMPTING
+        )
+        .filter(pk__lt=mail.pk if mail.pk is not None else 2**62)
+        .exclude(status=OutboundMail.Status.FAILED)
+        .order_by("-seq", "-pk")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    if previous is None:
+        return False
+    if previous == mail.seq:
+        return True  # the same event's board
+    kept = dict(
+        BoardPicture.objects.filter(game_id=mail.game_id, language=language, seq__in=(previous, mail.seq))
+        .exclude(parts={})
+        .values_list("seq", "parts")
+    )
+    if len(kept) < 2:
+        return False
+
+    def map_of(parts: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in parts.items() if k.startswith(MAP_PART)}
+
+    return map_of(kept[previous]) == map_of(kept[mail.seq])
 
 
 def picture_cid(mail: OutboundMail) -> str:

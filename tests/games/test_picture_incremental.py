@@ -18,7 +18,9 @@ from games.rules.whitelotus.selfplay import Bot
 
 COLOURS4 = COLOURS[:4]
 NAMES = {c: f"Player {i}" for i, c in enumerate(COLOURS4)}
-TOLERANCE = 32  # levels of 255 (after the palette: its steps), where the renderer rounds an edge apart
+# levels of 255 where the renderer rounds an edge apart: one step of the palette's anti-aliasing
+# ramp (about 25 steps over the fills of a 40-colour palette)
+TOLERANCE = 40
 STRAY = 100  # pixels of the 1008 x 832 that may differ so, at most (0.01 %)
 
 

@@ -5,20 +5,24 @@ for plain-text readers."""
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 from email.message import Message
 
 import pytest
+import time_machine
 from django.core import mail as django_mail
 from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.utils import timezone
 from PIL import Image
 
 from games import services
 from games.picture import PNG_WIDTH
 from games.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
-from notifications import emails, pictures, sending
+from games.timing import TimeControls
+from notifications import emails, pictures, sending, sweep
 from notifications.models import OutboundMail
-from tests.games.factories import running_game, whose_turn
+from tests.games.factories import players, running_game, whose_turn
 
 from .helpers import compose, deliver_pending, receive, sent_to
 from .test_pipeline import email_of, reply_to_of
@@ -138,3 +142,29 @@ def test_the_picture_speaks_the_readers_language(monkeypatch):
     assert rendered.picture.startswith(b"\x89PNG") and len(drawn) == 1
     assert "Jahr 1" in drawn[0] and "Gebietsmarker setzen" in drawn[0]
     assert "Year 1" not in drawn[0]
+
+
+def test_a_mail_whose_map_the_seat_was_just_shown_leaves_the_picture_out():
+    """A reminder of the decision the invitation asked: nobody moved, so the seat's last
+    picture shows this very map; the reminder carries the text board only, without a
+    dangling cid: in its HTML (a picture less per mail the map did not change)."""
+    game = services.create_game(players(3), seed="picture", time_controls=TimeControls())
+    services.start_game(game)
+    deliver_pending()
+    seat = whose_turn(game)
+    invitation = sent_to(email_of(game, seat))[-1]
+    assert "image/png" in parts(invitation)
+    with time_machine.travel(timezone.now() + timedelta(hours=24, minutes=1), tick=False):
+        assert sweep.sweep().reminders == 1
+    (row,) = deliver_pending()
+    assert row.kind == "reminder" and row.seat == seat
+    reminder = message_of(row)
+    assert "image/png" not in parts(reminder) and "cid:" not in row.html
+    assert "The board (year 1):" in row.text  # the text board is always there
+
+
+def test_a_decision_mail_after_the_map_changed_carries_the_picture_again():
+    _, address = played_one_move()  # the first seat placed a marker: a new map
+    invitation, decision = sent_to(address)[-2:]
+    assert "image/png" in parts(invitation) and "image/png" in parts(decision)
+    assert png_of(invitation) != png_of(decision)
