@@ -334,10 +334,17 @@ def _game_mail(
     if mail.kind == "error":
         context["message"] = _refusal(mail.context)  # in the reader's language
     context["reason_short"] = _short_reason(str(context.get("message", "")))
-    if mail.kind in ("preferences", "invitation") and mail.player is not None:
-        context["settings"] = preferences.of(mail.player.pk, game.pk)
+    wants_picture = shows_picture(mail)
+    # the player's settings: read once, and only by the mails that tell them or may show the board
+    settings = (
+        preferences.of(mail.player.pk, game.pk)
+        if mail.player is not None and (wants_picture or mail.kind in ("preferences", "invitation"))
+        else None
+    )
+    if mail.kind in ("preferences", "invitation") and settings is not None:
+        context["settings"] = settings
     picture = b""
-    if shows_picture(mail) and (mail.player is None or preferences.of(mail.player.pk, game.pk).picture):
+    if wants_picture and (settings is None or settings.picture):
         picture = board_png_at(game, mail.seq, language, state, seen.names)
         if map_unchanged(mail, language):  # the seat's last picture shows this very map
             picture = b""
