@@ -198,3 +198,90 @@ class RulesModule(Protocol[S, C]):
     def outcome(self, state: S) -> Outcome | None: ...
     def parse_command(self, state: S, text: str) -> C: ...
     def format_command(self, state: S, command: C) -> str: ...
+
+
+class GameRules(RulesModule[Any, Any], Protocol):
+    """Everything the service, the mails, the pages, the admin and the leagues need from a
+    game: :class:`RulesModule` plus what describes the game and presents it.  A game's package
+    (``games/rules/<name>/``) provides these names at its top level; the service finds it by
+    ``Game.rules`` through :mod:`games.rules.registry` and never imports it by name (an
+    import-linter contract holds every module outside ``games/rules/`` to that).
+
+    Presentation that needs Django or Pillow (the picture, the HTML partials) lives on the
+    service's side, keyed by the same name; it reads views, never the game's package.
+
+    *What the game is*
+
+    ``title``             its name for people ("White Lotus")
+    ``VERSION``           bumped when a change could replay an old game differently
+    ``editions``          rule sets; the first is the default
+    ``player_counts``     the numbers of players it can be played with
+    ``seat_colours``      what seats are called, in seat order (the first *n* are used)
+    ``default_board``     the board a game gets unless told otherwise
+    ``OPTIONS``           each option's name and default value (JSON scalars)
+    ``time_controls``     a suitable clock for a new game: fields of ``games.timing.TimeControls``
+                          (``{"hours_per_decision": 48, …}``; empty: the service's defaults)
+    ``short_windows``     decision kinds that get a shorter window than a whole decision, and
+                          its most hours (``{"rebribe": 12}``): the deadline is the shorter one
+
+    *Configuration and state, kept as JSON in events and snapshots*
+
+    ``load_board(name)``  a board (has ``.name`` and ``.digest``); raises OSError/ValueError
+    ``make_config(board, players, edition, options, first_seat)`` the engine's config;
+                          ``first_seat`` None means by lot; raises ValueError
+    ``config_to_data(config)`` / ``config_from_data(data, board)``
+    ``state_to_dict(state)`` / ``state_from_dict(data, config)``
+    ``command_to_dict(command)`` / ``command_from_dict(data)``
+    ``replay(config, seed, moves)`` the state after ``(seat, command)`` moves
+
+    *Words* (``language`` is "en", "de" or "fr")
+
+    ``clean(text)``                       a typed line normalised as notation reads it
+    ``format_command_in(state, command, language)``
+    ``describe(state, seat, language)``   the seat's menu: legal commands as lines
+    ``SYNTAX``                            command keyword -> its decision kind or "game"
+    ``syntax(kind, language)``            a command's syntax line for a mail
+    ``narrate(state, entry, translate)``  a log entry as a sentence
+    ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
+                          Ningxia (4)"), from the seat's view; templates go through ``translate``
+    ``words``                             a vocabulary: ``key``, ``keyword``,
+                          ``closest_keyword_scored``, ``keyword_hint``, ``argument_hint``,
+                          ``LANGUAGES``, and the word tables the mail parser recognises
+    ``text_board(view, names, translate)`` the board as plain-text lines (≤ 76 columns)
+
+    *Leagues* score a finished game from :class:`Outcome` alone (``rank``, ties shared; a
+    partnership game ranks partners equal), so a game needs nothing more for them.
+    """
+
+    title: str
+    VERSION: str
+    editions: tuple[str, ...]
+    player_counts: tuple[int, ...]
+    seat_colours: tuple[str, ...]
+    default_board: str
+    OPTIONS: Mapping[str, Any]
+    time_controls: Mapping[str, Any]
+    short_windows: Mapping[str, float]
+    SYNTAX: Mapping[str, str]
+    words: Any
+
+    def load_board(self, name: str) -> Any: ...
+    def make_config(
+        self, board: Any, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
+    ) -> Any: ...
+    def config_to_data(self, config: Any) -> dict[str, Any]: ...
+    def config_from_data(self, data: Mapping[str, Any], board: Any) -> Any: ...
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+    def state_from_dict(self, data: Mapping[str, Any], config: Any) -> Any: ...
+    def command_to_dict(self, command: Any) -> dict[str, Any]: ...
+    def command_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+    def replay(self, config: Any, seed: str, moves: Sequence[tuple[int, Any]]) -> Any: ...
+    def clean(self, text: str) -> str: ...
+    def format_command_in(self, state: Any, command: Any, language: str) -> str: ...
+    def describe(self, state: Any, seat: int, language: str = "en") -> list[str]: ...
+    def syntax(self, kind: str, language: str = "en") -> str: ...
+    def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str: ...
+    def text_board(
+        self, view: Mapping[str, Any], names: Mapping[str, str], translate: Translate
+    ) -> list[str]: ...
+    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Translate = _same) -> str: ...

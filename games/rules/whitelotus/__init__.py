@@ -10,22 +10,73 @@ The public functions follow :mod:`games.rules.base`::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
 from ..base import Decision, IllegalCommand, LogEntry, Outcome
+from . import words
 from .board import Board, load_board
 from .commands import Command, command_from_dict, command_to_dict
+from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
-from .menu import describe
+from .menu import describe, syntax
 from .narrate import narrate
-from .notation import clean, format_command, parse_command
+from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .state import Config, Options, State
 from .views import view
 
+# -- the rest of the contract of games.rules.base.GameRules --------------------------------
+
 name = "whitelotus"
+title = "White Lotus"
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 VERSION = "whitelotus-1"
+editions = EDITIONS
+player_counts = (3, 4, 5, 6)
+seat_colours = COLOURS
+default_board = "china"
+OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
+time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
+short_windows: Mapping[str, float] = {}
+
+
+def make_config(
+    board: Board, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
+) -> Config:
+    """The engine's config for a new game: seats take the colours in the standard order;
+    ``first_seat`` is the first emperor (None: by lot)."""
+    return Config(board, COLOURS[:players], edition, Options(**options), first_seat)
+
+
+def config_to_data(config: Config) -> dict[str, Any]:
+    return config.to_dict()
+
+
+def config_from_data(data: Mapping[str, Any], board: Board) -> Config:
+    """The config a game's first event keeps (``config_to_data``), on its board."""
+    return Config(
+        board=board,
+        colours=tuple(data["colours"]),
+        edition=data["edition"],
+        options=Options(**data["options"]),
+        first_emperor=data["first_emperor"],
+    )
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    return state.to_dict()
+
+
+def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
+    return State.from_dict(data, config.board)
+
 
 __all__ = [
+    "COLOURS",
+    "OPTIONS",
+    "SYNTAX",
     "VERSION",
     "Board",
     "Command",
@@ -40,17 +91,32 @@ __all__ = [
     "clean",
     "command_from_dict",
     "command_to_dict",
+    "config_from_data",
+    "config_to_data",
     "default",
+    "default_board",
     "describe",
+    "editions",
     "format_command",
+    "format_command_in",
     "legal",
     "load_board",
+    "make_config",
     "name",
     "narrate",
     "outcome",
     "parse_command",
     "pending",
+    "player_counts",
     "replay",
+    "seat_colours",
     "setup",
+    "short_windows",
+    "state_from_dict",
+    "state_to_dict",
+    "syntax",
+    "time_controls",
+    "title",
     "view",
+    "words",
 ]

@@ -1,0 +1,47 @@
+"""The games this service hosts, by the name a game keeps in ``Game.rules``.
+
+The only place that knows which rules packages exist; everything outside ``games/rules/``
+reaches a game through :func:`get` (an import-linter contract in pyproject.toml forbids
+importing a game's package by name)::
+
+    from games.rules import registry
+    rules = registry.get(game.rules)
+    state = rules.setup(config, seed)
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import cast
+
+from .base import GameRules
+
+PACKAGES = {
+    "whitelotus": "games.rules.whitelotus",
+    "verbotenestadt": "games.rules.verbotenestadt",
+}
+DEFAULT = "whitelotus"
+
+
+class UnknownRules(LookupError):
+    """A name no game of this service has."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no game called {name!r}; the games are {', '.join(PACKAGES)}")
+        self.name = name
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, the default first."""
+    return tuple(PACKAGES)
+
+
+@cache
+def get(name: str) -> GameRules:
+    """The rules package of the game called ``name``."""
+    try:
+        package = PACKAGES[name]
+    except KeyError:
+        raise UnknownRules(name) from None
+    return cast(GameRules, importlib.import_module(package))
