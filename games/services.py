@@ -24,9 +24,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.rules import rng
+from games.rules import registry, rng
 from games.rules import whitelotus as wl
-from games.rules.base import IllegalCommand, LogEntry, Message
+from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 from games.rules.whitelotus.constants import COLOURS
 
 from . import permissions, timing
@@ -102,6 +102,11 @@ class Result:
 
 
 # --- configuration and state ---------------------------------------------------------------
+
+
+def rules_of(game: Game) -> GameRules:
+    """The rules package of the game ``game`` is a game of (``Game.rules``)."""
+    return registry.get(game.rules)
 
 
 @lru_cache(maxsize=16)
