@@ -249,6 +249,12 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           ``LANGUAGES``, and the word tables the mail parser recognises
     ``text_board(view, names, translate)`` the board as plain-text lines (≤ 76 columns)
 
+    *Bots*
+
+    ``Bot(key)``          a player program (local play, self-play, dropped seats): ``Bot(key)
+                          .choose(state, seat)`` is a legal command for a seat that owes a
+                          decision; the same key and state give the same choice
+
     *Leagues* score a finished game from :class:`Outcome` alone (``rank``, ties shared; a
     partnership game ranks partners equal), so a game needs nothing more for them.
     """
@@ -264,6 +270,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     short_windows: Mapping[str, float]
     SYNTAX: Mapping[str, str]
     words: Any
+    Bot: Callable[[str], Any]
 
     def load_board(self, name: str) -> Any: ...
     def make_config(

@@ -24,6 +24,7 @@ from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
 from .narrate import narrate
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .selfplay import Bot
 from .state import Config, Options, State
 from .views import view
 
@@ -79,6 +80,7 @@ __all__ = [
     "SYNTAX",
     "VERSION",
     "Board",
+    "Bot",
     "Command",
     "Config",
     "Decision",
