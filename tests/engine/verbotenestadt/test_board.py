@@ -4,6 +4,7 @@ geometry: every pavilion can be reached from the start area, nothing in the star
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,140 @@ def test_a_board_file_with_a_wall_between_distant_squares_is_refused():
     data["walls"].append([[0, 0], [2, 0]])
     with pytest.raises(BoardError):
         Board.from_dict(data)
+
+
+# -- the text board (textboard.py) ----------------------------------------------------------
+
+HATS = {"r": "red", "y": "yellow", "b": "blue", "g": "green", "k": "black"}
+
+
+def hand_view(*, dial: str | None = "rg", finished: bool = False) -> dict:
+    """A mid-game view for seat 0 (north) of 3, written by hand in the format the coordinator
+    fixed: 12 officials on the terrace, one slid from the start area toward pavilion 7."""
+    codes = [h + r for h in HATS for r in HATS]
+    terrace = codes[:12]
+    free = [s for s in [(r, c) for r in range(5, 10) for c in range(5, 10)] if s != (5, 7)]
+    squares: dict[str, list[int] | None] = {code: None for code in terrace}
+    for code, square in zip(codes[12:], free, strict=False):
+        squares[code] = list(square)
+    squares["kk"] = [3, 7]
+    officials = [{"code": c, "hat": HATS[c[0]], "robe": HATS[c[1]], "square": squares[c]} for c in codes]
+    return {
+        "game": "verbotenestadt",
+        "board": "forbidden_city",
+        "phase": "move",
+        "finished": finished,
+        "active": 1,
+        "target": 7,
+        "officials": officials,
+        "terrace": terrace,
+        "pavilions": [{"number": i + 1, "colour": c, "cards_left": 3 - i % 3} for i, c in enumerate(COLOURS)],
+        "players": [
+            {
+                "seat": 0,
+                "colour": "north",
+                "cards": [
+                    {"colour": "red", "piece": "hat"},
+                    {"colour": "red", "piece": "trousers"},
+                    {"colour": "white", "piece": "coat"},
+                ],
+                "score": {"total": 5},
+                "partner": None,
+            },
+            {"seat": 1, "colour": "east", "cards": [], "score": {"total": 0}, "partner": None},
+            {
+                "seat": 2,
+                "colour": "south",
+                "cards": [{"colour": "black", "piece": "hat"}],
+                "score": {"total": 1},
+                "partner": None,
+            },
+        ],
+        "dial": {"code": dial} if dial else None,
+        "fate": {"moves": 2, "last": {"die": "middle", "face": "red-dragon"}},
+        "last_move": {"code": "kk", "path": [[5, 7], [4, 7], [3, 7]]},
+        "pending": [{"seat": 1, "colour": "east", "kind": "move"}],
+    }
+
+
+NAMES = {"north": "Anna", "east": "Bertrand", "south": "Chiara"}
+
+
+def unwrap(lines: list[str]) -> list[str]:
+    """The lines as written before wrapping: a continuation (indented 4) joins its line."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("    ") and line.strip() and out and out[-1].strip():
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+def test_the_text_board_fits_80_columns_and_draws_the_grid():
+    from games.rules.verbotenestadt.textboard import text_board
+
+    lines = text_board(hand_view(), NAMES, lambda s: s)
+    text = "\n".join(unwrap(lines[30:]))
+    assert max(len(line) for line in lines) <= 76
+    assert lines[0].split() == [str(c) for c in range(15)]
+    rows = {int(line[:2]): line for line in lines[1:30] if line[:2].strip().isdigit()}
+    assert len(rows) == 15
+    assert rows[0].startswith(" 0  P1|")  # pavilion 1, walled on its east
+    assert "*7" in rows[14] and "P6" in rows[14]  # the target is marked, the others not
+    assert rows[3][4 + 3 * 7 : 6 + 3 * 7] == "kk"  # the official the last move slid north
+    assert rows[2][4 + 3 * 7 : 6 + 3 * 7] == "##"  # the screen roof before pavilion 2
+    assert rows[4][4 + 3 * 7 : 6 + 3 * 7] == " :"  # the grey-yellow square it left, empty
+    assert "Target: pavilion 7 (green)." in text
+    assert "Terrace of banishment (12 of 15): rr ry rb rg rk yr" in text
+    assert "Last move: kk 5,7 > 3,7" in text
+    assert "Fate dice: 2 moves this turn; last roll: middle die, red face with the dragon." in text
+    assert "north Anna: red: hat, trousers / white: coat; score 5" in text
+    assert "east Bertrand: no cards; score 0" in text
+    assert "To move: east Bertrand" in text
+
+
+def test_the_text_board_shows_only_the_viewers_own_dial():
+    from games.rules.verbotenestadt.textboard import text_board
+
+    mine = "\n".join(text_board(hand_view(dial="gb"), NAMES, lambda s: s))
+    assert "Your dial (secret): gb" in mine
+    spectator = "\n".join(text_board(hand_view(dial=None), NAMES, lambda s: s))
+    assert "dial" not in spectator.lower()
+
+
+def test_the_text_board_translates_every_phrase():
+    """Every English phrase goes through translate: a marker translation marks them all."""
+    from games.rules.verbotenestadt.textboard import text_board
+
+    lines = text_board(hand_view(), NAMES, lambda s: "«" + s + "»")
+    prose = [line for line in unwrap(lines[30:]) if line.strip()]
+    assert prose and all("«" in line for line in prose), prose
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_text_board_has_every_phrase_in_german_and_french(language: str):
+    from django.utils import translation
+
+    from games.rules.verbotenestadt import textboard
+    from games.rules.verbotenestadt.textboard import text_board
+
+    phrases = [
+        value
+        for name, value in vars(textboard).items()
+        if name.isupper() and isinstance(value, str) and name not in {"WIDTH", "HANG", "NBSP"}
+    ]
+    words = [
+        *textboard.COLOUR_WORDS,
+        *textboard.SEAT_WORDS,
+        *textboard.PIECE_WORDS,
+        *textboard.DIE_WORDS.values(),
+        *textboard.FACE_WORDS.values(),
+    ]
+    po = (ROOT / f"notifications/locale/{language}/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    msgids = set(re.findall(r'^msgid "(.+)"$', po, flags=re.MULTILINE))
+    assert not [p for p in [*phrases, *words] if p.replace('"', '\\"') not in msgids]
+    with translation.override(language):
+        lines = text_board(hand_view(), NAMES, translation.gettext)
+        assert translation.gettext("north") != "north"
+    assert max(len(line) for line in lines) <= 76
