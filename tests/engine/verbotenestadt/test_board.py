@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,7 +144,7 @@ def test_a_board_file_with_a_wall_between_distant_squares_is_refused():
 HATS = {"r": "red", "y": "yellow", "b": "blue", "g": "green", "k": "black"}
 
 
-def hand_view(*, dial: str | None = "rg", finished: bool = False) -> dict:
+def hand_view(*, dial: str | None = "rg", finished: bool = False) -> dict[str, Any]:
     """A mid-game view for seat 0 (north) of 3, written by hand in the format the coordinator
     fixed: 12 officials on the terrace, one slid from the start area toward pavilion 7."""
     codes = [h + r for h in HATS for r in HATS]
