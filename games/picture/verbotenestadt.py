@@ -73,6 +73,7 @@ LABELS = {
     "terrace": gettext_noop("Terrace of banishment"),
     "points": gettext_noop("{score} points"),
     "over": gettext_noop("The game is over."),
+    "partner": gettext_noop("(partner: {seat})"),
 }
 
 
@@ -322,6 +323,15 @@ def _piece_icon(piece: str, x: float, y: float, ink: str) -> str:
     return ""
 
 
+def _points(player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], score: Any) -> str:
+    """ "5 points", and the partner in the partner variant: "5 points (partner: south)"."""
+    text = gettext(LABELS["points"]).format(score=score)
+    partner = next((p for p in players if p.get("seat") == player.get("partner")), None)
+    if player.get("partner") is not None and partner is not None:
+        text += " " + gettext(LABELS["partner"]).format(seat=gettext(str(partner["colour"])))
+    return text
+
+
 def _piece_order(card: Mapping[str, Any]) -> int:
     pieces = ("hat", "coat", "trousers")
     return pieces.index(card["piece"]) if card["piece"] in pieces else len(pieces)
@@ -363,7 +373,7 @@ def _panel(board: Board, view: Mapping[str, Any], names: Mapping[str, str], top:
             + f'<text x="{MARGIN + 18}" y="{y + 22}" font-size="16" font-weight="{weight}" fill="{INK}">'
             f"{esc(clip(label, 28))}</text>"
             f'<text x="{MARGIN + 18}" y="{y + 42}" font-size="13" fill="{INK}">'
-            f"{esc(gettext(LABELS['points']).format(score=score))}</text>"
+            f"{esc(_points(player, players, score))}</text>"
         )
         cards = sorted(
             player.get("cards") or (), key=lambda c: (colours.get(c["colour"], 9), _piece_order(c))

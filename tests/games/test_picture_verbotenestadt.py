@@ -123,11 +123,9 @@ def test_hat_and_robe_are_told_apart_without_colour():
         x, y = (float(v) for v in str(g.get("data-bbox")).split()[:2])
         return shapes(g).replace(f"{x:g}", "X").replace(f"{y:g}", "Y")
 
-    robes = {}
     for code, g in drawn.items():
         hat_letter = [t for t in texts(g) if t != code]
         assert hat_letter == [code[0].upper()], code
-        robes.setdefault(code[1], set()).add(len(list(g.iter())))
     # five robe patterns: different numbers or kinds of marks
     kinds = {code[1]: normalised(drawn[code]) for code in CODES if code[0] == "r"}
     assert len(set(kinds.values())) == 5
@@ -199,6 +197,16 @@ def test_its_parts_can_be_redrawn_incrementally():
     }
 
 
+def test_partners_are_named_in_the_panel():
+    view = hand_view()
+    view["players"].append({"seat": 3, "colour": "west", "cards": [], "score": {"total": 0}, "partner": 1})
+    view["players"][1]["partner"] = 3
+    root = ET.fromstring(board_svg(BOARD, view, names=NAMES))
+    players = {g.get("data-colour"): g for g in groups(root, "player")}
+    assert any("(partner: west)" in t for t in texts(players["east"]))
+    assert not any("partner" in t for t in texts(players["north"]))
+
+
 def test_a_finished_game_says_so():
     root = ET.fromstring(board_svg(BOARD, hand_view(finished=True), names=NAMES))
     assert "The game is over." in texts(root)
@@ -207,7 +215,7 @@ def test_a_finished_game_says_so():
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_every_word_of_the_picture_is_translated(language: str):
-    words = [LABELS[k] for k in ("target", "terrace", "points", "over")]
+    words = [LABELS[k] for k in ("target", "terrace", "points", "over", "partner")]
     words += ["north", "east", "south", *COLOURS]
     with translation.override(language):
         same = {"fr": {"{score} points"}}.get(language, set())  # French says it the same

@@ -230,6 +230,19 @@ def test_the_text_board_fits_80_columns_and_draws_the_grid():
     assert "To move: east Bertrand" in text
 
 
+def test_the_text_board_names_partners_and_who_else_must_answer():
+    from games.rules.verbotenestadt.textboard import text_board
+
+    view = hand_view()
+    view["players"].append({"seat": 3, "colour": "west", "cards": [], "score": {"total": 0}, "partner": 1})
+    view["players"][1]["partner"] = 3
+    view["pending"].append({"seat": 2, "colour": "south", "kind": "challenge"})
+    text = "\n".join(unwrap(text_board(view, {**NAMES, "west": "Dmitri"}, lambda s: s)))
+    assert "east Bertrand: no cards; score 0 (partner: west)" in text
+    assert "west Dmitri: no cards; score 0 (partner: east)" in text
+    assert "Waiting for: south Chiara" in text
+
+
 def test_the_text_board_shows_only_the_viewers_own_dial():
     from games.rules.verbotenestadt.textboard import text_board
 
