@@ -28,8 +28,8 @@ def other_rules() -> types.ModuleType:
     module = types.ModuleType(OTHER)
     for name in wl.__all__:
         setattr(module, name, getattr(wl, name))
-    module.name = OTHER
-    module.title = "Other Game"
+    setattr(module, "name", OTHER)  # noqa: B010 (a module's attributes, set as data)
+    setattr(module, "title", "Other Game")  # noqa: B010
 
     def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Any) -> list[str]:
         return [f"OTHER BOARD of {', '.join(sorted(names))}"]
@@ -37,8 +37,8 @@ def other_rules() -> types.ModuleType:
     def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> str:
         return f"decide the {kind}"
 
-    module.text_board = text_board
-    module.decision_text = decision_text
+    setattr(module, "text_board", text_board)  # noqa: B010
+    setattr(module, "decision_text", decision_text)  # noqa: B010
     return module
 
 
@@ -107,7 +107,7 @@ def test_trailing_prose_is_told_by_the_words_of_the_mail_s_game(other_game: type
         **{n: getattr(wl.words, n) for n in dir(wl.words) if not n.startswith("__")}
     )
     words.keyword = lambda word: "place" if wl.words.key(word) == "zug" else wl.words.keyword(word)
-    other_game.words = words
+    setattr(other_game, "words", words)  # noqa: B010
     lines = ["place Hubei", "zug Hubei", "Dora"]
     assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"], other_game) == (lines[:2], ["Dora"])
     # the default game does not know "zug": the line is the start of the prose
