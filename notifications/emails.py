@@ -72,6 +72,7 @@ class Seen:
     names: dict[str, str]
     rules: GameRules
     colours: dict[int, str]  # each seat's colour, by position
+    seat: int
 
 
 def render(mail: OutboundMail) -> Rendered:
@@ -435,7 +436,7 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     if state is None:
         state = services.state_at(game, seq)
     names = {s.colour: s.player.name for s in holders}
-    return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours), news
+    return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours, seat), news
 
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
@@ -449,13 +450,14 @@ def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
 
 
 def _place(seen: Seen) -> str:
-    """The seat's final place ("2nd", "3rd (tied)"), once the game is over."""
-    outcome = seen.view.get("outcome")
+    """The seat's final place ("2nd", "3rd (tied)"), once the game is over (the game's
+    ``Outcome``: ``rank`` by seat)."""
+    outcome = seen.rules.outcome(seen.state)
     if outcome is None:
         return ""
-    rank = outcome["rank"][seen.colour]
+    rank = outcome.rank[seen.seat]
     place = words.place(rank)
-    if list(outcome["rank"].values()).count(rank) > 1:
+    if list(outcome.rank).count(rank) > 1:
         return gettext("%(place)s (tied)") % {"place": place}
     return place
 
@@ -472,20 +474,20 @@ def _short_reason(message: str) -> str:
 
 
 def _scores(seen: Seen) -> list[dict[str, Any]]:
-    outcome = seen.view.get("outcome")
+    """The final scores, best first (ties in seat order), from the game's ``Outcome``."""
+    outcome = seen.rules.outcome(seen.state)
     if outcome is None:
         return []
-    colours = list(outcome["rank"])
-    order = sorted(colours, key=lambda c: (outcome["rank"][c], colours.index(c)))
+    order = sorted(range(len(outcome.rank)), key=lambda s: (outcome.rank[s], s))
     return [
         {
-            "rank": outcome["rank"][c],
-            "colour": words.colour(c),
-            "name": seen.names.get(c, ""),
-            "breakdown": words.score_parts(outcome["scores"][c], seen.rules.name),
-            "total": outcome["scores"][c]["total"],
+            "rank": outcome.rank[s],
+            "colour": words.colour(seen.colours[s]),
+            "name": seen.names.get(seen.colours[s], ""),
+            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules.name),
+            "total": outcome.breakdown[s].get("total", outcome.scores[s]),
         }
-        for c in order
+        for s in order
     ]
 
 
