@@ -13,6 +13,7 @@ import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -24,14 +25,10 @@ from django.utils.translation import gettext
 from games import services
 from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
-from games.rules import whitelotus as wl
-from games.rules.base import Message
-from games.rules.whitelotus.menu import syntax
-from games.rules.whitelotus.notation import SYNTAX, format_command_in
-from games.rules.whitelotus.words import argument_hint, keyword_hint
+from games.rules import registry
+from games.rules.base import GameRules, Message
 
 from . import plaintext, preferences, words
-from .board import board_lines
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
@@ -69,10 +66,13 @@ NEWS_KINDS = (
 class Seen:
     """What one seat may know at one event, ready for the templates."""
 
-    state: wl.State
+    state: Any  # the game's engine state (its rules: ``rules``)
     view: dict[str, Any]
     colour: str
     names: dict[str, str]
+    rules: GameRules
+    colours: dict[int, str]  # each seat's colour, by position
+    seat: int
 
 
 def render(mail: OutboundMail) -> Rendered:
@@ -264,7 +264,7 @@ def _zone(player: Player | None) -> zoneinfo.ZoneInfo:
 def _game_mail(
     mail: OutboundMail,
     template: str,
-    told: Callable[[OutboundMail, Game, wl.State, dict[str, str]], dict[str, Any]] | None = None,
+    told: Callable[[OutboundMail, Game, Any, dict[str, str]], dict[str, Any]] | None = None,
 ) -> Rendered:
     assert mail.game is not None and mail.seat is not None
     game = mail.game
@@ -272,16 +272,16 @@ def _game_mail(
     seen, news = _seen(
         game, mail.seat, mail.seq, max(mail.seq - LOG_EVENTS, 0) if log_topic else _since(mail)
     )
-    state = seen.state
+    state, rules = seen.state, seen.rules
     language = mail.player.language if mail.player else "en"
-    mine = next((d for d in wl.pending(state) if d.seat == mail.seat), None)
+    mine = next((d for d in rules.pending(state) if d.seat == mail.seat), None)
     owes = mine is not None
-    menu = wl.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
+    menu = rules.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
     # the row's context names the decision it was written for; answers, takeovers and notices
     # may carry none, so the engine says what this seat must decide at the row's event
     decision_kind = mail.context.get("decision") or (mine.kind if mine else "")
-    decision_text = words.decision(decision_kind, seen.view) if decision_kind else ""
-    legal = wl.legal(state, mail.seat)
+    decision_text = rules.decision_text(seen.view, decision_kind, gettext) if decision_kind else ""
+    legal = rules.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
     seat = game.seats.get(position=mail.seat)
@@ -293,12 +293,18 @@ def _game_mail(
         "player": mail.player,
         "colour": words.colour(seen.colour),
         "view": seen.view,
-        "board": "\n".join(board_lines(seen.view, seen.names)),
-        "hand": seen.view["hand"],
+        "board": "\n".join(rules.text_board(seen.view, seen.names, gettext)),
+        "hand": seen.view.get("hand"),
+        # what the game's mails show of it: its name, and the partials of its board and hand
+        # (``mail/<rules>/_board.*``; a game without its own shows the text board)
+        "rules_name": rules.name,
+        "game_title": rules.title,
+        "board_txt": _partials(rules.name, "_board.txt"),
+        "board_html": _partials(rules.name, "_board.html"),
         "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
         "news": news,
         "menu": menu,
-        "example": wl.format_command(state, legal[0]) if legal else "",
+        "example": rules.format_command(state, legal[0]) if legal else "",
         "decision_text": decision_text,
         "owes": owes,
         "situation": _situation(seen, owes, decision_text),
@@ -306,10 +312,12 @@ def _game_mail(
         "deadline_short": _short(deadline),
         # paused, or a player away: the deadline will move, so the mail must not promise it
         "clock_stopped": game.clock_stopped_at is not None and game.status != Game.Status.FINISHED,
-        "year": state.year,
-        "phase": state.phase.name,
-        "example_local": format_command_in(state, legal[0], language) if legal and language != "en" else "",
-        "keywords": _keywords(language) if mail.kind == "help" else "",
+        "year": seen.view.get("year"),
+        "phase": seen.view.get("phase"),
+        "example_local": (
+            rules.format_command_in(state, legal[0], language) if legal and language != "en" else ""
+        ),
+        "keywords": _keywords(rules, language) if mail.kind == "help" else "",
         "reply_to": reply_address(seat),
         # the link opens the page of the seat's holder NOW: an answer written for a player who
         # has since lost the seat goes to their address, and must not carry their successor's key
@@ -317,11 +325,11 @@ def _game_mail(
         "game_page": game_page_url(game),
         "service_address": service_address(),
         "scores": _scores(seen),
-        "commands": [syntax(kind, language) for kind in SYNTAX],
+        "commands": [rules.syntax(kind, language) for kind in rules.SYNTAX],
         "log_lines": news if log_topic else [],
     }
     about = mail.context.get("about")
-    context["about_colour"] = words.colour(state.config.colours[about]) if isinstance(about, int) else ""
+    context["about_colour"] = words.colour(seen.colours[about]) if isinstance(about, int) else ""
     context["about_me"] = about == mail.seat
     for key in ("until", "deadline_at"):
         if isinstance(mail.context.get(key), str):
@@ -411,22 +419,24 @@ def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
     """The view of ``seat`` after event ``seq`` and the news it has not been told: what the
     engine said about the moves after event ``since`` that this seat may see."""
+    rules = services.rules_of(game)
+    holders = list(game.seats.select_related("player"))
+    colours = {s.position: s.colour for s in holders}
     news: list[str] = []
-    state: wl.State | None = None
+    state: Any = None
     for event, state, log in services.walk(game, seq):
         if event.seq > since:
             if event.kind == Event.Kind.DEFAULT and event.seat is not None:
                 news.append(
                     gettext("{colour}'s deadline passed; the default move was played: {command}").format(
-                        colour=words.colour(state.config.colours[event.seat]), command=event.command_text
+                        colour=words.colour(colours[event.seat]), command=event.command_text
                     )
                 )
-            news += [wl.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
+            news += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
     if state is None:
         state = services.state_at(game, seq)
-    seats = {s.colour: s.player.name for s in game.seats.select_related("player")}
-    colour = state.config.colours[seat]
-    return Seen(state, wl.view(state, seat), colour, seats), news
+    names = {s.colour: s.player.name for s in holders}
+    return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours, seat), news
 
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
@@ -436,17 +446,18 @@ def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
             "colour": words.colour(seen.colour),
             "decision_text": decision_text,
         }
-    return words.waiting(seen.view, seen.names)
+    return words.waiting(seen.view, seen.names, seen.rules)
 
 
 def _place(seen: Seen) -> str:
-    """The seat's final place ("2nd", "3rd (tied)"), once the game is over."""
-    outcome = seen.view.get("outcome")
+    """The seat's final place ("2nd", "3rd (tied)"), once the game is over (the game's
+    ``Outcome``: ``rank`` by seat)."""
+    outcome = seen.rules.outcome(seen.state)
     if outcome is None:
         return ""
-    rank = outcome["rank"][seen.colour]
+    rank = outcome.rank[seen.seat]
     place = words.place(rank)
-    if list(outcome["rank"].values()).count(rank) > 1:
+    if list(outcome.rank).count(rank) > 1:
         return gettext("%(place)s (tied)") % {"place": place}
     return place
 
@@ -463,27 +474,36 @@ def _short_reason(message: str) -> str:
 
 
 def _scores(seen: Seen) -> list[dict[str, Any]]:
-    outcome = seen.view.get("outcome")
+    """The final scores, best first (ties in seat order), from the game's ``Outcome``."""
+    outcome = seen.rules.outcome(seen.state)
     if outcome is None:
         return []
-    colours = list(outcome["rank"])
-    order = sorted(colours, key=lambda c: (outcome["rank"][c], colours.index(c)))
+    order = sorted(range(len(outcome.rank)), key=lambda s: (outcome.rank[s], s))
     return [
         {
-            "rank": outcome["rank"][c],
-            "colour": words.colour(c),
-            "name": seen.names.get(c, ""),
-            "breakdown": words.score_parts(outcome["scores"][c]),
-            "total": outcome["scores"][c]["total"],
+            "rank": outcome.rank[s],
+            "colour": words.colour(seen.colours[s]),
+            "name": seen.names.get(seen.colours[s], ""),
+            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules.name),
+            "total": outcome.breakdown[s].get("total", outcome.scores[s]),
         }
-        for c in order
+        for s in order
     ]
 
 
-def _keywords(language: str) -> str:
+def _keywords(rules: GameRules, language: str) -> str:
     if language == "en":
         return ""
-    return f"{keyword_hint(language)}\n{argument_hint(language)}"
+    return f"{rules.words.keyword_hint(language)}\n{rules.words.argument_hint(language)}"
+
+
+@cache
+def _partials(rules_name: str, part: str) -> tuple[str, ...]:
+    """The template of a part of a game mail for a game (``mail/<rules>/<part>``) and the
+    generic one it falls back to: ``{% include %}`` takes the first that exists."""
+    if rules_name not in registry.names():  # a name from the database, never a path
+        return (f"notifications/mail/{part}",)
+    return (f"notifications/mail/{rules_name}/{part}", f"notifications/mail/{part}")
 
 
 def _local(moment: datetime | None) -> str:

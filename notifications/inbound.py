@@ -45,9 +45,7 @@ from django.utils import timezone
 
 from games import deadlines, services
 from games.models import Event, Game, Seat
-from games.rules import whitelotus as wl
-from games.rules.base import Message
-from games.rules.whitelotus.notation import clean, quote
+from games.rules.base import GameRules, Message
 
 from . import outbox, preferences, tokens
 from .mailwords import AWAY, MAIL_WORDS, TOPICS
@@ -339,8 +337,9 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         return InboundMail.Status.REFUSED, message
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
-    provinces = [p.name for p in services.head_state(game).board.provinces] if parsed.lines else []
-    lines, ignored = split_trailing_prose(parsed.lines, MAIL_WORDS, provinces)
+    rules = services.rules_of(game)  # the mail's lines are read in its game's notation
+    names = _board_names(rules, services.head_state(game)) if parsed.lines else []
+    lines, ignored = split_trailing_prose(parsed.lines, MAIL_WORDS, names, rules)
     if not lines:
         return refuse(
             Message("I found no command in your mail. Write one command per line, above the quoted text.")
@@ -353,13 +352,15 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                 most=MAX_COMMAND_LINES,
             )
         )
-    topics = [TOPICS[_word(line)] for line in lines if _word(line) in TOPICS]
-    away = [line for line in lines if _word(line) in AWAY]
+    topics = [TOPICS[_word(line, rules)] for line in lines if _word(line, rules) in TOPICS]
+    away = [line for line in lines if _word(line, rules) in AWAY]
     wishes = [line for line in lines if preferences.is_setting(line)]
     moves = [
         line
         for line in lines
-        if _word(line) not in TOPICS and _word(line) not in AWAY and not preferences.is_setting(line)
+        if _word(line, rules) not in TOPICS
+        and _word(line, rules) not in AWAY
+        and not preferences.is_setting(line)
     ]
     settings: list[preferences.Setting] = []
     for line in wishes:
@@ -392,7 +393,7 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                     inbound_message_id=parsed.message_id,
                 )
             for line in away:
-                _away(game, seat.position, line, parsed.message_id)
+                _away(game, seat.position, line, parsed.message_id, rules)
     except services.IllegalMove as error:  # the reason alone: the mail shows the menu itself
         return refuse(error.text, error.line)
     except services.GameError as error:
@@ -424,17 +425,29 @@ def _tell_ignored(
         outbox.answer(mail, "status", seat.player.email, {"topic": "status", "ignored": ignored}, **where)
 
 
-def _word(line: str) -> str:
-    words = clean(line).split()  # as the notation reads it: "help" with a zero-width space is help
+def quote(line: str, most: int = QUOTED_LINE) -> str:
+    """Typed text as a refusal quotes it: at most ``most`` characters and an ellipsis."""
+    return line if len(line) <= most + 1 else line[:most] + "…"
+
+
+def _board_names(rules: GameRules, state: Any) -> list[str]:
+    """The names on the game's board a command may give (White Lotus: its provinces): the
+    areas of the spectator's view, so trailing prose is told from a mistyped command."""
+    return [str(area["name"]) for area in rules.view(state, None).get("areas", ()) if "name" in area]
+
+
+def _word(line: str, rules: GameRules) -> str:
+    # as the game's notation reads it: "help" with a zero-width space is help
+    words = rules.clean(line).split()
     return words[0].lower() if words else ""
 
 
-def _away(game: Game, seat: int, line: str, message_id: str) -> None:
+def _away(game: Game, seat: int, line: str, message_id: str, rules: GameRules) -> None:
     """``vacation 5 days`` (``urlaub 5 tage``, ``vacances 5 jours``) or ``back``."""
-    if AWAY[_word(line)] == "back":
+    if AWAY[_word(line, rules)] == "back":
         deadlines.end_vacation(game, seat, inbound_message_id=message_id)
         return
-    match = _VACATION.match(clean(line).strip())
+    match = _VACATION.match(rules.clean(line).strip())
     if match is None:
         raise services.IllegalMove(
             Message("Write the days you will be away, e.g.: vacation 5 days"), line=line
@@ -457,7 +470,7 @@ def _outdated(game: Game, seat: int, parsed: ParsedMail) -> Message | None:
     if not newer:
         return None
     state = services.head_state(game)
-    waiting = any(d.seat == seat for d in wl.pending(state))
+    waiting = any(d.seat == seat for d in services.rules_of(game).pending(state))
     now = (
         Message("It is your move now: see the menu below.")
         if waiting

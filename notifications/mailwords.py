@@ -3,14 +3,22 @@
 One small place, free of Django, for the modules that must know them: ``inbound`` sorts a
 mail's lines by them, ``preferences`` reads the mail settings, ``quotes`` must not cut a line
 that may be a command as if it were a signature, and ``prose`` tells them from trailing prose.
+
+These words are the service's, not a game's; they are folded (``key``) as the default game's
+notation folds a word (case, accents, ``ß``), which every game's folding agrees with.
 """
 
 from __future__ import annotations
 
-from games.rules.whitelotus.notation import clean
-from games.rules.whitelotus.words import key, keyword
+from games.rules import registry
 
 from .prose import Arguments
+
+# the default game's notation: how the service's words are folded, and the notation a line is
+# read as where its game is not known yet (``may_be_command_word``: quotes are stripped before
+# the reply address says which game a mail is for)
+_DEFAULT = registry.get(registry.DEFAULT)
+key = _DEFAULT.words.key
 
 __all__ = ["AWAY", "JOIN_WORDS", "MAIL_WORDS", "SUBJECTS", "TOPICS", "may_be_command_word"]
 
@@ -64,9 +72,12 @@ JOIN_WORDS: dict[str, Arguments] = {"join": "any"}
 def may_be_command_word(line: str) -> bool:
     """Whether a line's first word is a command word: a keyword of the notation in any
     language, a word of the mail service (``MAIL_WORDS``) or ``join``.  A reply's closing
-    ("Thanks!", "Danke") is cut only when no such line follows it (``quotes``)."""
-    words = clean(line.strip()[:_FIRST_WORD_CHARS]).split(None, 1)
+    ("Thanks!", "Danke") is cut only when no such line follows it (``quotes``).
+
+    The mail's game is not known when its quotes are stripped, so the notation is the
+    default game's (a fallback: a keyword only another game has is not seen here)."""
+    words = _DEFAULT.clean(line.strip()[:_FIRST_WORD_CHARS]).split(None, 1)
     if not words:
         return False
     first = words[0]
-    return keyword(first) is not None or key(first) in MAIL_WORDS or key(first) in JOIN_WORDS
+    return _DEFAULT.words.keyword(first) is not None or key(first) in MAIL_WORDS or key(first) in JOIN_WORDS

@@ -17,7 +17,6 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games import services
 from games.models import Event, Game, Player
-from games.rules import whitelotus as wl
 from games.timing import TimeControls
 
 from . import words
@@ -143,8 +142,10 @@ def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undo
     names = dict(
         Player.objects.filter(email__in={e for h in held.values() for _, e in h}).values_list("email", "name")
     )
+    rules = services.rules_of(game)
+    colours = dict(game.seats.values_list("position", "colour"))
     moves: list[Undone] = []
-    before: wl.State | None = None
+    before: Any = None
     for event, state, _log in services.walk_all(game, rollback.seq - 1):
         if event.seq > to_seq and event.kind in services.MOVE_KINDS and event.seat is not None:
             assert before is not None  # a move never comes first: the game's creation does
@@ -153,10 +154,10 @@ def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undo
             moves.append(
                 Undone(
                     seat=seat,
-                    colour=state.config.colours[seat],
+                    colour=colours[seat],
                     name=names.get(email[0], ""),
-                    sealed=any(d.seat == seat and d.sealed for d in wl.pending(before)),
-                    notation=wl.format_command(before, wl.command_from_dict(event.payload["command"])),
+                    sealed=any(d.seat == seat and d.sealed for d in rules.pending(before)),
+                    notation=rules.format_command(before, rules.command_from_dict(event.payload["command"])),
                     default=event.kind == Event.Kind.DEFAULT,
                 )
             )
@@ -164,7 +165,7 @@ def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undo
     return tuple(moves)
 
 
-def context(mail: OutboundMail, game: Game, state: wl.State, names: Mapping[str, str]) -> dict[str, Any]:
+def context(mail: OutboundMail, game: Game, state: Any, names: Mapping[str, str]) -> dict[str, Any]:
     """What the moderation mail of ``mail`` (an outbox row about one event) tells besides the
     game itself."""
     event = game.events.select_related("actor").filter(seq=mail.context.get("event")).first()

@@ -28,8 +28,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.models import Event, Game, Player
-from games.rules import whitelotus as wl
-from games.rules.base import LogEntry
+from games.rules.base import GameRules, LogEntry
 from games.timing import beginning
 
 from . import preferences
@@ -38,6 +37,8 @@ from .tokens import redact
 
 log = logging.getLogger(__name__)
 
+# log entries that reveal sealed choices (White Lotus's; a game whose reveals are named
+# otherwise tells them in the next mail instead of a ``reveal`` mail)
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
 # events that are told to every seat as a notice (moderators' acts, vacations)
 NOTICES = {
@@ -67,26 +68,34 @@ class Planned:
 
 
 def plan(
-    events: Sequence[Event], state: wl.State, log_entries: Sequence[LogEntry], before: wl.State | None
+    events: Sequence[Event],
+    state: Any,
+    log_entries: Sequence[LogEntry],
+    before: Any,
+    *,
+    rules: GameRules,
+    players: int,
 ) -> list[Planned]:
-    """The mails these events cause (see the module's docstring), in seat order."""
-    seats = range(state.players)
+    """The mails these events cause (see the module's docstring), in seat order: ``state``
+    (and ``before``, the state before them) are states of the game's ``rules``, played by
+    ``players`` seats."""
+    seats = range(players)
     kinds = {e.kind for e in events}
     if Event.Kind.STARTED in kinds:
-        decisions = {d.seat: d.kind for d in wl.pending(state)}
+        decisions = {d.seat: d.kind for d in rules.pending(state)}
         return [Planned("invitation", s, {"decision": decisions.get(s, "")}) for s in seats]
     for kind, mail in NOTICES.items():
         if kind in kinds:
             event = next(e for e in events if e.kind == kind)
             context = {"event": event.seq, "reason": event.reason, "about": event.seat, **event.payload}
-            decisions = {d.seat: d.kind for d in wl.pending(state)} if kind in PROMPTING else {}
+            decisions = {d.seat: d.kind for d in rules.pending(state)} if kind in PROMPTING else {}
             out = [Planned(mail, s, {**context, "decision": decisions.get(s, "")}) for s in seats]
             if kind == Event.Kind.SEAT_REPLACED:
                 out.append(
                     Planned("invitation", event.payload["position"], {"replacing": event.payload["old"]})
                 )
             return out
-    if wl.outcome(state) is not None:
+    if rules.outcome(state) is not None:
         return [Planned("game_over", s) for s in seats]
     movers = [e.seat for e in events if e.seat is not None]
     decisions = beginning(before, state, movers)

@@ -6,15 +6,17 @@ after the last line that is a command or could be a mistyped one. A line could b
 command when all of these hold:
 
 * its first word resembles a command word by the measure of the "Did you mean …?" hint
-  (``words.closest_keyword_scored``: a similarity ratio of at least 0.6 to a keyword of any language,
-  or to a word of the mail service such as ``status`` or ``vacation``);
+  (``words.closest_keyword_scored`` of the mail's game: a similarity ratio of at least 0.6 to
+  a keyword of any language, or to a word of the mail service such as ``status`` or
+  ``vacation``);
 * that first word is a word: it carries no punctuation ("thanks!", "Cheers," are prose; a
   command is never written with them);
 * the line has the shape of the command it resembles: a single word only when that command
   takes no argument (``pass``, ``lead``, ``decline``, ``help``, ``back``...), more words only when
   it takes arguments and one of them looks like one (after ``join``, any word is a league's
-  name): a number, or a colour, side, points word
-  or province name of the game, exactly or with one slip (a ratio of at least 0.8: "Hangzhu").
+  name): a number, or a word of one of the game's argument tables (White Lotus: a colour, side,
+  points word) or a name on its board (a province), exactly or with one slip (a ratio of at
+  least 0.8: "Hangzhu").
 
 So a lone "Dora" after the commands is prose: it resembles ``dehors`` (out), which needs a
 colour. A lone "Lea" resembles ``lead``, which takes no argument: it is taken for a mistyped
@@ -27,10 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
+from functools import cache
 from typing import Literal
 
-from games.rules.whitelotus import words as vocabulary
-from games.rules.whitelotus.notation import SYNTAX
+from games.rules import registry
+from games.rules.base import GameRules
 
 __all__ = ["RESEMBLES", "Arguments", "split_prose", "split_trailing_prose"]
 
@@ -45,28 +48,46 @@ RESEMBLES = 0.6
 _ARGUMENT_RESEMBLES = 0.8
 # No command or argument word is longer; comparing a longer one would only cost time.
 _LONGEST_WORD = 40
-# Words of the command tables that are arguments, in every language (folded).
-_TABLE_ARGUMENTS = frozenset(
-    vocabulary.key(spelled)
-    for table in (vocabulary.COLOURS, vocabulary.SIDES, vocabulary.POINTS)
-    for language in vocabulary.LANGUAGES
-    for spellings in table[language].values()
-    for spelled in spellings
-)
+
+
+@cache
+def _table_arguments(rules_name: str) -> frozenset[str]:
+    """Words of the game's tables that are arguments (every table of its vocabulary but the
+    keywords: White Lotus's colours, sides and points), in every language (folded)."""
+    vocabulary = registry.get(rules_name).words
+    return frozenset(
+        vocabulary.key(spelled)
+        for name, table in getattr(vocabulary, "TABLES", {}).items()
+        if name != "keyword"
+        for language in vocabulary.LANGUAGES
+        for spellings in table[language].values()
+        for spelled in spellings
+    )
+
+
+def _default() -> GameRules:
+    """The game whose words are read where no game is known (a mail to the service address:
+    ``join <league>``): the default game's (its folding, its keywords as possible typos)."""
+    return registry.get(registry.DEFAULT)
 
 
 def split_trailing_prose(
-    lines: Sequence[str], mail_words: Mapping[str, Arguments], argument_words: Iterable[str] = ()
+    lines: Sequence[str],
+    mail_words: Mapping[str, Arguments],
+    argument_words: Iterable[str] = (),
+    rules: GameRules | None = None,
 ) -> tuple[list[str], list[str]]:
     """``(commands, ignored)``: the lines up to the last command or possible typo, and the rest.
 
     ``mail_words`` are the service's own command words (folded) with what follows each;
-    ``argument_words`` more words a game argument may be (the board's province names).
+    ``argument_words`` more words a game argument may be (the board's province names);
+    ``rules`` the game the mail is for (None: the default game).
     """
-    arguments = _arguments(argument_words)
+    rules = rules or _default()
+    arguments = _arguments(argument_words, rules)
     last = -1
     for index, line in enumerate(lines):
-        if _may_be_command(line, mail_words, arguments):
+        if _may_be_command(line, mail_words, arguments, rules):
             last = index
     if last < 0:
         return list(lines), []
@@ -74,55 +95,68 @@ def split_trailing_prose(
 
 
 def split_prose(
-    lines: Sequence[str], mail_words: Mapping[str, Arguments], argument_words: Iterable[str] = ()
+    lines: Sequence[str],
+    mail_words: Mapping[str, Arguments],
+    argument_words: Iterable[str] = (),
+    rules: GameRules | None = None,
 ) -> tuple[list[str], list[str]]:
     """``(commands, prose)``: the lines that are, or could be mistyped, commands, and the other
     non-blank lines, wherever they stand (a greeting above ``join <league>``).  By the same rule
-    as ``split_trailing_prose``, for a mail that must hold one command and nothing else."""
-    arguments = _arguments(argument_words)
+    as ``split_trailing_prose``, for a mail that must hold one command and nothing else;
+    ``rules`` as there (a mail to the service address is for no game yet: the default's words)."""
+    rules = rules or _default()
+    arguments = _arguments(argument_words, rules)
     commands: list[str] = []
     prose: list[str] = []
     for line in lines:
-        if _may_be_command(line, mail_words, arguments):
+        if _may_be_command(line, mail_words, arguments, rules):
             commands.append(line)
         elif line.strip():
             prose.append(line)
     return commands, prose
 
 
-def _arguments(argument_words: Iterable[str]) -> frozenset[str]:
-    return _TABLE_ARGUMENTS | {vocabulary.key(w) for w in argument_words if vocabulary.key(w)}
+def _arguments(argument_words: Iterable[str], rules: GameRules) -> frozenset[str]:
+    key = rules.words.key
+    return _table_arguments(rules.name) | {key(w) for w in argument_words if key(w)}
 
 
-def _may_be_command(line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str]) -> bool:
+def _may_be_command(
+    line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str], rules: GameRules
+) -> bool:
     words = line.split()
     if not words:
         return False
     first = words[0]
+    vocabulary = rules.words
     folded = vocabulary.key(first)
     if vocabulary.keyword(first) is not None or folded in mail_words:
         return True
     if not folded or not first.isalpha() or len(folded) > _LONGEST_WORD:
         return False
-    takes = _resembled(folded, mail_words)
+    takes = _resembled(folded, mail_words, rules)
     if takes is None:
         return False
     if len(words) == 1:
         return takes == "none"
     if takes == "any":
         return True
-    return takes == "game" and any(_argument_like(word, arguments) for word in words[1:])
+    return takes == "game" and any(_argument_like(word, arguments, rules) for word in words[1:])
 
 
-def _resembled(folded: str, mail_words: Mapping[str, Arguments]) -> Arguments | None:
+def _resembled(
+    folded: str, mail_words: Mapping[str, Arguments], rules: GameRules | None = None
+) -> Arguments | None:
     """What follows the command word ``folded`` most resembles; None if it resembles none."""
+    rules = rules or _default()
+    vocabulary = rules.words
     best: tuple[float, Arguments] | None = None
     closest = vocabulary.closest_keyword_scored(folded)
     if closest is not None:
         spelled, score = closest
         canonical = vocabulary.keyword(spelled)
         assert canonical is not None
-        best = (score, "none" if SYNTAX[canonical] == canonical else "game")
+        best = (score, "none" if rules.SYNTAX[canonical] == canonical else "game")
     for word, takes in mail_words.items():
         ratio = _ratio(folded, word, RESEMBLES if best is None else best[0])
         if ratio >= RESEMBLES and (best is None or ratio > best[0]):
@@ -130,8 +164,8 @@ def _resembled(folded: str, mail_words: Mapping[str, Arguments]) -> Arguments | 
     return None if best is None else best[1]
 
 
-def _argument_like(word: str, arguments: frozenset[str]) -> bool:
-    folded = vocabulary.key(word)
+def _argument_like(word: str, arguments: frozenset[str], rules: GameRules) -> bool:
+    folded = rules.words.key(word)
     if not folded or len(folded) > _LONGEST_WORD:
         return False
     if any(ch.isdigit() for ch in folded):

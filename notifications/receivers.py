@@ -8,10 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.dispatch import receiver
 
-from games import timing
+from games import services, timing
 from games.deadlines import consecutive_defaults
 from games.models import Event, Game
-from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
 from games.signals import events_appended
 
@@ -24,9 +23,9 @@ def write_outbox(
     *,
     game: Game,
     events: Sequence[Event],
-    state: wl.State,
+    state: Any,
     log: Sequence[LogEntry],
-    before: wl.State | None = None,
+    before: Any = None,
     **kwargs: Any,
 ) -> None:
     """Inside the transaction that appended ``events``: rotate the reply token of a seat that
@@ -37,7 +36,10 @@ def write_outbox(
     if not events:
         return
     seq = events[-1].seq
-    outbox.write(game, seq, outbox.plan(events, state, log, before))
+    planned = outbox.plan(
+        events, state, log, before, rules=services.rules_of(game), players=game.seats.count()
+    )
+    outbox.write(game, seq, planned)
     for event in events:
         if event.kind == Event.Kind.SEAT_REPLACED:
             outbox.handed_over(game, event)

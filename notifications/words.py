@@ -1,4 +1,7 @@
-"""Game words in the reader's language (the engine speaks English; its words are msgids)."""
+"""Game words in the reader's language (the engine speaks English; its words are msgids).
+
+The seats' colours and White Lotus's buildings and score parts (keyed by the game's name
+where a game has its own); what a decision asks is the game's (``rules.decision_text``)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
+
+from games.rules.base import GameRules
 
 COLOURS = {
     "red": gettext_noop("Red"),
@@ -20,24 +25,6 @@ BUILDINGS = {
     "temple": gettext_noop("temple"),
     "fort": gettext_noop("fort"),
     "ricefield": gettext_noop("ricefield"),
-}
-DECISIONS = {
-    "place": gettext_noop("place a control marker"),
-    "resolve": gettext_noop("choose the next contested area"),
-    "bid": gettext_noop("make a sealed bid"),
-    "out": gettext_noop("break a tie"),
-    "lead": gettext_noop("lead a rebellion or decline"),
-    "side": gettext_noop("choose a side and commit army (sealed)"),
-    "army": gettext_noop("commit army (sealed)"),
-    "take": gettext_noop("take an area as spoils"),
-    "first": gettext_noop("choose who picks spoils first"),
-    "palace": gettext_noop("choose what your palaces give"),
-    "tile": gettext_noop("place the tile you drew"),
-}
-# decisions about one province name it: "make a sealed bid for Yanan (10)"
-DECISIONS_FOR = {
-    "bid": gettext_noop("make a sealed bid for {area}"),
-    "out": gettext_noop("break the tie for {area}"),
 }
 PLACES = {
     1: gettext_noop("1st"),
@@ -55,8 +42,11 @@ SCORE_PARTS = gettext_noop(
 )
 
 
-def score_parts(row: dict[str, int]) -> str:
-    """A final score's parts, e.g. "buildings 23 + dragons 0 + largest territory 3 (14 areas) + ..."."""
+def score_parts(row: dict[str, int], rules_name: str = "whitelotus") -> str:
+    """A final score's parts, e.g. "buildings 23 + dragons 0 + largest territory 3 (14 areas) + ...";
+    another game's as its outcome names them ("officials 12 + ...")."""
+    if rules_name != "whitelotus":
+        return " + ".join(f"{gettext(part)} {value}" for part, value in row.items() if part != "total")
     return gettext(SCORE_PARTS).format(
         buildings=row["buildings"],
         dragons=row["dragons"],
@@ -74,22 +64,15 @@ def building(name: str) -> str:
     return gettext(BUILDINGS.get(name, name))
 
 
-def decision(kind: str, view: Mapping[str, Any] | None = None) -> str:
-    """The decision in words; with the view it is about, naming the province it is about."""
-    area = _area(view) if view is not None and kind in DECISIONS_FOR else ""
-    if area:
-        return gettext(DECISIONS_FOR[kind]).format(area=area)
-    return gettext(DECISIONS.get(kind, kind))
-
-
 def place(rank: int) -> str:
     """A final place: "2nd", "2.", "2e"."""
     return gettext(PLACES[rank]) if rank in PLACES else str(rank)
 
 
-def waiting(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: GameRules) -> str:
     """Whose move it is, told to a seat that has nothing to decide: "It is not your move:
-    Blue (Bao) must place a control marker." (several seats: the sealed choices they owe)."""
+    Blue (Bao) must place a control marker." (several seats: the sealed choices they owe);
+    the decision in the words of the game (``rules``)."""
     pending = view.get("pending", [])
     if not pending:
         if view.get("phase") == "finished":
@@ -97,7 +80,11 @@ def waiting(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
         return gettext("It is not your move; nobody has a decision to make just now.")
     kinds = list(dict.fromkeys(d["kind"] for d in pending))
     who = joined([_who(d["colour"], names) for d in pending])
-    what = decision(kinds[0], view) if len(kinds) == 1 else gettext("make their sealed choices")
+    what = (
+        rules.decision_text(view, kinds[0], gettext)
+        if len(kinds) == 1
+        else gettext("make their sealed choices")
+    )
     return ngettext(
         "It is not your move: %(who)s must %(what)s.",
         "It is not your move: %(who)s must %(what)s.",
@@ -136,9 +123,3 @@ def joined(items: Sequence[str]) -> str:
 def _who(name: str, names: Mapping[str, str]) -> str:
     player = names.get(name, "")
     return f"{colour(name)} ({player})" if player else colour(name)
-
-
-def _area(view: Mapping[str, Any]) -> str:
-    name = view.get("step", {}).get("area")
-    number = next((a["number"] for a in view.get("areas", []) if a["name"] == name), None)
-    return f"{name} ({number})" if name and number is not None else name or ""

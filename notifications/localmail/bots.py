@@ -2,8 +2,8 @@
 
 A bot is a player whose address is at ``BOT_DOMAIN`` (a ``.localhost`` name, which no real
 mail system delivers to), so a bot can only ever act for seats held by such a player.  For
-each pending decision of a bot seat it picks a move with the engine's simple self-play bot
-(``games.rules.whitelotus.selfplay.Bot``: from the seat's legal moves) and replies to the
+each pending decision of a bot seat it picks a move with the game's bot (``rules.Bot(key)
+.choose(state, seat)`` of the game's rules: from the seat's legal moves) and replies to the
 seat's latest decision mail as a player would — through the SMTP listener and the inbound
 pipeline, nothing else.  Each reply's Message-ID names the game's head, so a decision is
 answered once even if the job runs twice (the pipeline stores a Message-ID once).
@@ -18,8 +18,6 @@ from email.message import EmailMessage
 
 from games import services
 from games.models import Game, Seat
-from games.rules import whitelotus as wl
-from games.rules.whitelotus.selfplay import Bot
 
 from ..inbound import PROMPTS
 from ..models import InboundMail, OutboundMail
@@ -71,10 +69,11 @@ def _games_with_bots() -> list[Game]:
 
 def _play_game(game: Game, report: BotReport, send: Sender) -> int:
     game.refresh_from_db()
+    rules = services.rules_of(game)
     state = services.head_state(game)
     seats = {s.position: s for s in game.seats.select_related("player")}
     acted = 0
-    for decision in wl.pending(state):
+    for decision in rules.pending(state):
         seat = seats[decision.seat]
         if not is_bot(seat.player.email):
             continue
@@ -86,7 +85,7 @@ def _play_game(game: Game, report: BotReport, send: Sender) -> int:
         if InboundMail.objects.filter(message_id=message_id).exists():
             continue  # answered already (refused answers are in the moderators' inbound list)
         key = f"{game.seed_hash}:bot:{game.pk}:{seat.position}:{game.head_seq}"
-        line = wl.format_command(state, Bot(key).choose(state, seat.position))
+        line = rules.format_command(state, rules.Bot(key).choose(state, seat.position))
         send(prompt, line, message_id=f"<{message_id}>")
         report.replies.append(f"game {game.pk} {seat.colour}: {line}")
         acted += 1

@@ -1,13 +1,18 @@
 """``manage.py demo``: a game to try the service on one machine — you hold one seat, bots
-hold the others (players at ``BOT_DOMAIN``), and every mail lands in the local mailbox."""
+hold the others (players at ``BOT_DOMAIN``), and every mail lands in the local mailbox.
+
+Any game of the service (``--rules``): its player counts, seat colours and editions come from
+its rules (``games.rules.registry``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 
 from games import cli
 from games.models import Game
-from games.rules.whitelotus.constants import COLOURS
+from games.rules import registry
 
 from .backend import mailbox_url
 from .bots import BOT_DOMAIN, bot_address, is_bot
@@ -17,22 +22,38 @@ def create_demo(
     email: str = "you@localhost",
     *,
     players: int = 4,
-    edition: str = "kosmos",
+    edition: str | None = None,
     seat: int = 0,
     name: str = "",
     seed: str | None = None,
+    rules: str = registry.DEFAULT,
 ) -> Game:
-    """Create and start the game; the invitations go out as it starts."""
-    if not 3 <= players <= 6:
-        raise cli.JobError("White Lotus is for 3 to 6 players.")
+    """Create and start the game; the invitations go out as it starts.  ``edition`` None is
+    the game's first (default) edition."""
+    try:
+        game_rules = registry.get(rules)
+    except registry.UnknownRules as error:
+        raise cli.JobError(str(error)) from None
+    counts = tuple(game_rules.player_counts)
+    if players not in counts:
+        raise cli.JobError(f"{game_rules.title} is for {_counts(counts)} players.")
+    edition = edition or game_rules.editions[0]
+    if edition not in game_rules.editions:
+        raise cli.JobError(f"{game_rules.title} has the editions {', '.join(game_rules.editions)}.")
+    colours = game_rules.seat_colours
     if not 0 <= seat < players:
-        raise cli.JobError(f"--seat must be 0 to {players - 1} (0 is {COLOURS[0]}).")
+        raise cli.JobError(f"--seat must be 0 to {players - 1} (0 is {colours[0]}).")
     if is_bot(email):
         raise cli.JobError(f"{email} is a bot's address (@{BOT_DOMAIN}): give your own with --email.")
-    emails = [email if position == seat else bot_address(COLOURS[position]) for position in range(players)]
-    names = {bot_address(COLOURS[p]): f"{COLOURS[p].capitalize()} bot" for p in range(players) if p != seat}
+    emails = [email if position == seat else bot_address(colours[position]) for position in range(players)]
+    names = {bot_address(colours[p]): f"{colours[p].capitalize()} bot" for p in range(players) if p != seat}
     if name:
         names[email] = name
+    # another game is named to games.cli by its ``rules`` (and played on its own board); the
+    # default game's call stays the one it always was
+    of_game: dict[str, Any] = (
+        {} if rules == registry.DEFAULT else {"rules": rules, "board": game_rules.default_board}
+    )
     return cli.create_game(
         emails,
         names=names,
@@ -40,14 +61,25 @@ def create_demo(
         seed=seed,
         name=f"Demo ({edition}, {players} players)",
         start=True,
+        **of_game,
     )
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """(3, 4, 5, 6) -> "3 to 6"; (2, 4) -> "2 or 4"."""
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    if len(counts) < 2:
+        return "".join(map(str, counts))
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
 
 
 def describe_demo(game: Game, email: str) -> str:
     site = settings.SITE_URL.rstrip("/")
     seat = game.seats.get(player__email__iexact=email)
+    title = registry.get(game.rules).title
     lines = [
-        f"Demo game {game.pk} started: you are {seat.colour} ({email}); bots hold the other seats.",
+        f"Demo game {game.pk} ({title}) started: you are {seat.colour} ({email}); bots hold the other seats.",
         f"  Your mailbox: {mailbox_url(email)}",
         f"  The game:     {site}/games/{game.pk}/",
         f"  All mailboxes: {site}/mailbox/",

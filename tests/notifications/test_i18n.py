@@ -17,8 +17,11 @@ from django.template import Context, Template
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games.rules import registry
+from games.rules.whitelotus import textboard
 from notifications import words
-from notifications.board import board_lines
+
+WHITE_LOTUS = registry.get("whitelotus")
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "notifications" / "locale"
@@ -193,10 +196,10 @@ def test_words_module_translates():
     with translation.override("de"):
         assert words.colour("green") == "Grün"
         assert words.building("ricefield") == "Reisfeld"
-        assert words.decision("place") == "einen Gebietsmarker setzen"
+        assert WHITE_LOTUS.decision_text(None, "place", gettext) == "einen Gebietsmarker setzen"
     with translation.override("fr"):
         assert words.colour("purple") == "Violet"
-        assert words.decision("bid") == "miser de l'influence en secret"
+        assert WHITE_LOTUS.decision_text(None, "bid", gettext) == "miser de l'influence en secret"
 
 
 TEMPLATE = (
@@ -230,7 +233,11 @@ TEMPLATE = (
 def test_a_template_fragment_renders_in_the_language(language, expected):
     with translation.override(language):
         context = Context(
-            {"player": "Anna", "colour": words.colour("red"), "decision_text": words.decision("place")},
+            {
+                "player": "Anna",
+                "colour": words.colour("red"),
+                "decision_text": WHITE_LOTUS.decision_text(None, "place", gettext),
+            },
             autoescape=False,
         )
         assert Template(TEMPLATE).render(context) == expected
@@ -261,7 +268,7 @@ def test_the_board_legend_translates():
         ],
     }
     with translation.override("de"):
-        lines = board_lines(view, {"red": "Anna"})
+        lines = WHITE_LOTUS.text_board(view, {"red": "Anna"}, gettext)
     assert lines[0].split() == ["1", "Xian", "*", "Palast", "Rot", "[Blau]"]
     assert lines[1].strip() == "* Lotusgebiet   D Drache   [ ] Gebietsmarker"
     assert lines[3] == "Rot Anna (Kaiser): Chips Palast 1; Siegpunkt-Chips 2; Punkte 7"
@@ -314,7 +321,7 @@ def test_the_league_sentences_are_read_from_their_python():
 def test_every_string_the_mails_use_is_in_the_catalogue(language):
     """A string added to a template without running makemessages would go out in English."""
     entries = {str(e["msgid"]): e for e in read_po(po_path(language))}
-    missing = sorted(source_msgids() - set(entries))
+    missing = sorted((source_msgids() | set(textboard.msgids())) - set(entries))
     assert not missing, f"not in the {language} catalogue (run makemessages): {missing}"
     for msgid, plural in source_entries().items():
         assert entries[msgid].get("msgid_plural") == plural, f"{language}: plural forms of {msgid!r}"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from notifications.board import board_lines
+from django.utils.translation import gettext
+
+from games.rules import registry
 from notifications.plaintext import LIMIT, SIGNATURE, WIDTH, wrap, wrap_line
 
 PROSE = (
@@ -80,7 +82,7 @@ def test_a_players_long_board_line_is_broken_after_a_semicolon_and_indented():
             }
         ],
     }
-    lines = board_lines(view, {"yellow": "Dara Featherstonehaugh"})[3:]
+    lines = registry.get("whitelotus").text_board(view, {"yellow": "Dara Featherstonehaugh"}, gettext)[3:]
     assert lines == [
         "Yellow Dara Featherstonehaugh (emperor): chips village 4, palace 2,",
         "    temple 1, fort 3, ricefield 2; VP chips 3; score 21",

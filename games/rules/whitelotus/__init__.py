@@ -26,6 +26,7 @@ from .narrate import narrate
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .selfplay import Bot
 from .state import Config, Options, State
+from .textboard import decision_text, text_board
 from .views import view
 
 # -- the rest of the contract of games.rules.base.GameRules --------------------------------
@@ -95,6 +96,7 @@ __all__ = [
     "command_to_dict",
     "config_from_data",
     "config_to_data",
+    "decision_text",
     "default",
     "default_board",
     "describe",
@@ -117,6 +119,7 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "syntax",
+    "text_board",
     "time_controls",
     "title",
     "view",

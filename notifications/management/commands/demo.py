@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.management.commands._base import run
+from games.rules import registry
 from notifications.localmail.demo import create_demo, describe_demo
 
 
@@ -19,9 +20,26 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--email", default="you@localhost", help="your address (default you@localhost)")
         parser.add_argument("--name", default="", help="your name, if the address is new")
-        parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="3..6")
-        parser.add_argument("--edition", choices=("kosmos", "designer"), default="kosmos")
-        parser.add_argument("--seat", type=int, default=0, help="your seat: 0 is red (default), 1 blue, ...")
+        parser.add_argument(
+            "--rules",
+            choices=registry.names(),
+            default=registry.DEFAULT,
+            help=f"the game (default {registry.DEFAULT})",
+        )
+        parser.add_argument(
+            "--players", type=int, default=4, help="how many players (default 4; White Lotus: 3 to 6)"
+        )
+        parser.add_argument(
+            "--edition",
+            default=None,
+            help="the game's edition (default its first; White Lotus: kosmos, designer)",
+        )
+        parser.add_argument(
+            "--seat",
+            type=int,
+            default=0,
+            help="your seat: 0 is the first colour (default), 1 the second, ...",
+        )
         parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -33,6 +51,7 @@ class Command(BaseCommand):
                 seat=options["seat"],
                 name=options["name"],
                 seed=options["seed"],
+                rules=options["rules"],
             )
         )
         self.stdout.write(describe_demo(game, options["email"]))
