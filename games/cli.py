@@ -440,7 +440,7 @@ def export_record(game: Game) -> str:
         extra["finished"] = timezone.localtime(game.finished_at).isoformat(timespec="seconds")
     config = services.config_of(game, created)
     data = created.payload["config"]
-    first = data.get(records.first_seat_key(game.rules))
+    first = created.payload.get("first_seat", data.get(records.first_seat_key(game.rules)))
     record = records.Record(
         rules=game.rules,
         edition=game.edition,

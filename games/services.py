@@ -305,11 +305,13 @@ def create_game(
         colours = game_rules.seat_colours
         for position, player in enumerate(players):
             Seat.objects.create(game=game, position=position, colour=colours[position], player=player)
-        payload = {
+        payload: dict[str, Any] = {
             "config": config_data,
             "seed": seed,
             "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
         }
+        if rules != registry.DEFAULT:  # the seat that begins, whatever the game's config calls it
+            payload["first_seat"] = first  # (White Lotus's payload stays as it always was)
         _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
         game.save(update_fields=["head_seq"])
     return game
