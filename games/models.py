@@ -79,6 +79,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return self.name or f"Game {self.pk}"
 
+    @property
+    def game_title(self) -> str:
+        """The name for people of the game this is a game of ("White Lotus")."""
+        try:
+            return str(registry.get(self.rules).title)
+        except (registry.UnknownRules, AttributeError):
+            return self.rules
+
     def get_edition_display(self) -> str:
         """The edition as people read it (White Lotus's have a longer name)."""
         if self.rules == "whitelotus" and self.edition in self.Edition.values:
