@@ -5,8 +5,10 @@ timed, shown, exported and imported through the registry alone."""
 from __future__ import annotations
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -221,3 +223,19 @@ def test_the_site_title_names_the_game_in_the_readers_language(language, title):
             "games/_site_title.html", {"game": Game(rules="second"), "game_title": "Second Game"}
         )
     assert shown == title
+
+
+def test_manage_py_create_game_takes_the_game_and_its_options():
+    out = StringIO()
+    players_ = "--player=a@example.org,b@example.org,c@example.org"
+    call_command("create_game", players_, "--rules", "second", "--option", "open_hands=yes", stdout=out)
+    game = Game.objects.get()
+    assert (game.rules, game.options["open_hands"]) == ("second", True)
+    assert "Second Game, kosmos" in out.getvalue()
+    with pytest.raises(CommandError, match="White Lotus's options"):
+        call_command("create_game", players_, "--rules", "second", "--negotiation", stdout=StringIO())
+    with pytest.raises(CommandError, match="no option dragons"):
+        call_command("create_game", players_, "--rules", "second", "--option", "dragons=1", stdout=StringIO())
+    from games.management.commands.create_game import Command
+
+    assert "second (Second Game: 3, 4 players; editions kosmos, designer;" in Command().help
