@@ -26,7 +26,9 @@ def main() -> int:
 
     from games import services
     from games.models import Game, Player
-    from games.rules import whitelotus as wl
+    from games.rules import registry
+
+    wl = registry.get("whitelotus")  # the game benchmarked, through the registry
     from notifications import inbound, tokens
     from notifications.models import InboundMail
     from tests.notifications.helpers import compose

@@ -34,7 +34,9 @@ def main() -> int:
 
     from games import services, steps
     from games.models import Player
-    from games.rules import whitelotus as wl
+    from games.rules import registry
+
+    wl = registry.get("whitelotus")  # the game benchmarked, through the registry
 
     old = setup_databases(verbosity=0, interactive=False)
     try:

@@ -30,27 +30,28 @@ def main() -> int:
     django.setup()
     from games.picture import PNG_WIDTH, board_png, board_svg
     from games.picture.raster import palette_png, render, svg_to_png
-    from games.rules import whitelotus as wl
-    from games.rules.whitelotus.constants import COLOURS
-    from games.rules.whitelotus.selfplay import Bot
+    from games.rules import registry
 
-    state = wl.setup(wl.Config(wl.load_board(), COLOURS), "bench-picture")
-    bots = [Bot(f"bench-picture:bot:{s}") for s in range(6)]
+    wl = registry.get("whitelotus")  # the game benchmarked, through the registry
+    colours = wl.seat_colours[:6]
+    board = wl.load_board(wl.default_board)
+    state = wl.setup(wl.make_config(board, 6, wl.editions[0], wl.OPTIONS, 0), "bench-picture")
+    bots = [wl.Bot(f"bench-picture:bot:{s}") for s in range(6)]
     while decisions := wl.pending(state):
         if state.year >= 3 and state.phase.name == "bidding":
             break
         seat = decisions[0].seat
         state, _ = wl.apply(state, seat, bots[seat].choose(state, seat))
     view = wl.view(state, None)
-    names = {c: f"Player {i}" for i, c in enumerate(COLOURS)}
+    names = {c: f"Player {i}" for i, c in enumerate(colours)}
     svg_times, png_times, palette_times = [], [], []
     for _ in range(RUNS):
         start = time.perf_counter()
-        svg = board_svg(state.board, view, names=names)
+        svg = board_svg(board, view, names=names)
         svg_times.append(time.perf_counter() - start)
         svg_to_png.cache_clear()
         start = time.perf_counter()
-        png = board_png(state.board, view, names=names)
+        png = board_png(board, view, names=names)
         png_times.append(time.perf_counter() - start)
         rendered = render(svg, PNG_WIDTH)  # resvg's true-colour PNG, then the palette step alone
         start = time.perf_counter()

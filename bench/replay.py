@@ -17,20 +17,32 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
-from games.rules.whitelotus import Config, command_from_dict, command_to_dict, load_board, setup
-from games.rules.whitelotus.constants import COLOURS
-from games.rules.whitelotus.engine import apply
-from games.rules.whitelotus.selfplay import play
+from games.rules import registry
 
 TARGET = 25.0
+rules = registry.get("whitelotus")  # the game benchmarked, through the registry
 
 
-def record(players: int, edition: str, seed: str) -> tuple[Config, str, str]:
-    config = Config(load_board(), COLOURS[:players], edition)
-    _, moves, _ = play(config, seed)
+def play(config: Any, seed: str, players: int) -> list[tuple[int, Any]]:
+    """A game of the game's bots (as its self-play plays it): the moves."""
+    state = rules.setup(config, seed)
+    bots = [rules.Bot(f"{seed}:bot:{s}") for s in range(players)]
+    moves = []
+    while decisions := rules.pending(state):
+        seat = decisions[0].seat
+        command = bots[seat].choose(state, seat)
+        state, _ = rules.apply(state, seat, command)
+        moves.append((seat, command))
+    return moves
+
+
+def record(players: int, edition: str, seed: str) -> tuple[Any, str, str]:
+    config = rules.make_config(rules.load_board(rules.default_board), players, edition, rules.OPTIONS, 0)
+    moves = play(config, seed, players)
     events = [
-        {"v": 1, "seq": i + 1, "kind": "command", "seat": seat, "payload": command_to_dict(c)}
+        {"v": 1, "seq": i + 1, "kind": "command", "seat": seat, "payload": rules.command_to_dict(c)}
         for i, (seat, c) in enumerate(moves)
     ]
     return config, seed, json.dumps(events)
@@ -56,10 +68,10 @@ def main() -> int:
         def decode(text: str = text) -> object:
             return json.loads(text)
 
-        def replay(text: str = text, config: Config = config, seed: str = seed) -> object:
-            state = setup(config, seed)
+        def replay(text: str = text, config: Any = config, seed: str = seed) -> object:
+            state = rules.setup(config, seed)
             for event in json.loads(text):
-                state, _ = apply(state, event["seat"], command_from_dict(event["payload"]))
+                state, _ = rules.apply(state, event["seat"], rules.command_from_dict(event["payload"]))
             return state
 
         t_replay = best(replay, repeat=5, number=3)

@@ -29,7 +29,9 @@ def main() -> int:
 
     from games import services
     from games.models import Game, Player
-    from games.rules import whitelotus as wl
+    from games.rules import registry
+
+    wl = registry.get("whitelotus")  # the game benchmarked, through the registry
 
     old = setup_databases(verbosity=0, interactive=False)
     try:

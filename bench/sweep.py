@@ -30,9 +30,11 @@ def main() -> int:
 
     from games import services
     from games.models import Game, PendingDecision, Player, Seat
+    from games.rules import registry
     from notifications.sweep import sweep
 
-    colours = ("red", "blue", "green")
+    rules = registry.get(registry.DEFAULT)  # the game benchmarked, through the registry
+    colours = tuple(rules.seat_colours[:3])
 
     old = setup_databases(verbosity=0, interactive=False)
     try:
@@ -52,7 +54,8 @@ def main() -> int:
             [
                 Game(
                     name=f"filler {n}",
-                    engine_version="whitelotus-1",
+                    rules=rules.name,
+                    engine_version=rules.VERSION,
                     board_digest="-",
                     seed_hash="-",
                     status="running",

@@ -58,9 +58,19 @@ class GameScoped(ModeratorsOnly):
 
 @admin.register(Game)
 class GameAdmin(ModeratorsOnly):
-    list_display = ("id", "title", "edition", "status", "whose_move", "next_deadline", "head_seq", "audit")
+    list_display = (
+        "id",
+        "title",
+        "rules",
+        "edition",
+        "status",
+        "whose_move",
+        "next_deadline",
+        "head_seq",
+        "audit",
+    )
     list_display_links = ("id", "title")
-    list_filter = ("status", "edition")
+    list_filter = ("status", "rules", "edition")
     search_fields = ("name", "seats__player__name", "seats__player__email")
     ordering = ("-id",)
 

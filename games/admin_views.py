@@ -31,7 +31,8 @@ from django.views.decorators.http import require_POST
 from games import deadlines, permissions, services, timing
 from games.models import Event, Game, Player, Seat
 from games.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
-from games.rules import whitelotus as wl
+from games.rules import registry
+from games.rules.base import IllegalCommand, LogEntry
 from games.timing import TimeControls
 
 
@@ -49,16 +50,16 @@ def seat_label(seats: dict[int, Seat], position: int | None) -> str:
     return f"{seat.colour} ({seat.player.name})" if seat else f"seat {position}"
 
 
-def whose_move(game: Game, state: wl.State | None = None) -> str:
+def whose_move(game: Game, state: Any | None = None) -> str:
     """Who must decide what now, colours with the players' names ("" when nobody)."""
     if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
         return ""
     state = services.head_state(game) if state is None else state
-    return pending_text({s.position: s for s in game.seats.all()}, state)
+    return pending_text({s.position: s for s in game.seats.all()}, state, rules=game.rules)
 
 
-def pending_text(seats: dict[int, Seat], state: wl.State) -> str:
-    decisions = wl.pending(state)
+def pending_text(seats: dict[int, Seat], state: Any, *, rules: str = registry.DEFAULT) -> str:
+    decisions = registry.get(rules).pending(state)
     return "; ".join(
         f"{seat_label(seats, d.seat)}: {d.kind}{' (sealed)' if d.sealed else ''}" for d in decisions
     )
@@ -298,31 +299,32 @@ def _narrate(game: Game, rows: list[Row]) -> None:
     """Replay event by event (a rollback returns to the state after its target), keeping
     what the engine logged for each move."""
     created = rows[0].event
+    rules = services.rules_of(game)
+    colours = [s.colour for s in game.seats.order_by("position")]
     try:
-        state = wl.setup(services.config_of(game, created), created.payload["seed"])
+        state = rules.setup(services.config_of(game, created), created.payload["seed"])
     except services.GameError as error:
         rows[0].error = f"Cannot replay: {error}"
         return
-    after: dict[int, wl.State] = {}
+    after: dict[int, Any] = {}
     for row in rows:
         event = row.event
         if event.kind == Event.Kind.ROLLED_BACK:
             state = after.get(event.payload["to_seq"], state)
         elif event.kind in services.MOVE_KINDS and event.seat is not None:
             try:
-                state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
-            except (wl.IllegalCommand, KeyError, TypeError, ValueError) as error:
+                state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
+            except (IllegalCommand, KeyError, TypeError, ValueError) as error:
                 row.error = f"This move does not replay: {error}"
             else:
-                row.lines = [_line(state, entry) for entry in log]
+                row.lines = [_line(rules.narrate(state, entry), entry, colours) for entry in log]
         after[event.seq] = state
 
 
-def _line(state: wl.State, entry: wl.LogEntry) -> Line:
-    text = wl.narrate(state, entry)
+def _line(text: str, entry: LogEntry, colours: list[str]) -> Line:
     if entry.private_to is None:
         return Line(text)
-    colour = state.config.colours[entry.private_to]
+    colour = colours[entry.private_to] if entry.private_to < len(colours) else f"seat {entry.private_to}"
     return Line(text, colour, json.dumps(dict(entry.data), sort_keys=True))
 
 
@@ -394,23 +396,24 @@ def state_view(
         messages.error(request, str(error))
         return HttpResponseRedirect(audit_url(game.pk))
     seats = {s.position: s for s in game.seats.select_related("player")}
-    public = wl.view(state, None)
-    deciding = {d.seat for d in wl.pending(state)}
+    rules = services.rules_of(game)
+    public = rules.view(state, None)
+    deciding = {d.seat for d in rules.pending(state)}
     views = []  # what each seat sees besides the public view: its hand, sealed choice, drawn tile
-    for position in range(state.players):
-        private = {k: v for k, v in wl.view(state, position).items() if public.get(k) != v}
-        menu = wl.describe(state, position) if position in deciding else []
+    for position in range(services.seats_of(game)):
+        private = {k: v for k, v in rules.view(state, position).items() if public.get(k) != v}
+        menu = rules.describe(state, position) if position in deciding else []
         views.append((seat_label(seats, position), _pretty(private), menu))
     context = {
         **_context(model_admin, request, game, f"{game}: state after event #{seq}"),
         "event": event,
         "in_effect": seq in {e.seq for e in services.effective(game.events.order_by("seq"))},
-        "phase": state.phase.name,
-        "year": state.year,
-        "pending": pending_text(seats, state),
+        "phase": public.get("phase", ""),
+        "year": public.get("year", ""),
+        "pending": pending_text(seats, state, rules=game.rules),
         "views": views,
         "public": _pretty(public),
-        "raw": _pretty(state.to_dict()),
+        "raw": _pretty(rules.state_to_dict(state)),
         "previous": seq - 1 if seq > 1 else None,
         "next": seq + 1 if seq < game.head_seq else None,
     }

@@ -19,13 +19,11 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import records, services
 from games.models import Event, Game, Player, Seat, Snapshot
-from games.rules import whitelotus as wl
-from games.rules.base import IllegalCommand
-from games.rules.whitelotus.board import BoardError
-from games.rules.whitelotus.constants import COLOURS
-from games.rules.whitelotus.record import Record, format_record, parse_record
+from games.rules import registry
+from games.rules.base import GameRules, IllegalCommand, Outcome
+from games.rules.registry import UnknownRules
 
 PLACEHOLDER_DOMAIN = "import.invalid"  # RFC 2606: never delivered
 
@@ -78,25 +76,34 @@ def player_for(email: str, name: str | None = None) -> Player:
     return Player.objects.create(email=email, name=(name or email.split("@")[0])[:100])
 
 
-def first_emperor_seat(value: str, players: int) -> int | None:
+def game_rules(rules: str) -> GameRules:
+    """The game called ``rules``, or a :class:`JobError` naming the games there are."""
+    try:
+        return registry.get(rules)
+    except UnknownRules as error:
+        raise JobError(f"There is no game '{rules}': the games are {', '.join(registry.names())}.") from error
+
+
+def first_emperor_seat(value: str, players: int, *, rules: str = registry.DEFAULT) -> int | None:
     """``lot`` → None (drawn from the seed); a colour of the game → its seat."""
     word = value.strip().lower()
     if word == "lot":
         return None
-    colours = COLOURS[:players]
+    colours = game_rules(rules).seat_colours[:players]
     if word not in colours:
-        raise JobError(f"--first-emperor must be one of {', '.join(colours)} or lot, not '{value}'.")
+        flag = "--first-emperor" if rules == registry.DEFAULT else "--first-seat"
+        raise JobError(f"{flag} must be one of {', '.join(colours)} or lot, not '{value}'.")
     return colours.index(word)
 
 
-def board_source(value: str) -> str:
+def board_source(value: str, *, rules: str = registry.DEFAULT) -> str:
     """A built-in board name as it is; a board file as an absolute path (the game stores
     it and every process must find it again)."""
     path = Path(value)
     source = str(path.resolve()) if path.suffix == ".json" or path.exists() else value
     try:
-        services.board(source)
-    except (BoardError, OSError, ValueError) as error:
+        services.board(source, rules)
+    except (OSError, ValueError) as error:  # a board error is a ValueError
         raise JobError(f"Cannot load the board '{value}': {error}") from None
     return source
 
@@ -105,29 +112,35 @@ def create_game(
     emails: Sequence[str],
     *,
     names: Mapping[str, str] | None = None,
-    edition: str = "kosmos",
+    edition: str | None = None,
     options: Mapping[str, Any] | None = None,
-    first_emperor: str = "red",
+    first_emperor: str | None = None,
     seed: str | None = None,
-    board: str = "china",
+    board: str | None = None,
     name: str = "",
     start: bool = False,
+    rules: str = registry.DEFAULT,
 ) -> Game:
-    """A new game for these players (seats in this order), started at once if ``start``.
-    All or nothing: players created for it are not kept if the game is refused."""
+    """A new game of the game ``rules`` for these players (seats in this order), started at
+    once if ``start``.  ``edition`` and ``board`` default to the game's; ``first_emperor``
+    (the seat that begins, by colour, or ``lot``) to the first seat.  All or nothing:
+    players created for it are not kept if the game is refused."""
+    the_rules = game_rules(rules)
     names = {k.lower(): v for k, v in (names or {}).items()}
     unknown = set(names) - {e.lower() for e in emails}
     if unknown:
         raise JobError(f"--name given for someone who does not play: {', '.join(sorted(unknown))}.")
     with transaction.atomic():
         players = [player_for(email, names.get(email.lower())) for email in emails]
+        first = 0 if first_emperor is None else first_emperor_seat(first_emperor, len(players), rules=rules)
         game = services.create_game(
             players,
+            rules=rules,
             edition=edition,
             options=dict(options or {}),
-            board_name=board_source(board),
+            board_name=board_source(board if board is not None else the_rules.default_board, rules=rules),
             seed=seed,
-            first_emperor=first_emperor_seat(first_emperor, len(players)),
+            first_seat=first,
             name=name,
         )
         if start:
@@ -138,8 +151,9 @@ def create_game(
 
 def describe_created(game: Game, verb: str = "Created") -> str:
     """What ``create_game`` prints: id, seats and the seed's hash — never the seed."""
+    title = "" if game.rules == registry.DEFAULT else f"{game_rules(game.rules).title}, "
     lines = [
-        f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {game.edition}, "
+        f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {title}{game.edition}, "
         f"board {game.board}, {game.get_status_display()}",
     ]
     lines += [f"  seat {s.position}  {s.colour:<7} {s.player}" for s in _seats(game)]
@@ -168,9 +182,10 @@ def narrated_log(game: Game, seat: int | None = None, *, everything: bool = Fals
     """What the engine said about each move event in effect (by seq), in English: the public
     entries and those private to ``seat`` (every entry if ``everything``)."""
     out: dict[int, Narrated] = {}
+    narrate = services.rules_of(game).narrate
     for event, state, log in services.walk(game):
         sealed = any(e.kind == "sealed" and e.private_to == event.seat for e in log)
-        lines = [wl.narrate(state, e) for e in log if everything or e.visible_to(seat)]
+        lines = [narrate(state, e) for e in log if everything or e.visible_to(seat)]
         out[event.seq] = Narrated(sealed, lines)
     return out
 
@@ -180,15 +195,70 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     with the last ``log`` events and what the engine said about them (everything, sealed
     choices included, for a ``moderator``)."""
     seat = seat_of_colour(game, colour) if colour else None
+    rules = services.rules_of(game)
     state = services.head_state(game)
-    view = wl.view(state, seat)
+    view = rules.view(state, seat)
     seats = {s.colour: s.player for s in _seats(game)}
+    if game.rules == registry.DEFAULT:
+        out = _white_lotus_text(game, view, seats)
+    else:
+        out = _game_text(game, rules, view, seats)
+    if seat is not None:
+        menu = rules.describe(state, seat)
+        if menu:
+            out += ["  you may:", *(f"    {line}" for line in menu)]
+    if log > 0:
+        out += ["", *event_lines(game, log, seat, moderator=moderator)]
+    return "\n".join(out)
+
+
+def _game_text(
+    game: Game, rules: GameRules, view: Mapping[str, Any], seats: Mapping[str, Player]
+) -> list[str]:
+    """A game's text board (``rules.text_board``), who must decide, the result, and what
+    the seat sees alone."""
+    names = {colour: player.name for colour, player in seats.items()}
+    out = [
+        f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {rules.title}, {game.edition}, "
+        f"board {game.board}, {game.get_status_display()}, event #{game.head_seq}",
+    ]
+    if "seed_digest" in view:
+        out.append(
+            f"seed hash: {view['seed_digest']}" + (f"  seed: {view['seed']}" if "seed" in view else "")
+        )
+    if view.get("options"):
+        out.append(f"options: {_words(view['options'])}")
+    out += ["", *rules.text_board(view, names, str), ""]
+    pending = view.get("pending") or []
+    if pending:
+        waiting = ", ".join(
+            f"{d['colour']} ({d['kind']}{', sealed' if d.get('sealed') else ''})" for d in pending
+        )
+        out.append(f"Waiting for: {waiting}")
+    if view.get("outcome"):
+        result = view["outcome"]
+        colours = list(seats)
+        order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
+        scores = (f"{result['rank'][c]}. {c} {_total(result['scores'][c])}" for c in order)
+        out.append(f"Final scores: {', '.join(scores)}")
+        out.append(f"Winner(s): {', '.join(result['winners'])}")
+    if "you" in view:
+        out += ["", f"As {view['you']}:"]
+    return out
+
+
+def _total(score: Any) -> Any:
+    return score.get("total", score) if isinstance(score, Mapping) else score
+
+
+def _white_lotus_text(game: Game, view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
+    """White Lotus's board as text: the provinces in play, the players, the result."""
     out = [
         f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {game.edition}, board {game.board}, "
         f"{game.get_status_display()}, event #{game.head_seq}",
         f"seed hash: {view['seed_digest']}" + (f"  seed: {view['seed']}" if "seed" in view else ""),
         f"options: {_words(view['options'])}",
-        f"{'year' if state.config.kosmos else 'turn'} {view['year']}"
+        f"{'year' if view['edition'] == 'kosmos' else 'turn'} {view['year']}"
         f"{' (the last)' if view['final_year'] else ''}, phase {view['phase']}, emperor {view['emperor']}"
         f"{', rebel leader ' + view['rebel'] if view['rebel'] else ''}, tiles in the bag {view['bag']}",
         "",
@@ -221,23 +291,18 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
         out.append(f"Step: {_words(view['step'])}")
     if "outcome" in view:
         result = view["outcome"]
-        colours = state.config.colours
+        colours = list(seats)
         order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
         scores = (f"{result['rank'][c]}. {c} {result['scores'][c]['total']}" for c in order)
         out.append(f"Final scores: {', '.join(scores)}")
         out.append(f"Winner(s): {', '.join(result['winners'])}")
-    if seat is not None:
+    if "you" in view:
         out += ["", f"As {view['you']}: hand {_words(view['hand'])}"]
         if view.get("sealed"):
             out.append(f"  sealed: {_words(view['sealed'])}")
         if "drawn" in view:
             out.append(f"  drawn tile: {view['drawn']}")
-        menu = wl.describe(state, seat)
-        if menu:
-            out += ["  you may:", *(f"    {line}" for line in menu)]
-    if log > 0:
-        out += ["", *event_lines(game, log, seat, moderator=moderator)]
-    return "\n".join(out)
+    return out
 
 
 def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bool = False) -> list[str]:
@@ -291,12 +356,12 @@ def _words(value: Mapping[str, Any]) -> str:
 @dataclass(frozen=True)
 class ReplayCheck:
     game: Game
-    state: wl.State  # rebuilt from zero
+    state: Any  # rebuilt from zero
     snapshot_seq: int | None  # the snapshot the head was loaded from, if any
 
     @property
-    def outcome(self) -> wl.Outcome | None:
-        return wl.outcome(self.state)
+    def outcome(self) -> Outcome | None:
+        return services.rules_of(self.game).outcome(self.state)
 
 
 def replay_game(game: Game) -> ReplayCheck:
@@ -313,7 +378,8 @@ def replay_game(game: Game) -> ReplayCheck:
         where = f"snapshot #{snap.seq} and the events after it" if snap else "its events"
         detail = ""
         if snap is not None:
-            differing = _differing(snap.state, services.state_at(game, snap.seq).to_dict())
+            replayed = services.rules_of(game).state_to_dict(services.state_at(game, snap.seq))
+            differing = _differing(snap.state, replayed)
             if differing:
                 fields = ", ".join(differing)
                 detail = f" Snapshot #{snap.seq} differs from the replay at #{snap.seq} in: {fields}."
@@ -343,7 +409,7 @@ def describe_replay(check: ReplayCheck) -> str:
     ]
     result = check.outcome
     if result is not None:
-        colours = check.state.config.colours
+        colours = [s.colour for s in _seats(game)]
         order = sorted(range(len(colours)), key=lambda s: (result.rank[s], s))
         lines.append(
             "Final scores: " + ", ".join(f"{result.rank[s]}. {colours[s]} {result.scores[s]}" for s in order)
@@ -358,8 +424,9 @@ def export_record(game: Game) -> str:
     """The game record (header, seed included, and one line per move in effect)."""
     events = services.effective(game.events.order_by("seq"))
     created = events[0]
+    rules = services.rules_of(game)
     moves = tuple(
-        (e.seat, wl.command_from_dict(e.payload["command"]))
+        (e.seat, rules.command_from_dict(e.payload["command"]))
         for e in events
         if e.kind in services.MOVE_KINDS and e.seat is not None
     )
@@ -371,8 +438,21 @@ def export_record(game: Game) -> str:
     }
     if game.finished_at is not None:
         extra["finished"] = timezone.localtime(game.finished_at).isoformat(timespec="seconds")
-    record = Record(services.config_of(game, created), created.payload["seed"], moves, extra)
-    return format_record(record)
+    config = services.config_of(game, created)
+    data = created.payload["config"]
+    first = created.payload.get("first_seat", data.get(records.first_seat_key(game.rules)))
+    record = records.Record(
+        rules=game.rules,
+        edition=game.edition,
+        board=services.board(game.board, game.rules),
+        colours=tuple(s.colour for s in _seats(game)),
+        options=data.get("options", game.options),
+        first_seat=first if isinstance(first, int) else None,
+        seed=created.payload["seed"],
+        moves=moves,
+        extra=extra,
+    )
+    return records.format_record(record, config)
 
 
 def _clean(text: str) -> str:
@@ -413,19 +493,18 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
     source = board_source(board) if board else None
     asked: list[str] = []
 
-    def boards(requested: str) -> wl.Board:
+    def boards(rules: str, requested: str) -> Any:
         asked.append(requested)
-        return services.board(source or requested)
+        return services.board(source or requested, rules)
 
     try:
-        record, final = parse_record(text, boards)
+        record, final = records.parse_record(text, boards, services.parse_command)
     except IllegalCommand as error:
         raise JobError(f"Not a valid game record: {error.message}") from None
-    except BoardError as error:
+    except ValueError as error:  # a board that is not one
         raise JobError(f"Not a valid game record: {error}") from None
-    config = record.config
     named = parse_players(record.extra.get("players", ""))
-    strangers = set(named) - set(config.colours)
+    strangers = set(named) - set(record.colours)
     if strangers:
         raise JobError(f"The players line names colours that do not play: {', '.join(sorted(strangers))}.")
     lines = _body(text)
@@ -433,16 +512,17 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
         raise JobError("Cannot match the record's move lines to its moves.")
     with transaction.atomic():
         players = []
-        for colour in config.colours:
+        for colour in record.colours:
             who, email = named.get(colour, (colour.capitalize(), f"{colour}@{PLACEHOLDER_DOMAIN}"))
             players.append(player_for(email, who))
         game = services.create_game(
             players,
-            edition=config.edition,
-            options=config.to_dict()["options"],
-            board_name=source or board_source(asked[0]),
+            rules=record.rules,
+            edition=record.edition,
+            options=dict(record.options),
+            board_name=source or board_source(asked[0], rules=record.rules),
             seed=record.seed,
-            first_emperor=config.first_emperor,
+            first_seat=record.first_seat,
             name=name if name is not None else record.extra.get("name", "")[:100],
         )
         services.start_game(game)
@@ -452,7 +532,8 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
                 services.submit(game, seat, command_text, source=Event.Source.SYSTEM)
             except services.GameError as error:
                 raise JobError(f"line {number} ({line}): {error}") from None
-        if services.state_at(game).to_json() != final.to_json():
+        rules = record.game_rules
+        if rules.state_to_dict(services.state_at(game)) != rules.state_to_dict(final):
             raise JobError("The imported game does not reach the state its record replays to.")
     game.refresh_from_db()
     return game

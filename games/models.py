@@ -13,7 +13,10 @@ from datetime import timedelta
 from typing import ClassVar
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from games.rules import registry
 
 
 class Player(models.Model):
@@ -47,13 +50,16 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
 
     class Edition(models.TextChoices):
+        """White Lotus's editions, as people read them (``get_edition_display``)."""
+
         KOSMOS = "kosmos", "Kosmos (published rules)"
         DESIGNER = "designer", "Designer (Wallace's rules)"
 
     name = models.CharField(max_length=100, blank=True)
-    rules = models.CharField(max_length=40, default="whitelotus")
+    rules = models.CharField(max_length=40, default="whitelotus")  # the game: games.rules.registry
     engine_version = models.CharField(max_length=40)  # pinned at creation
-    edition = models.CharField(max_length=10, choices=Edition.choices, default=Edition.KOSMOS)
+    # one of the game's editions (``rules.editions``; ``clean`` checks it)
+    edition = models.CharField(max_length=20, default=Edition.KOSMOS)
     options = models.JSONField(default=dict, blank=True)
     board = models.CharField(max_length=200, default="china")  # built-in name or file path
     board_digest = models.CharField(max_length=64)
@@ -72,6 +78,31 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"Game {self.pk}"
+
+    @property
+    def game_title(self) -> str:
+        """The name for people of the game this is a game of ("White Lotus")."""
+        try:
+            return str(registry.get(self.rules).title)
+        except (registry.UnknownRules, AttributeError):
+            return self.rules
+
+    def get_edition_display(self) -> str:
+        """The edition as people read it (White Lotus's have a longer name)."""
+        if self.rules == "whitelotus" and self.edition in self.Edition.values:
+            return str(self.Edition(self.edition).label)
+        return self.edition
+
+    def clean(self) -> None:
+        super().clean()
+        try:
+            editions = registry.get(self.rules).editions
+        except registry.UnknownRules as error:
+            raise ValidationError({"rules": str(error)}) from None
+        if self.edition not in editions:
+            raise ValidationError(
+                {"edition": f"{self.edition!r} is not an edition of this game ({', '.join(editions)})."}
+            )
 
 
 class Seat(models.Model):

@@ -1,24 +1,31 @@
-"""What the game pages show, as plain values for the templates: built from ``wl.view`` (the
+"""What the game pages show, as plain values for the templates: built from the game's view (the
 only thing shown to a person may be rendered from) and from the lines of the log a reader may
 see (``LogEntry.visible_to``).  The views in ``games.views`` choose the reader: a spectator,
 one seat, or everyone once the game is over.
+
+Every game has its own partials for what only it has (``games/<rules>/_state.html``,
+``_players.html``, ``_hand.html``); a game without them gets the plain ones in
+``games/generic/`` (``partials``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
 
+from games import services
 from games.models import Event, Game, PendingDecision, Seat
 from games.picture import board_svg
-from games.rules import whitelotus as wl
+from games.rules import registry
 
 from .steps import Step, Timeline
 
@@ -33,6 +40,7 @@ __all__ = [
     "log_items",
     "log_items_for",
     "names",
+    "partials",
     "players",
     "waiting",
 ]
@@ -65,23 +73,55 @@ def names(seats: list[Seat]) -> dict[str, str]:
     return {s.colour: s.player.name for s in seats}
 
 
-def board(state: wl.State, view: dict[str, Any], seat_names: dict[str, str]) -> str:
-    """The board as inline SVG (drawn by ``games.picture`` from the view)."""
-    return board_svg(state.board, view, names=seat_names)
+def board(
+    state: Any,
+    view: dict[str, Any],
+    seat_names: dict[str, str],
+    *,
+    rules: str = registry.DEFAULT,
+    game: Game | None = None,
+) -> str:
+    """The board as inline SVG (drawn by ``games.picture`` from the view), on the board of
+    ``game`` (else the state's own board, as White Lotus keeps it)."""
+    if game is not None:
+        rules = game.rules
+        drawn_on = services.board(game.board, game.rules)
+    else:
+        drawn_on = state.board
+    return board_svg(drawn_on, view, names=seat_names, rules=rules)
+
+
+@cache
+def partials(rules: str) -> dict[str, str]:
+    """The templates of the parts of a page that differ from game to game: the game's own
+    (``games/<rules>/``) or the plain ones (``games/generic/``)."""
+    out = {}
+    for part in ("state", "players", "hand"):
+        name = f"games/{rules}/_{part}.html"
+        try:
+            get_template(name)
+        except TemplateDoesNotExist:
+            name = f"games/generic/_{part}.html"
+        out[part] = name
+    return out
+
+
+def game_title(rules: str) -> str:
+    """The game's name for people ("White Lotus")."""
+    return registry.get(rules).title
 
 
 def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
-    """The view's players, each with its name and its chips as words."""
+    """The view's players, each with its name (and, where the game has chips, its chips as
+    words)."""
     ranks = view.get("outcome", {}).get("rank", {})
-    return [
-        {
-            **p,
-            "rank": ranks.get(p["colour"], ""),
-            "name": seat_names.get(p["colour"], ""),
-            "chip_words": ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none",
-        }
-        for p in view["players"]
-    ]
+    out = []
+    for p in view["players"]:
+        row = {**p, "rank": ranks.get(p["colour"], ""), "name": seat_names.get(p["colour"], "")}
+        if isinstance(p.get("chips"), dict):
+            row["chip_words"] = ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none"
+        out.append(row)
+    return out
 
 
 def deadline_text(
@@ -163,7 +203,7 @@ def log_html(
     key = ("log", reader, everything, translation.get_language())
     rendered = tl.rendered.get(key)
     if rendered is None:
-        colours = tl.head.state.config.colours
+        colours = registry.get(game.rules).seat_colours[: services.seats_of(game)]
         base = reverse("games:replay", args=[game.pk])
         items = log_items(tl, colours, reader, everything=everything)
         rendered = tl.rendered[key] = render_to_string("games/_log.html", {"log": items, "base": base})
@@ -187,15 +227,18 @@ def log_items_for(
 
 
 def hand(view: dict[str, Any], seat_names: dict[str, str]) -> dict[str, Any] | None:
-    """What only the view's seat knows (hand, sealed choice, drawn tile), if it is a seat's view."""
+    """What only the view's seat knows (hand, sealed choice, drawn tile), if it is a seat's
+    view; ``view`` is the whole of that seat's view, for a game's own partial."""
     if "you" not in view:
         return None
+    sealed = view.get("sealed")
     return {
         "colour": view["you"],
         "name": seat_names.get(view["you"], ""),
-        "hand": view["hand"],
-        "sealed": sealed_words(view.get("sealed") or {}),
+        "hand": view.get("hand"),
+        "sealed": sealed_words(sealed) if isinstance(sealed, dict) else (sealed or ""),
         "drawn": view.get("drawn"),
+        "view": view,
     }
 
 

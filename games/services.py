@@ -10,10 +10,11 @@ which are a cache.
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -25,9 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.rules import registry, rng
-from games.rules import whitelotus as wl
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
-from games.rules.whitelotus.constants import COLOURS
 
 from . import permissions, timing
 from .models import Event, Game, PendingDecision, Player, Seat, Snapshot
@@ -36,13 +35,19 @@ from .timing import TimeControls
 
 MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
 
+# A game's state, command and config are its rules package's own values: the service only
+# passes them back to the same package (``rules_of(game)``).
+State = Any
+Command = Any
+Config = Any
+
 # Per-process caches.  Sound because events are append-only and every change to a game
 # appends one: the state after event ``head_seq`` of a game never changes, and a config is
 # read from the first event.  Bounded; a miss only costs a snapshot load.
 _HEADS_KEPT = 512
 _cache_lock = threading.Lock()
-_heads: OrderedDict[tuple[int, datetime, int], wl.State] = OrderedDict()
-_configs: dict[tuple[int, datetime], wl.Config] = {}
+_heads: OrderedDict[tuple[int, datetime, int], State] = OrderedDict()
+_configs: dict[tuple[int, datetime], tuple[Config, int]] = {}  # the config and the number of seats
 
 
 def _identity(game: Game) -> tuple[int, datetime]:
@@ -57,7 +62,7 @@ def clear_caches() -> None:
         _configs.clear()
 
 
-def _remember(game: Game, state: wl.State) -> None:
+def _remember(game: Game, state: State) -> None:
     key = (*_identity(game), game.head_seq)
     with _cache_lock:
         _heads[key] = state
@@ -93,11 +98,11 @@ class IllegalMove(GameError):
 @dataclass
 class Result:
     game: Game
-    state: wl.State
+    state: State
     events: list[Event] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
-    before: wl.State | None = None  # the state these events started from (moves only)
+    before: State | None = None  # the state these events started from (moves only)
     resync: bool = False  # who must decide may have changed: rewrite the pending decisions
 
 
@@ -110,30 +115,32 @@ def rules_of(game: Game) -> GameRules:
 
 
 @lru_cache(maxsize=16)
-def board(name: str) -> wl.Board:
-    """Boards are files; each process reads one once."""
-    return wl.load_board(name)
+def board(name: str, rules: str = registry.DEFAULT) -> Any:
+    """Boards are files; each process reads one once (per game and board name)."""
+    return registry.get(rules).load_board(name)
 
 
-def config_of(game: Game, created: Event | None = None) -> wl.Config:
+def config_of(game: Game, created: Event | None = None) -> Config:
     """The engine configuration, from the game's first event (which never changes)."""
+    return _config_and_seats(game, created)[0]
+
+
+def seats_of(game: Game) -> int:
+    """How many seats the game has (from its first event, kept with its config)."""
+    return _config_and_seats(game)[1]
+
+
+def _config_and_seats(game: Game, created: Event | None = None) -> tuple[Config, int]:
     cached = _configs.get(_identity(game))
     if cached is not None:
         return cached
     created = created or game.events.get(seq=1)
-    data = created.payload["config"]
-    b = board(game.board)
+    b = board(game.board, game.rules)
     if b.digest != game.board_digest:
         raise GameError(f"the board file {game.board} changed since this game was created")
-    config = wl.Config(
-        board=b,
-        colours=tuple(data["colours"]),
-        edition=data["edition"],
-        options=wl.Options(**data["options"]),
-        first_emperor=data["first_emperor"],
-    )
-    _configs[_identity(game)] = config
-    return config
+    config = rules_of(game).config_from_data(created.payload["config"], b)
+    found = _configs[_identity(game)] = (config, len(created.payload["players"]))
+    return found
 
 
 def effective(events: Iterable[Event]) -> list[Event]:
@@ -148,26 +155,27 @@ def effective(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def _replay(state: wl.State, events: Iterable[Event]) -> wl.State:
+def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
     for event in events:
         if event.kind in MOVE_KINDS:
-            command = wl.command_from_dict(event.payload["command"])
+            command = rules.command_from_dict(event.payload["command"])
             assert event.seat is not None
-            state, _ = wl.apply(state, event.seat, command)
+            state, _ = rules.apply(state, event.seat, command)
     return state
 
 
-def state_at(game: Game, seq: int | None = None) -> wl.State:
+def state_at(game: Game, seq: int | None = None) -> State:
     """The engine state after event ``seq`` (default: the head), from scratch."""
     events = list(game.events.order_by("seq"))
     if seq is not None:
         events = [e for e in events if e.seq <= seq]
     kept = effective(events)
     created = kept[0]
-    return _replay(wl.setup(config_of(game, created), created.payload["seed"]), kept)
+    rules = rules_of(game)
+    return _replay(rules, rules.setup(config_of(game, created), created.payload["seed"]), kept)
 
 
-def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State, list[LogEntry]]]:
+def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State, list[LogEntry]]]:
     """Replay the moves in effect up to event ``upto`` (default: all), yielding each move
     event with the state after it and what the engine said about it."""
     for event, state, log in walk_all(game, upto):
@@ -175,7 +183,7 @@ def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State,
             yield event, state, log
 
 
-def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.State, list[LogEntry]]]:
+def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State, list[LogEntry]]]:
     """Replay the events in effect up to event ``upto`` (default: all), yielding every one of
     them (moderators' acts too) with the state after it and what the engine said about it
     (nothing, for an event that is not a move)."""
@@ -184,21 +192,22 @@ def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, wl.St
         events = events.filter(seq__lte=upto)
     kept = effective(events)
     created = kept[0]
-    state = wl.setup(config_of(game, created), created.payload["seed"])
+    rules = rules_of(game)
+    state = rules.setup(config_of(game, created), created.payload["seed"])
     for event in kept:
         log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:
-            state, log = wl.apply(state, event.seat, wl.command_from_dict(event.payload["command"]))
+            state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
         yield event, state, log
 
 
-def head_state(game: Game) -> wl.State:
+def head_state(game: Game) -> State:
     """The state at the head of the game as it is in the database now."""
     current = Game.objects.get(pk=game.pk)
     return _head(current)
 
 
-def _head(game: Game) -> wl.State:
+def _head(game: Game) -> State:
     """The state after ``game.head_seq`` (current under the row lock): from this process's
     cache, else the latest snapshot plus the events after it."""
     with _cache_lock:
@@ -209,67 +218,131 @@ def _head(game: Game) -> wl.State:
     return state
 
 
-def _load_head(game: Game) -> wl.State:
+def _load_head(game: Game) -> State:
     """The state after ``game.head_seq`` exactly (later events, committed meanwhile by
     others, are not read), from the latest snapshot at or before it."""
     head = game.head_seq
     snap = game.snapshots.filter(seq__lte=head).order_by("-seq").first()
     if snap is None or snap.engine_version != game.engine_version:
         return state_at(game, head)
-    config = config_of(game)
-    state = wl.State.from_dict(snap.state, config.board)
+    rules = rules_of(game)
+    state = rules.state_from_dict(snap.state, config_of(game))
     tail = effective(game.events.filter(seq__gt=snap.seq, seq__lte=head).order_by("seq"))
-    return _replay(state, tail)
+    return _replay(rules, state, tail)
 
 
 # --- creating and starting ---------------------------------------------------------------------
 
 
+class _Unset:
+    """No value given (``first_seat`` left to ``first_emperor``)."""
+
+
+UNSET: Any = _Unset()
+
+
 def create_game(
     players: Sequence[Player],
     *,
-    edition: str = "kosmos",
-    options: dict[str, Any] | None = None,
-    board_name: str = "china",
+    rules: str = registry.DEFAULT,
+    edition: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    board_name: str | None = None,
     seed: str | None = None,
     first_emperor: int | None = 0,
+    first_seat: int | None = UNSET,
     name: str = "",
-    time_controls: TimeControls | None = None,
+    time_controls: TimeControls | Mapping[str, Any] | None = None,
     by: User | None = None,
 ) -> Game:
-    """A new game (not started): seats in the given order, colours in the standard order."""
-    if not 3 <= len(players) <= 6:
-        raise GameError("White Lotus is for 3 to 6 players.")
+    """A new game of the game ``rules`` (not started): seats in the given order, colours in
+    the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
+    the game's defaults (an unknown one is refused), ``board_name`` defaults to the game's
+    board.  ``first_seat`` is who begins (None: by lot); White Lotus calls it
+    ``first_emperor``, which is used when ``first_seat`` is not given.  ``time_controls``: a
+    :class:`TimeControls` as it is, or fields merged over the game's suitable clock
+    (``rules.time_controls``) and the service's defaults."""
+    try:
+        game_rules = registry.get(rules)
+    except registry.UnknownRules as error:
+        raise GameError(f"Cannot create this game: {error}") from None
+    title = game_rules.title
+    counts = tuple(sorted(game_rules.player_counts))
+    if len(players) not in counts:
+        raise GameError(f"{title} is for {_counts_text(counts)} players.")
     if len({p.pk for p in players}) != len(players):
         raise GameError("A player can hold only one seat in a game.")
+    edition = edition if edition is not None else game_rules.editions[0]
+    if edition not in game_rules.editions:
+        raise GameError(
+            f"Cannot create this game: {title} has no edition '{edition}' "
+            f"(its editions: {', '.join(game_rules.editions)})."
+        )
+    chosen = game_options(game_rules, options)
+    board_name = board_name if board_name is not None else game_rules.default_board
+    first = first_emperor if first_seat is UNSET else first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
     try:
-        b = board(board_name)  # an unknown board, or a file that is not one: OSError, ValueError
-        config = wl.Config(b, COLOURS[: len(players)], edition, wl.Options(**(options or {})), first_emperor)
-        wl.setup(config, seed)  # refuses a board that does not fit the rules
+        b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
+        config = game_rules.make_config(b, len(players), edition, chosen, first)
+        game_rules.setup(config, seed)  # refuses a board that does not fit the rules
     except (OSError, TypeError, ValueError) as error:
         raise GameError(f"Cannot create this game: {error}") from None
+    config_data = game_rules.config_to_data(config)
+    clock = _time_controls(game_rules, time_controls)
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
-            engine_version=wl.VERSION,
+            rules=rules,
+            engine_version=game_rules.VERSION,
             edition=edition,
-            options=config.to_dict()["options"],
+            options=config_data.get("options", chosen),
             board=board_name,
             board_digest=b.digest,
             seed_hash=rng.seed_digest(seed),
-            time_controls=(time_controls or TimeControls()).to_dict(),
+            time_controls=clock.to_dict(),
         )
+        colours = game_rules.seat_colours
         for position, player in enumerate(players):
-            Seat.objects.create(game=game, position=position, colour=config.colours[position], player=player)
-        payload = {
-            "config": config.to_dict(),
+            Seat.objects.create(game=game, position=position, colour=colours[position], player=player)
+        payload: dict[str, Any] = {
+            "config": config_data,
             "seed": seed,
             "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
         }
+        if rules != registry.DEFAULT:  # the seat that begins, whatever the game's config calls it
+            payload["first_seat"] = first  # (White Lotus's payload stays as it always was)
         _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
         game.save(update_fields=["head_seq"])
     return game
+
+
+def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's options (``rules.OPTIONS``) with the given ones over them; an option the
+    game does not have is refused."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(rules.OPTIONS))
+    if unknown:
+        known = ", ".join(rules.OPTIONS) or "none"
+        names = ", ".join(unknown)
+        raise GameError(
+            f"Cannot create this game: {rules.title} has no option {names} (its options: {known})."
+        )
+    return {**rules.OPTIONS, **given}
+
+
+def _time_controls(rules: GameRules, given: TimeControls | Mapping[str, Any] | None) -> TimeControls:
+    if isinstance(given, TimeControls):
+        return given
+    if not given and not rules.time_controls:
+        return TimeControls()
+    return TimeControls.from_dict({**TimeControls().to_dict(), **rules.time_controls, **(given or {})})
+
+
+def _counts_text(counts: Sequence[int]) -> str:
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(", ".join(str(n) for n in counts).rsplit(", ", 1))
 
 
 def start_game(game: Game, *, by: User | None = None) -> Result:
@@ -291,7 +364,7 @@ def start_game(game: Game, *, by: User | None = None) -> Result:
 def submit(
     game: Game,
     seat: int,
-    command: str | wl.Command,
+    command: str | Command,
     *,
     expected_seq: int | None = None,
     source: str = Event.Source.WEB,
@@ -299,23 +372,24 @@ def submit(
     inbound_message_id: str = "",
 ) -> Result:
     """Apply a command (or several: one per line of ``command``), all or nothing."""
-    lines = _lines(command)
+    rules = rules_of(game)
+    lines = _lines(rules, command)
     with transaction.atomic():
         game = _lock(game, len(lines))
         _check_running(game, expected_seq)
         state = _head(game)
-        if not 0 <= seat < state.players:
+        if not 0 <= seat < seats_of(game):
             raise GameError(f"There is no seat {seat} in this game.")
         result = Result(game, state, before=state, resync=True)
         for text, cmd in lines:
             try:
-                parsed = cmd if cmd is not None else wl.parse_command(result.state, text, seat)
-                new, log = wl.apply(result.state, seat, parsed)
+                parsed = cmd if cmd is not None else parse_command(rules, result.state, text, seat)
+                new, log = rules.apply(result.state, seat, parsed)
             except IllegalCommand as error:
                 raise IllegalMove(
-                    error.message, error.legal or wl.describe(result.state, seat), text, text=error.text
+                    error.message, error.legal or rules.describe(result.state, seat), text, text=error.text
                 ) from None
-            payload = {"command": wl.command_to_dict(parsed)}
+            payload = {"command": rules.command_to_dict(parsed)}
             event = _append(
                 game,
                 Event.Kind.COMMAND,
@@ -323,7 +397,7 @@ def submit(
                 seat=seat,
                 source=source,
                 actor=actor,
-                command_text=text or wl.format_command(result.state, parsed),
+                command_text=text or rules.format_command(result.state, parsed),
                 inbound_message_id=inbound_message_id,
             )
             result.state, result.events, result.log = new, [*result.events, event], result.log + log
@@ -350,18 +424,19 @@ def apply_default(
         if since_seq is not None:
             _check_due(game, seat, since_seq, now or timezone.now())
         state = _head(game)
+        rules = rules_of(game)
         try:
-            command = wl.default(state, seat)
-            new, log = wl.apply(state, seat, command)
+            command = rules.default(state, seat)
+            new, log = rules.apply(state, seat, command)
         except IllegalCommand as error:
             raise GameError(f"No default to play for this seat: {error.message}") from None
         event = _append(
             game,
             Event.Kind.DEFAULT,
-            {"command": wl.command_to_dict(command)},
+            {"command": rules.command_to_dict(command)},
             seat=seat,
             source=Event.Source.DEADLINE,
-            command_text=wl.format_command(state, command),
+            command_text=rules.format_command(state, command),
         )
         result = Result(game, new, [event], log, before=state, resync=True)
         _finish(result)
@@ -493,12 +568,29 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
         return _moderated(game, Event.Kind.SEAT_REPLACED, payload, by, reason, seat=position)
 
 
-def replay_game(game: Game) -> tuple[wl.State, bool]:
+def replay_game(game: Game) -> tuple[State, bool]:
     """Rebuild from zero; True when it matches the head as loaded from the latest snapshot
     and the events after it (not from any in-memory cache)."""
     full = state_at(game)
     current = Game.objects.get(pk=game.pk)
-    return full, full.to_json() == _load_head(current).to_json()
+    rules = rules_of(game)
+    return full, rules.state_to_dict(full) == rules.state_to_dict(_load_head(current))
+
+
+def parse_command(rules: GameRules, state: State, text: str, seat: int | None = None) -> Command:
+    """``rules.parse_command`` for the seat that sends it (a game whose notation reads a
+    line the same for every seat takes no seat)."""
+    if _takes_seat(rules.parse_command):
+        return rules.parse_command(state, text, seat)  # type: ignore[call-arg]
+    return rules.parse_command(state, text)
+
+
+@lru_cache(maxsize=16)
+def _takes_seat(parse: Callable[..., Any]) -> bool:
+    try:
+        return len(inspect.signature(parse).parameters) >= 3
+    except (TypeError, ValueError):
+        return False
 
 
 # --- internals --------------------------------------------------------------------------------
@@ -552,12 +644,12 @@ def _check_running(game: Game, expected_seq: int | None) -> None:
         )
 
 
-def _lines(command: str | wl.Command) -> list[tuple[str, wl.Command | None]]:
+def _lines(rules: GameRules, command: str | Command) -> list[tuple[str, Command | None]]:
     if not isinstance(command, str):
         return [("", command)]
     lines = [line.strip() for line in command.splitlines()]
     # a line of invisible characters only (a zero-width space, a BOM) is no command either
-    lines = [line for line in lines if wl.clean(line).strip() and not line.startswith("#")]
+    lines = [line for line in lines if rules.clean(line).strip() and not line.startswith("#")]
     if not lines:
         raise IllegalMove(Message("There is no command in this message."))
     return [(line, None) for line in lines]
@@ -632,8 +724,9 @@ def _finish(result: Result) -> None:
     status or the clock changed.  The pending decisions are rewritten when who must decide
     may have changed (``games.timing.sync_decisions``)."""
     game, state = result.game, result.state
+    rules = rules_of(game)
     changed = [f for f in ("status", "finished_at", "clock_stopped_at") if f in result.changed]
-    if state.phase.name == "finished" and game.status == Game.Status.RUNNING:
+    if game.status == Game.Status.RUNNING and rules.outcome(state) is not None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         changed += ["status", "finished_at"]
@@ -642,12 +735,14 @@ def _finish(result: Result) -> None:
             PendingDecision.objects.filter(game=game).delete()
     elif result.resync:
         movers = [e.seat for e in result.events if e.seat is not None]
-        timing.sync_decisions(game, state, result.before, movers, game.head_seq, timezone.now())
+        timing.sync_decisions(
+            game, state, result.before, movers, game.head_seq, timezone.now(), players=seats_of(game)
+        )
     if changed:
         game.save(update_fields=sorted(set(changed)))
     if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(
-            game=game, seq=game.head_seq, engine_version=game.engine_version, state=state.to_dict()
+            game=game, seq=game.head_seq, engine_version=game.engine_version, state=rules.state_to_dict(state)
         )
     events_appended.send(
         sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before

@@ -13,11 +13,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from games import services
 from games.models import Event, Game
-from games.rules import whitelotus as wl
-from games.rules.base import LogEntry
+from games.rules import registry
+from games.rules.base import GameRules, LogEntry
 
 __all__ = ["Line", "Step", "Timeline", "clear_cache", "timeline"]
 
@@ -30,7 +31,7 @@ _cache: OrderedDict[tuple[int, datetime, int], Timeline] = OrderedDict()
 class Step:
     number: int  # 1-based: step n is the state after the n-th event in effect
     event: Event
-    state: wl.State
+    state: Any  # the game's own state (its rules package's value)
     log: tuple[LogEntry, ...]  # empty for events that are not moves
 
 
@@ -43,6 +44,7 @@ class Line:
 @dataclass(frozen=True)
 class Timeline:
     steps: tuple[Step, ...]
+    rules: str = registry.DEFAULT  # the game's (``Game.rules``)
     # pieces of pages rendered from these steps (the log, per reader): they never change either
     rendered: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -53,13 +55,18 @@ class Timeline:
         return self.steps[number - 1] if 1 <= number <= len(self.steps) else None
 
     @property
+    def game_rules(self) -> GameRules:
+        return registry.get(self.rules)
+
+    @property
     def head(self) -> Step:
         return self.steps[-1]
 
     def lines(self, step: Step, seat: int | None = None, *, everything: bool = False) -> list[Line]:
         """What the engine said at this step that ``seat`` may read (all of it if ``everything``)."""
+        narrate = self.game_rules.narrate
         return [
-            Line(wl.narrate(step.state, entry), entry.private_to)
+            Line(narrate(step.state, entry), entry.private_to)
             for entry in step.log
             if everything or entry.visible_to(seat)
         ]
@@ -90,5 +97,6 @@ def clear_cache() -> None:
 def _build(game: Game) -> Timeline:
     walked = services.walk_all(game, upto=game.head_seq)
     return Timeline(
-        tuple(Step(number, event, state, tuple(log)) for number, (event, state, log) in enumerate(walked, 1))
+        tuple(Step(number, event, state, tuple(log)) for number, (event, state, log) in enumerate(walked, 1)),
+        game.rules,
     )

@@ -5,7 +5,9 @@
   transaction of every event, under the game's row lock (see ``games.services._finish``).
   A decision that begins gets a deadline: now + the time per decision, moved out of the
   night or the weekend in the seat's time zone when the game asks for it; sealed decisions
-  that begin together share one deadline (the latest of their seats').
+  that begin together share one deadline (the latest of their seats').  A decision kind the
+  game gives a short window (``rules.short_windows``, in hours) gets the shorter of that and
+  the time per decision.
 * The clock stops while the game is paused or a player is on vacation; when it restarts,
   every deadline moves on by the time it stood still (``restart_clock``).
 """
@@ -20,7 +22,7 @@ from typing import Any
 
 from django.db import connection
 
-from games.rules import whitelotus as wl
+from games.rules import registry
 from games.rules.base import Decision
 
 from .models import Game, PendingDecision, Seat
@@ -109,10 +111,14 @@ def quiet(moment: datetime, tc: TimeControls, tz: zoneinfo.ZoneInfo) -> datetime
     return local.astimezone(moment.tzinfo)
 
 
-def deadline(start: datetime, tc: TimeControls, zones: Iterable[zoneinfo.ZoneInfo]) -> datetime | None:
+def deadline(
+    start: datetime, tc: TimeControls, zones: Iterable[zoneinfo.ZoneInfo], *, most_hours: float | None = None
+) -> datetime | None:
     """The deadline of a decision that begins at ``start`` for seats in ``zones`` (sealed
-    decisions share one: the latest any of their seats needs)."""
-    span = tc.per_decision
+    decisions share one: the latest any of their seats needs).  ``most_hours`` is the
+    decision's short window (``rules.short_windows``): the time per decision, but no more
+    than that (and a short window even where the clock gives no deadline)."""
+    span = window(tc, most_hours)
     if span is None:
         return None
     plain = start + span
@@ -121,10 +127,24 @@ def deadline(start: datetime, tc: TimeControls, zones: Iterable[zoneinfo.ZoneInf
     return max((quiet(plain, tc, z) for z in zones), default=plain)
 
 
-def beginning(before: wl.State | None, after: wl.State, movers: Iterable[int]) -> dict[int, str]:
+def window(tc: TimeControls, most_hours: float | None = None) -> timedelta | None:
+    """The time a decision gets: the clock's time per decision, or the decision's short
+    window where that is shorter (None: no deadline)."""
+    span = tc.per_decision
+    if most_hours is None:
+        return span
+    short = timedelta(hours=most_hours)
+    return short if span is None else min(span, short)
+
+
+def beginning(
+    before: Any | None, after: Any, movers: Iterable[int], *, rules: str = registry.DEFAULT
+) -> dict[int, str]:
     """Seats whose decision begins with these events: pending now and not before, pending
     in another way, or the seat that just moved and must decide again."""
-    return _beginning(wl.pending(before) if before is not None else (), wl.pending(after), movers)
+    game_rules = registry.get(rules)
+    was = game_rules.pending(before) if before is not None else ()
+    return _beginning(was, game_rules.pending(after), movers)
 
 
 def _beginning(was: Iterable[Decision], now: Iterable[Decision], movers: Iterable[int]) -> dict[int, str]:
@@ -135,24 +155,29 @@ def _beginning(was: Iterable[Decision], now: Iterable[Decision], movers: Iterabl
 
 def sync_decisions(
     game: Game,
-    state: wl.State,
-    before: wl.State | None,
+    state: Any,
+    before: Any | None,
     movers: Iterable[int],
     seq: int,
     now: datetime,
+    *,
+    players: int | None = None,
 ) -> None:
     """Rewrite the game's pending-decision rows after event ``seq`` (under the row lock).
 
     With ``before`` (a move): only the seats whose decision ended or began are rewritten, in
     one UPDATE (every move pays for its round trips).  Without it (start, rollback): the
-    rows are made anew from ``state``."""
-    now_pending = wl.pending(state)
+    rows are made anew from ``state``; ``players`` is the number of seats (counted if not
+    given)."""
+    rules = registry.get(game.rules)
+    now_pending = rules.pending(state)
     pending = {d.seat: d for d in now_pending}
     if before is None:
         begun = {s: d.kind for s, d in pending.items()}
-        ended = [s for s in range(state.players) if s not in pending]
+        seats = players if players is not None else Seat.objects.filter(game=game).count()
+        ended = [s for s in range(seats) if s not in pending]
     else:
-        was = wl.pending(before)
+        was = rules.pending(before)
         begun = _beginning(was, now_pending, movers)
         ended = [d.seat for d in was if d.seat not in pending]
     values: dict[int, dict[str, Any]] = {s: dict(NOTHING_OWED, since_seq=seq) for s in ended}
@@ -189,16 +214,26 @@ def _begun(
 ) -> dict[int, dict[str, Any]]:
     """The rows of the decisions that begin at event ``seq``: deadlines and reminders."""
     tc = controls(game)
+    short = registry.get(game.rules).short_windows
     zones: dict[int, zoneinfo.ZoneInfo] = {}
     if tc.quiet_nights or tc.quiet_weekends:
         for seat in Seat.objects.filter(game=game).select_related("player"):
             zones[seat.position] = zone(seat.player.time_zone)
     stopped = game.clock_stopped_at is not None
     sealed = [s for s in begun if pending[s].sealed]
-    shared = deadline(now, tc, [zones[s] for s in sealed if s in zones]) if sealed else None
+    # sealed decisions that begin together share a deadline (one per window: a kind with a
+    # short window has its own)
+    shared: dict[float | None, datetime | None] = {}
+    for most in {short.get(pending[s].kind) for s in sealed}:
+        seats = [s for s in sealed if short.get(pending[s].kind) == most]
+        shared[most] = deadline(now, tc, [zones[s] for s in seats if s in zones], most_hours=most)
     out = {}
     for s in begun:
-        due = shared if pending[s].sealed else deadline(now, tc, [zones[s]] if s in zones else [])
+        kind = pending[s].kind
+        if pending[s].sealed:
+            due = shared[short.get(kind)]
+        else:
+            due = deadline(now, tc, [zones[s]] if s in zones else [], most_hours=short.get(kind))
         sent, remind = tc.reminders_from(due, now)
         out[s] = {
             "kind": pending[s].kind,

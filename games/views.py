@@ -2,8 +2,8 @@
 replay viewer.  Server-rendered; the replay page's script only fetches a step's fragment to
 step without a reload, and every control is a plain link that works without it.
 
-Who reads decides what is rendered: a spectator gets ``wl.view(state, None)`` and the public
-log; a seat page ``wl.view(state, seat)`` and the lines said to that seat; the replay of a
+Who reads decides what is rendered: a spectator gets ``rules.view(state, None)`` and the public
+log; a seat page ``rules.view(state, seat)`` and the lines said to that seat; the replay of a
 finished game every seat's view and the whole log, sealed choices included.
 """
 
@@ -15,9 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from games import links, pages
+from games import links, pages, services
 from games.models import Game, Seat
-from games.rules import whitelotus as wl
 from notifications import preferences
 
 from .steps import Step, Timeline, timeline
@@ -51,7 +50,8 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     # the moves a mail may make now: none while the game is paused (or not started, or over),
     # when the service refuses every move
     running = seat.game.status == Game.Status.RUNNING
-    context["menu"] = wl.describe(context["state"], seat.position, seat.player.language) if running else []
+    rules = services.rules_of(seat.game)
+    context["menu"] = rules.describe(context["state"], seat.position, seat.player.language) if running else []
     context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
     response = render(request, "games/seat.html", context)
     # the link is the credential: it must not leak through a Referer, a search index or a cache
@@ -91,12 +91,14 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
     names = pages.names(seats)
     tl = timeline(game)
     state = tl.head.state
-    view = wl.view(state, reader)
+    view = services.rules_of(game).view(state, reader)
     return {
         "game": game,
+        "game_title": pages.game_title(game.rules),
+        "partials": pages.partials(game.rules),
         "state": state,
         "view": view,
-        "board": pages.board(state, view, names),
+        "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
         "mine": pages.hand(view, names),
         "waiting": pages.waiting(game, view, names),
@@ -111,19 +113,22 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
     game is over) what each seat held at that moment."""
     names = pages.names(seats)
     state = current.state
-    view = wl.view(state, None)
-    colours = state.config.colours
+    rules = services.rules_of(game)
+    view = rules.view(state, None)
+    colours = tuple(s.colour for s in seats)
     n = current.number
     return {
         "game": game,
+        "game_title": rules.title,
+        "partials": pages.partials(game.rules),
         "view": view,
         "step": n,
         "steps": len(tl),
         "seq": current.event.seq,
         "item": pages.log_items_for(tl, current, colours, None, everything=everything),
-        "board": pages.board(state, view, names),
+        "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "hands": [pages.hand(wl.view(state, s.position), names) for s in seats] if everything else [],
+        "hands": [pages.hand(rules.view(state, s.position), names) for s in seats] if everything else [],
         "everything": everything,
         "url": reverse("games:replay-step", args=[game.pk, n]),
         "link": links.replay_url(game, n),

@@ -27,6 +27,7 @@ from django.utils.html import format_html
 
 from games import permissions, services
 from games.models import Game, Seat
+from games.rules import registry
 
 from .audit import can_audit, league_audit
 from .models import League, LeagueGame, Membership, Season
@@ -165,13 +166,47 @@ class MembershipInline(_Inline):
     autocomplete_fields = ("player",)
 
 
+def _game_choices() -> list[tuple[str, str]]:
+    return [(name, getattr(registry.get(name), "title", name)) for name in registry.names()]
+
+
 class SeasonForm(_SeasonForm):
-    # a board may be a file on the server (``wl.load_board``): only the site admin names one
+    # a board may be a file on the server (the game's ``load_board``): only the site admin names one
     files_allowed = False  # set by SeasonAdmin.get_form
+    rules = forms.ChoiceField(
+        label="Game",
+        choices=_game_choices,
+        initial=registry.DEFAULT,
+        help_text="The game its games are games of.",
+    )
 
     class Meta:
         model = Season
-        fields = ("league", "name", "signup_open", "edition", "options", "board", "time_controls")
+        fields = ("league", "name", "signup_open", "rules", "edition", "options", "board", "time_controls")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        rules = data.get("rules") or registry.DEFAULT
+        game = registry.get(rules)
+        edition = data.get("edition")
+        if edition is not None and edition not in game.editions:
+            self.add_error(
+                "edition",
+                f"{game.title} has no edition '{edition}' (its editions: {', '.join(game.editions)}).",
+            )
+        options = data.get("options")
+        if isinstance(options, dict):
+            try:
+                services.game_options(game, options)
+            except services.GameError as error:
+                self.add_error("options", str(error))
+        board = data.get("board")
+        if board and "board" not in self.errors:
+            try:
+                services.board(board, rules)
+            except (OSError, ValueError) as error:
+                self.add_error("board", f"No such board: {error}")
+        return data
 
     def clean_board(self) -> str:
         name: str = self.cleaned_data["board"]
@@ -179,17 +214,13 @@ class SeasonForm(_SeasonForm):
             raise forms.ValidationError(
                 "Name a built-in board (e.g. china); only the site admin names files."
             )
-        try:
-            services.board(name)
-        except (OSError, ValueError) as error:
-            raise forms.ValidationError(f"No such board: {error}") from None
         return name
 
 
 @admin.register(Season)
 class SeasonAdmin(_ModelAdmin):
     form = SeasonForm
-    list_display = ("name", "league", "signup_open", "edition", "members_count", "rounds")
+    list_display = ("name", "league", "signup_open", "rules", "edition", "members_count", "rounds")
     list_filter = ("league", "signup_open")
     inlines = (MembershipInline,)
     actions = ("seat_next_round",)

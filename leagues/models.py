@@ -34,13 +34,17 @@ class League(models.Model):
 
 
 class Season(models.Model):
-    """A run of rounds; its games are created with its edition, options, board and clock."""
+    """A run of rounds; its games are games of its game (``rules``), created with its
+    edition, options, board and clock."""
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(max_length=100)
     signup_open = models.BooleanField(default=True, help_text="Players may join by mail.")
-    edition = models.CharField(max_length=10, choices=Game.Edition.choices, default=Game.Edition.KOSMOS)
-    options = models.JSONField(default=dict, blank=True)  # games.rules.whitelotus.Options fields
+    # the game its games are games of (games.rules.registry); the admin form offers them
+    rules = models.CharField(max_length=40, default="whitelotus")
+    # one of that game's editions (the admin form checks it)
+    edition = models.CharField(max_length=20, default=Game.Edition.KOSMOS)
+    options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china")
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
     members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(

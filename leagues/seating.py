@@ -1,9 +1,11 @@
 """Seating a season's members into games: table sizes, who sits where, creating the games.
 
-Table sizes: White Lotus takes 3 to 6 players and plays best at 4, so ``n`` members sit at
-``round(n / 4)`` tables (halves rounded up), kept between ``ceil(n / 6)`` and ``floor(n / 3)``,
-and the members are spread over them as evenly as possible (sizes differ by at most one,
-larger tables first).  8 players: 4 + 4; 7: 4 + 3; 10: 4 + 3 + 3; 5: one table of 5.
+Table sizes: a game takes ``lo`` to ``hi`` players (its ``player_counts``) and is taken to play
+best at ``(lo + hi) // 2``: White Lotus takes 3 to 6 and plays best at 4, so ``n`` members sit
+at ``round(n / 4)`` tables (halves rounded up), kept between ``ceil(n / 6)`` and
+``floor(n / 3)``, and the members are spread over them as evenly as possible (sizes differ by
+at most one, larger tables first).  8 players: 4 + 4; 7: 4 + 3; 10: 4 + 3 + 3; 5: one table
+of 5.  A season's games are games of its game (``Season.rules``).
 
 Who plays with whom: each round deals the members in an order shuffled by a hash of the
 season, the round and the player (reproducible, and different from round to round).
@@ -27,6 +29,7 @@ from django.db.models import Max
 
 from games import services
 from games.models import Event, Game, Player
+from games.rules import registry
 from games.timing import TimeControls
 
 from .models import LeagueGame, Season
@@ -36,10 +39,13 @@ class SeatingError(services.GameError):
     """A season that cannot be seated; ``str()`` is for the moderator."""
 
 
-def table_sizes(n: int) -> list[int]:
-    if n < 3:
-        raise SeatingError(f"A round needs at least 3 players; the season has {n}.")
-    tables = min(max((n + 2) // 4, math.ceil(n / 6)), n // 3)
+def table_sizes(n: int, counts: Sequence[int] = (3, 4, 5, 6)) -> list[int]:
+    """The sizes of the tables ``n`` members sit at, for a game of ``counts`` players."""
+    lo, hi = min(counts), max(counts)
+    best = (lo + hi) // 2
+    if n < lo:
+        raise SeatingError(f"A round needs at least {lo} players; the season has {n}.")
+    tables = min(max((2 * n + best) // (2 * best), math.ceil(n / hi)), n // lo)
     base, extra = divmod(n, tables)
     return [base + 1] * extra + [base] * (tables - extra)
 
@@ -48,13 +54,18 @@ def _shuffle_key(salt: str, player: int) -> str:
     return hashlib.sha256(f"{salt}:{player}".encode()).hexdigest()
 
 
-def plan_round(players: Sequence[int], shares: Mapping[int, Sequence[float]], salt: str) -> list[list[int]]:
+def plan_round(
+    players: Sequence[int],
+    shares: Mapping[int, Sequence[float]],
+    salt: str,
+    counts: Sequence[int] = (3, 4, 5, 6),
+) -> list[list[int]]:
     """The tables of one round, each in seat order.  ``shares``: each player's position
-    shares in the season so far."""
+    shares in the season so far; ``counts``: the game's player counts."""
     order = sorted(players, key=lambda p: _shuffle_key(salt, p))
     tables: list[list[int]] = []
     start = 0
-    for size in table_sizes(len(order)):
+    for size in table_sizes(len(order), counts):
         tables.append(order[start : start + size])
         start += size
 
@@ -110,18 +121,20 @@ def seat_round(
             )
         number = last + 1
         salt = f"{season.pk}:{number}:{seed or ''}"
-        plan = plan_round([m.pk for m in members], season_shares(season), salt)
+        counts = registry.get(season.rules).player_counts
+        plan = plan_round([m.pk for m in members], season_shares(season), salt, counts)
         by_pk = {m.pk: m for m in members}
         games = []
         for index, table in enumerate(plan, start=1):
             game = services.create_game(
                 [by_pk[pk] for pk in table],
+                rules=season.rules,
                 edition=season.edition,
                 options=season.options,
                 board_name=season.board,
                 seed=f"{seed}:{number}:{index}" if seed is not None else None,
                 name=f"{season} round {number} table {index}",
-                time_controls=TimeControls.from_dict(season.time_controls) if season.time_controls else None,
+                time_controls=_clock(season),
                 by=by,
             )
             LeagueGame.objects.create(game=game, season=season, round=number)
@@ -129,6 +142,13 @@ def seat_round(
             game.refresh_from_db()
             games.append(game)
         return games
+
+
+def _clock(season: Season) -> TimeControls | None:
+    """The season's clock over its game's suitable one (None: the game's, as a new game gets)."""
+    if not season.time_controls:
+        return None
+    return TimeControls.from_dict({**registry.get(season.rules).time_controls, **season.time_controls})
 
 
 def moderator_refusal(season: Season, player: Player) -> str:

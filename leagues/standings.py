@@ -9,7 +9,7 @@ shared or not.
 Ratings: openskill's Plackett-Luce model with its default parameters, one rating per player
 per league, carried across the league's seasons and updated game by game in the order the
 games finished (``finished_at``, then the game's id).  A game's ranks are the engine's final
-ranks (``wl.outcome``), ties included.
+ranks (the game's ``outcome``, through ``games.rules.registry``: any game), ties included.
 
 Replacements: the player who holds a seat when the game ends gets its result (points, win,
 rating update).  Every player who held a seat earlier and was replaced is recorded with the
@@ -29,11 +29,10 @@ from openskill.models import PlackettLuce
 
 from games import services
 from games.models import Event, Game, Player
-from games.rules import whitelotus as wl
 
 from .models import League, LeagueGame, Season
 
-StateOf = Callable[[Game], wl.State]
+StateOf = Callable[[Game], Any]
 
 
 def league_points(rank: int, tied: int, players: int) -> float:
@@ -104,7 +103,7 @@ def record(link: LeagueGame, state_of: StateOf = services.head_state) -> GameRec
     game = link.game
     if game.status != Game.Status.FINISHED or game.finished_at is None:
         return None
-    outcome = wl.outcome(state_of(game))
+    outcome = services.rules_of(game).outcome(state_of(game))
     if outcome is None:
         return None
     return GameRecord(game, link.season_id, link.round, game.finished_at, outcome.rank, holdings(game))

@@ -1,26 +1,61 @@
 """The board as a picture: SVG for the pages, the same SVG rasterised to PNG for the mails.
 
-    svg = board_svg(state.board, wl.view(state, seat), names={"red": "Ada"})
-    png = board_png(state.board, wl.view(state, seat), names={"red": "Ada"})
+    svg = board_svg(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules)
+    png = board_png(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules)
 
-Both are drawn from a view only, so a picture shows exactly what its viewer may see.
+Both are drawn from a view only, so a picture shows exactly what its viewer may see.  Each
+game has its own drawing module (``DRAWERS``, by ``Game.rules``, imported when first asked
+for), which offers ``board_svg(board, view, *, names=None)``; White Lotus's is ``draw``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
-from games.rules import whitelotus as wl
+from games.rules import registry
 
 from . import draw, incremental, raster
-from .draw import board_svg
 from .raster import svg_to_png
 
 PNG_WIDTH = 1008  # one pixel per picture unit on the China board: crisp text, and small enough for mails
 
-__all__ = ["PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "forget", "svg_to_png"]
+__all__ = ["DRAWERS", "PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "forget", "svg_to_png"]
+
+# Each game's drawing module, by the game's name (``Game.rules``).
+DRAWERS = {
+    "whitelotus": "games.picture.draw",
+    "verbotenestadt": "games.picture.verbotenestadt",
+}
+
+Drawer = Callable[..., str]
+
+
+@cache
+def drawer(rules: str) -> Drawer:
+    """The ``board_svg`` of the game ``rules`` (its module is imported the first time)."""
+    try:
+        module = DRAWERS[rules]
+    except KeyError:
+        raise registry.UnknownRules(rules) from None
+    return cast(Drawer, importlib.import_module(module).board_svg)
+
+
+def board_svg(
+    board: Any,
+    view: Mapping[str, Any],
+    *,
+    names: Mapping[str, str] | None = None,
+    rules: str = registry.DEFAULT,
+) -> str:
+    """The board of the game ``rules`` and a panel of its state, as a standalone SVG
+    document, drawn from ``view``."""
+    if rules == registry.DEFAULT:
+        return draw.board_svg(board, view, names=names)
+    return drawer(rules)(board, view, names=names)
 
 
 def forget() -> None:
@@ -67,10 +102,11 @@ def draw_png(svg: str, width: int = PNG_WIDTH, before: Drawn | None = None) -> D
 
 
 def board_png(
-    board: wl.Board,
+    board: Any,
     view: Mapping[str, Any],
     *,
     names: Mapping[str, str] | None = None,
     width: int = PNG_WIDTH,
+    rules: str = registry.DEFAULT,
 ) -> bytes:
-    return svg_to_png(board_svg(board, view, names=names), width)
+    return svg_to_png(board_svg(board, view, names=names, rules=rules), width)

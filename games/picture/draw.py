@@ -13,9 +13,6 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext
 
-from games.rules import whitelotus as wl
-from games.rules.whitelotus.board import Province
-
 from . import panel
 from .geometry import label_rect, outline, path_data
 from .incremental import Box, bbox_attr, text_box, union
@@ -41,7 +38,13 @@ MARKER_STEP = 17  # between the centres of control markers, closer where a provi
 OWNER_LETTER_SIZE = 22
 
 
-def board_svg(board: wl.Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
+# White Lotus's board and province (``games.rules.whitelotus.board``): the picture reads
+# their geometry, and knows the game only through its views
+Board = Any
+Province = Any
+
+
+def board_svg(board: Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
     """The board and a panel of the game's state, as a standalone SVG document."""
     names = names or {}
     x0, y0, x1, y1 = _frame(board)
@@ -66,7 +69,7 @@ def board_svg(board: wl.Board, view: Mapping[str, Any], *, names: Mapping[str, s
     )
 
 
-def _frame(board: wl.Board) -> tuple[int, int, int, int]:
+def _frame(board: Board) -> tuple[int, int, int, int]:
     """The cells drawn: the provinces and one cell of what lies around them, within the grid
     (a board file's grid may carry more sea than the picture needs)."""
     cells = [cell for p in board.provinces for cell in p.cells]
@@ -90,7 +93,7 @@ _DRAWN: dict[tuple[Any, ...], str] = {}  # a province looks the same in most pic
 _DRAWN_MAX = 4096
 
 
-def _province(board: wl.Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+def _province(board: Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
     """A province's group, remembered: what it shows follows from its cells, the view of it
     and the language (of its "not in play" label) alone."""
     province = board.provinces[area["number"] - 1]

@@ -34,7 +34,7 @@ def whose_turn(game: Game) -> int:
 
 def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> wl.State:
     """Random legal moves through the service, ``moves`` of them or to the end; the state after."""
-    state = services.head_state(game)
+    state: wl.State = services.head_state(game)
     done = 0
     while wl.outcome(state) is None and (moves is None or done < moves):
         decision = rng.choice(wl.pending(state))

@@ -112,7 +112,7 @@ def _render_all() -> tuple[list[Mail], Facts]:
     game = table.game
     state = services.head_state(game)
     assert state.phase.name == "bidding"
-    province = state.board.provinces[state.phase.area]  # type: ignore[union-attr]
+    province = state.board.provinces[state.phase.area]
     bidders = [d.seat for d in wl.pending(state)]
     names = {s.position: s.player.name for s in game.seats.select_related("player")}
     facts = Facts(

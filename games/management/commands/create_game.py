@@ -4,19 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import cli
+from games.rules import registry
 
 from ._base import run
 
 
+def _games() -> str:
+    """The games this service hosts, for the help: name, title, player counts, editions, options."""
+    lines = []
+    for name in registry.names():
+        rules = registry.get(name)
+        if not hasattr(rules, "setup"):  # a game still being written
+            lines.append(f"{name} (not playable yet)")
+            continue
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        options = ", ".join(f"{k}={v}" for k, v in rules.OPTIONS.items()) or "none"
+        editions = ", ".join(rules.editions)
+        lines.append(f"{name} ({rules.title}: {counts} players; editions {editions}; options {options})")
+    return "; ".join(lines)
+
+
 class Command(BaseCommand):
-    help = (
-        "Create a White Lotus game for 3 to 6 players given by email (seats and colours in that "
-        "order; an unknown email becomes a new player named after its local part). Prints the "
-        "game id, the seats and the seed's hash — never the seed."
-    )
+    @property
+    def help(self) -> str:  # type: ignore[override]
+        return (
+            "Create a game for players given by email (seats and colours in that order; an unknown "
+            "email becomes a new player named after its local part). Prints the game id, the seats "
+            f"and the seed's hash — never the seed. The games: {_games()}."
+        )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -35,38 +53,60 @@ class Command(BaseCommand):
             help="the name of a player created by this command (repeatable)",
         )
         parser.add_argument("--game-name", default="", help="a name for the game")
-        parser.add_argument("--edition", choices=("kosmos", "designer"), default="kosmos")
-        parser.add_argument("--no-zero-card", action="store_true", help="without the 0 card (French rules)")
-        parser.add_argument("--negotiation", action="store_true", help="the negotiation variant (gifts)")
-        parser.add_argument("--open-hands", action="store_true", help="every hand is shown to everyone")
+        parser.add_argument(
+            "--rules",
+            choices=registry.names(),
+            default=registry.DEFAULT,
+            help=f"the game to play (default {registry.DEFAULT}): {', '.join(registry.names())}",
+        )
+        parser.add_argument("--edition", default=None, help="one of the game's editions (default: its first)")
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="one of the game's options (repeatable; yes/no for a switch)",
+        )
+        parser.add_argument(
+            "--no-zero-card", action="store_true", help="White Lotus: without the 0 card (French rules)"
+        )
+        parser.add_argument(
+            "--negotiation", action="store_true", help="White Lotus: the negotiation variant (gifts)"
+        )
+        parser.add_argument(
+            "--open-hands", action="store_true", help="White Lotus: every hand is shown to everyone"
+        )
         parser.add_argument(
             "--adjacency",
             choices=("any", "own"),
-            default="any",
-            help="designer placement: next to any player's chip, or to one's own",
+            default=None,
+            help="White Lotus, designer placement: next to any player's chip, or to one's own",
         )
         parser.add_argument(
             "--first-emperor",
-            default="red",
+            "--first-seat",
+            dest="first_emperor",
+            default=None,
             metavar="COLOUR|lot",
-            help="the first emperor's colour, or 'lot' to draw it from the seed (default red)",
+            help="the colour of the seat that begins (White Lotus: the first emperor), or 'lot' to "
+            "draw it from the seed (default: the first seat)",
         )
         parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
-        parser.add_argument("--board", default="china", help="a built-in board name or a board JSON file")
+        parser.add_argument(
+            "--board", default=None, help="a built-in board name or a board JSON file (default: the game's)"
+        )
         parser.add_argument("--start", action="store_true", help="start the game at once")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        rules = options["rules"]
+        chosen = _game_options(rules, options)
         game = run(
             lambda: cli.create_game(
                 cli.split_emails(options["player"]),
                 names=cli.parse_name_pairs(options["name"]),
+                rules=rules,
                 edition=options["edition"],
-                options={
-                    "zero_card": not options["no_zero_card"],
-                    "negotiation": options["negotiation"],
-                    "open_hands": options["open_hands"],
-                    "adjacency": options["adjacency"],
-                },
+                options=chosen,
                 first_emperor=options["first_emperor"],
                 seed=options["seed"],
                 board=options["board"],
@@ -75,3 +115,39 @@ class Command(BaseCommand):
             )
         )
         self.stdout.write(cli.describe_created(game))
+
+
+def _game_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options asked for: White Lotus's own flags, and ``--option NAME=VALUE``."""
+    white_lotus = {
+        "zero_card": not options["no_zero_card"],
+        "negotiation": options["negotiation"],
+        "open_hands": options["open_hands"],
+        "adjacency": options["adjacency"] or "any",
+    }
+    chosen: dict[str, Any] = {}
+    if rules == registry.DEFAULT:
+        chosen.update(white_lotus)
+    elif options["no_zero_card"] or options["negotiation"] or options["open_hands"] or options["adjacency"]:
+        raise CommandError(
+            "--no-zero-card, --negotiation, --open-hands and --adjacency are White Lotus's options; "
+            f"use --option NAME=VALUE for {rules}."
+        )
+    defaults = registry.get(rules).OPTIONS
+    for item in options["option"]:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise CommandError(f"--option takes NAME=VALUE, not '{item}'.")
+        chosen[name.strip()] = _value(value.strip(), defaults.get(name.strip()))
+    return chosen
+
+
+def _value(text: str, default: Any) -> Any:
+    if isinstance(default, bool) or text.lower() in ("yes", "no", "true", "false", "on", "off"):
+        return text.lower() in ("yes", "true", "on")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise CommandError(f"--option: '{text}' is not a number.") from None
+    return text

@@ -15,7 +15,8 @@ from ._base import run
 
 class Command(BaseCommand):
     help = (
-        "Write a game's record: a header (edition, board, colours, options, first emperor, "
+        "Write a game's record: a header (the game unless White Lotus, edition, board, colours, "
+        "options, the seat that begins, "
         "SEED, name, players, dates) and one 'colour: command' line per move in effect. "
         "The record includes the seed, from which every future draw follows: export only "
         "finished games, or as a moderator — never hand the record of a running game to players."

@@ -1,0 +1,231 @@
+"""Game records of any game: a header and one ``colour: command`` line per accepted command.
+
+::
+
+    # White Lotus game record
+    edition: kosmos
+    board: china
+    colours: red blue green yellow purple
+    options: zero_card=yes negotiation=no open_hands=no adjacency=any
+    first_emperor: red
+    seed: 7
+
+    red: place Ningxia
+    blue: place Yanan
+
+A record of another game than White Lotus says which (``rules: verbotenestadt``, its title
+in the first line); a record without a ``rules`` line is a White Lotus record, whose text is
+as it always was.  White Lotus calls the seat that begins its first emperor
+(``first_emperor``); every other game ``first_seat``.  Unknown header keys are kept (the
+service adds players and dates).  Forced moves are not written: replaying the listed
+commands plays them again.
+
+Written and read through the rules contract (:mod:`games.rules.base`) alone, through the
+registry: the notation of each line is the game's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules import registry
+from games.rules.base import GameRules, IllegalCommand
+
+# the header key of the seat that begins, by game; every other game says ``first_seat``
+FIRST_SEAT = {"whitelotus": "first_emperor"}
+KNOWN = {"rules", "edition", "board", "colours", "options", "seed"}
+
+
+def first_seat_key(rules: str) -> str:
+    return FIRST_SEAT.get(rules, "first_seat")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: the game, its setup, its moves (seat, the game's command)."""
+
+    rules: str
+    edition: str
+    board: Any  # the game's board (has ``.name``)
+    colours: tuple[str, ...]
+    options: Mapping[str, Any]
+    first_seat: int | None  # None: by lot
+    seed: str
+    moves: tuple[tuple[int, Any], ...]
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game_rules(self) -> GameRules:
+        return registry.get(self.rules)
+
+    def config(self) -> Any:
+        """The engine's config this record's game is set up with."""
+        return self.game_rules.make_config(
+            self.board, len(self.colours), self.edition, dict(self.options), self.first_seat
+        )
+
+
+def format_record(record: Record, config: Any | None = None) -> str:
+    """The record as text; ``config`` is the game's config if the caller has it (else made
+    from the record)."""
+    rules = record.game_rules
+    config = config if config is not None else record.config()
+    opts = " ".join(f"{k}={_word(v)}" for k, v in _ordered(rules, record.options).items())
+    first = "lot" if record.first_seat is None else record.colours[record.first_seat]
+    lines = [f"# {rules.title} game record"]
+    if record.rules != registry.DEFAULT:
+        lines.append(f"rules: {record.rules}")
+    lines += [
+        f"edition: {record.edition}",
+        f"board: {record.board.name}",
+        f"colours: {' '.join(record.colours)}",
+        f"options: {opts}",
+        f"{first_seat_key(record.rules)}: {first}",
+        f"seed: {record.seed}",
+    ]
+    lines += [f"{k}: {v}" for k, v in record.extra.items()]
+    lines.append("")
+    state = rules.setup(config, record.seed)
+    for seat, command in record.moves:
+        lines.append(f"{record.colours[seat]}: {rules.format_command(state, command)}")
+    return "\n".join(lines) + "\n"
+
+
+def _ordered(rules: GameRules, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options in the game's order (``rules.OPTIONS``), any others after them."""
+    out = {k: options[k] for k in rules.OPTIONS if k in options}
+    out.update({k: v for k, v in options.items() if k not in out})
+    return out
+
+
+def _word(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _value(text: str, default: Any) -> Any:
+    """An option's value as the record writes it, read back as the type of its default."""
+    if text in ("yes", "no", "true", "false", "on", "off"):
+        return text in ("yes", "true", "on")
+    if isinstance(default, int) and not isinstance(default, bool):
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    return text
+
+
+def parse_record(
+    text: str,
+    boards: Callable[[str, str], Any],
+    parse: Callable[[GameRules, Any, str, int], Any] | None = None,
+) -> tuple[Record, Any]:
+    """The record and the final state it replays to; an illegal line raises
+    :class:`IllegalCommand` naming the line.  ``boards(rules, name)`` loads a board;
+    ``parse(rules, state, text, seat)`` reads a command (default: the game's notation)."""
+    header: dict[str, str] = {}
+    body: list[tuple[int, str]] = []
+    in_body = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            in_body = in_body or (not line and bool(header))
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
+        if in_body:
+            body.append((number, line))
+        else:
+            header[key.strip().lower()] = value.strip()
+    name = header.get("rules", registry.DEFAULT)
+    try:
+        rules = registry.get(name)
+    except registry.UnknownRules as error:
+        raise IllegalCommand(f"bad record header: {error}") from None
+    record = _header(name, rules, header, boards)
+    config = record.config()
+    state = rules.setup(config, record.seed)
+    moves: list[tuple[int, Any]] = []
+    colours = list(record.colours)
+    for number, line in body:
+        who, _, text_ = line.partition(":")
+        colour = who.strip().lower()
+        if colour not in colours:
+            raise IllegalCommand(f"line {number}: '{who.strip()}' is not a colour of this game")
+        seat = colours.index(colour)
+        try:
+            command = parse(rules, state, text_, seat) if parse else rules.parse_command(state, text_)
+            state, _ = rules.apply(state, seat, command)
+        except IllegalCommand as error:
+            raise IllegalCommand(f"line {number} ({line}): {error.message}") from None
+        moves.append((seat, command))
+    return _with_moves(record, tuple(moves)), state
+
+
+def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:
+    return Record(
+        record.rules,
+        record.edition,
+        record.board,
+        record.colours,
+        record.options,
+        record.first_seat,
+        record.seed,
+        moves,
+        record.extra,
+    )
+
+
+def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callable[[str, str], Any]) -> Record:
+    first_key = first_seat_key(name)
+    try:
+        colours = tuple(header["colours"].split())
+        standard = tuple(rules.seat_colours[: len(colours)])
+        if colours != standard:
+            raise ValueError(f"the colours of {len(colours)} players are {' '.join(standard)}")
+        options: dict[str, Any] = {}
+        for item in header.get("options", "").split():
+            key, _, value = item.partition("=")
+            options[key] = _value(value, rules.OPTIONS.get(key))
+        unknown = sorted(set(options) - set(rules.OPTIONS))
+        if unknown:
+            raise ValueError(f"{rules.title} has no option {', '.join(unknown)}")
+        first = header.get(first_key, colours[0])
+        edition = header.get("edition", rules.editions[0])
+        if edition not in rules.editions:
+            raise ValueError(f"{rules.title} has no edition '{edition}'")
+        seed = header.get("seed")
+        if seed is None:
+            raise IllegalCommand("bad record header: no 'seed:' line")
+        board = boards(name, header.get("board", rules.default_board))
+        record = Record(
+            rules=name,
+            edition=edition,
+            board=board,
+            colours=colours,
+            options={**rules.OPTIONS, **options},
+            first_seat=None if first == "lot" else colours.index(first),
+            seed=seed,
+            moves=(),
+            extra={k: v for k, v in header.items() if k not in KNOWN | {first_key}},
+        )
+        record.config()  # refuses what the game refuses
+        return record
+    except (KeyError, ValueError, TypeError, OSError) as error:
+        raise IllegalCommand(f"bad record header: {error}") from None
+
+
+def moves_of(
+    rules: GameRules, commands: Sequence[tuple[int, Mapping[str, Any]]]
+) -> tuple[tuple[int, Any], ...]:
+    """Moves kept as ``(seat, command_to_dict(...))`` as the game's commands."""
+    return tuple((seat, rules.command_from_dict(data)) for seat, data in commands)

@@ -1,0 +1,61 @@
+"""A second game for the service's tests: White Lotus's engine under another name, with a
+clock of its own, a short window and its own (tiny) picture.  The service must reach it only
+through the registry, as it will reach any game.  ``install`` registers it (tests only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from games import pages, picture
+from games.rules import registry
+from games.rules import whitelotus as _wl
+
+NAME = "second"
+# White Lotus's contract, every name of it
+for _key in dir(_wl):
+    if not _key.startswith("_"):
+        globals()[_key] = getattr(_wl, _key)
+
+name = NAME
+title = "Second Game"
+VERSION = "second-1"
+player_counts = (3, 4)
+time_controls: Mapping[str, Any] = {"hours_per_decision": 24}
+short_windows: Mapping[str, float] = {"place": 3}  # the first decision of a game
+
+
+def board_svg(board: Any, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
+    """Its picture: a marker a test can find."""
+    players = len(view["players"])
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board" data-game="{NAME}" data-players="{players}"/>'
+    )
+
+
+def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Any = str) -> list[str]:
+    """Its board in words: one line a test can find."""
+    return [f"The second game's board, {len(view['players'])} players"]
+
+
+def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> str:
+    return f"decide: {kind}"
+
+
+@contextmanager
+def installed() -> Iterator[None]:
+    """The second game in the registry and in the picture's table, for the time of a test."""
+    registry.PACKAGES[NAME] = __name__
+    picture.DRAWERS[NAME] = __name__
+    registry.get.cache_clear()
+    picture.drawer.cache_clear()
+    pages.partials.cache_clear()
+    try:
+        yield
+    finally:
+        del registry.PACKAGES[NAME]
+        del picture.DRAWERS[NAME]
+        registry.get.cache_clear()
+        picture.drawer.cache_clear()
+        pages.partials.cache_clear()
