@@ -25,10 +25,13 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from games.rules.verbotenestadt.board import Board, Square
-
 from .incremental import Box, bbox_attr
 from .style import BORDER, FONT, INK, clip, esc, text_on
+
+# the board is the game's (games.rules.verbotenestadt.board.Board), reached through the
+# registry and read here by its attributes only: the service never imports a game's package
+Board = Any
+Square = tuple[int, int]
 
 CELL = 64  # picture units per square; 15 squares and the margins make 1008, the mails' PNG width
 MARGIN = 24

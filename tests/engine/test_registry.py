@@ -26,10 +26,6 @@ DATA = {
     if not name.startswith("_")
 }
 CALLABLE_DATA = {"Bot"}
-# White Lotus's words for plain-text mails, moved into its package by the mails' half of
-# issue 13 (branch reg-notif): until that lands they are still in notifications/.  The
-# coordinator removes this once both halves are merged.
-BROUGHT_BY_THE_MAILS = {"decision_text", "text_board"}  # given as data in the protocol, called by the service
 
 
 def _playable(name: str) -> Any:
@@ -48,8 +44,6 @@ def test_the_contract_names_what_the_service_uses():
 def test_every_game_gives_every_function_of_the_contract(name):
     rules = _playable(name)
     missing = [m for m in METHODS if not callable(getattr(rules, m, None))]
-    if name == "whitelotus" and set(missing) == BROUGHT_BY_THE_MAILS:
-        pytest.xfail("White Lotus's text board comes with the mails' half of issue 13 (reg-notif)")
     assert not missing, f"{name} lacks {missing}"
 
 
