@@ -85,6 +85,94 @@ class Board:
         """A yellow or grey-yellow start square (where the one-step short move is allowed)."""
         return square in self.start or square in self.extra_start
 
+    # -- sliding -----------------------------------------------------------------------
+    def slide(
+        self,
+        square: Square,
+        direction: str,
+        *,
+        occupied: Iterable[Square] = (),
+        target: int | None = None,
+    ) -> tuple[Square, ...]:
+        """The squares an official at ``square`` passes sliding ``direction`` until blocked,
+        ending with the square it stops on; ``()`` if it cannot move at all (a 0-length
+        slide, which is no slide).  Obstacles: the edge of the board, walls, roofs, the
+        squares in ``occupied`` (other officials) and every pavilion but the ``target``
+        one; an official that reaches the target pavilion's square enters it and stops
+        there (the path then ends on the pavilion's square)."""
+        taken = frozenset(occupied)
+        goal = self.pavilion(target).square if target is not None else None
+        path: list[Square] = []
+        here = square
+        while True:
+            there = self.step(here, direction)
+            if not self.open_between(here, there) or there in taken:
+                break
+            if self.pavilion_at(there) is not None and there != goal:
+                break
+            path.append(there)
+            if there == goal:
+                break
+            here = there
+        return tuple(path)
+
+    def stops(
+        self,
+        square: Square,
+        *,
+        occupied: Iterable[Square] = (),
+        target: int | None = None,
+    ) -> dict[Square, str]:
+        """Every square one official at ``square`` can end a single move on by slides with
+        90° turns (any number of them, as RULES.md decides), with the first direction that
+        leads there; an entry into the target pavilion ends the move.  Other officials
+        (``occupied``) stay where they are.  The one-step short move from a start square is
+        not included: it is the engine's (``moves.py``)."""
+        taken = frozenset(occupied) - {square}
+        goal = self.pavilion(target).square if target is not None else None
+        found: dict[Square, str] = {}
+        seen: set[tuple[Square, str]] = set()
+        queue: list[tuple[Square, str, str]] = [(square, d, d) for d in DIRECTIONS]
+        while queue:
+            here, direction, first = queue.pop(0)
+            if (here, direction) in seen:
+                continue
+            seen.add((here, direction))
+            path = self.slide(here, direction, occupied=taken, target=target)
+            if not path:
+                continue
+            end = path[-1]
+            found.setdefault(end, first)
+            if end != goal:
+                queue.extend((end, turn, first) for turn in TURNS[direction])
+        return found
+
+    def reachable(
+        self,
+        squares: Iterable[Square],
+        *,
+        occupied: Iterable[Square] = (),
+        target: int | None = None,
+    ) -> frozenset[Square]:
+        """Every square one official starting on any of ``squares`` can reach in any number
+        of moves (slides with turns; other officials in ``occupied`` stay put, the squares it
+        starts from count as left empty), the target pavilion's square included if it can be
+        entered."""
+        seen = set(squares)
+        taken = frozenset(occupied) - seen
+        queue = list(seen)
+        goal = self.pavilion(target).square if target is not None else None
+        while queue:
+            here = queue.pop()
+            if here == goal:
+                continue
+            for direction in DIRECTIONS:
+                path = self.slide(here, direction, occupied=taken, target=target)
+                if path and path[-1] not in seen:
+                    seen.add(path[-1])
+                    queue.append(path[-1])
+        return frozenset(seen)
+
     # -- files -------------------------------------------------------------------------
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Board:
