@@ -29,15 +29,8 @@ from .menu import describe, syntax
 from .narrate import narrate
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .state import EDITIONS, Config, Options, State
+from .textboard import text_board
 from .views import view
-
-try:  # vs-board's plain-text board; the coordinator merges it
-    from .textboard import text_board  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - until textboard.py is merged
-
-    def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Translate) -> list[str]:  # type: ignore[misc,unused-ignore]
-        return [f"target {view.get('target')}, terrace {len(view.get('terrace', []))}/15"]
-
 
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"

@@ -188,11 +188,11 @@ def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEnt
 
 
 def _with_menu(state: State, seat: int, error: IllegalCommand) -> IllegalCommand:
+    from .menu import describe
     from .notation import format_command
 
     menu = [format_command(state, c) for c in legal(state, seat)]
-    shown = menu[:40]
-    note = "\nLegal now: " + "; ".join(shown) + (" …" if len(menu) > len(shown) else "") if menu else ""
+    note = "\nLegal now:\n" + "\n".join(describe(state, seat)) if menu else ""
     return IllegalCommand(error.text, legal=menu, note=note)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .commands import Dial, Keep, Move, Spare, Stop, Take
-from .engine import legal
+from .commands import Dial, Stop
+from .engine import legal, move_options, owed
 from .notation import SYNTAX, format_command_in
 from .state import State
 from .words import KEYWORDS, spell
@@ -38,9 +38,26 @@ PLACEHOLDERS = {
     },
 }
 PHRASES = {
-    "en": {"officials": "dial one of: {codes}", "plan": "or a plan: {syntax}"},
-    "de": {"officials": "stelle einen ein von: {codes}", "plan": "oder ein Plan: {syntax}"},
-    "fr": {"officials": "soudoie l'un de : {codes}", "plan": "ou un plan : {syntax}"},
+    "en": {
+        "officials": "dial one of: {codes}",
+        "plan": "or a plan: {syntax}",
+        "enter": "into the target: {moves}",
+        "turns": "after each slide the official may turn left or right and slide on: move rr n e s ...",
+    },
+    "de": {
+        "officials": "besteche einen von: {codes}",
+        "plan": "oder ein Plan: {syntax}",
+        "enter": "in den Zielpavillon: {moves}",
+        "turns": "nach jedem Rutschen darf der Beamte links oder rechts abbiegen und weiter:"
+        " ziehe rr nord ost süd ...",
+    },
+    "fr": {
+        "officials": "soudoie l'un de : {codes}",
+        "plan": "ou un plan : {syntax}",
+        "enter": "dans le pavillon cible : {moves}",
+        "turns": "après chaque glissade le fonctionnaire peut tourner à gauche ou à droite et repartir :"
+        " déplace rr nord est sud ...",
+    },
 }
 
 
@@ -61,22 +78,42 @@ def syntax(kind: str, language: str = "en") -> str:
 
 
 def describe(state: State, seat: int, language: str = "en") -> list[str]:
-    """The legal commands of ``seat`` as lines: moves grouped by official."""
-    menu = legal(state, seat)
+    """The legal commands of ``seat`` as lines.  A move menu is short: the moves that enter
+    the target now, then per official its single slides and short moves with the square each
+    ends on (row,column); any slide may be followed by turns, so more squares are reachable."""
+    phrases = PHRASES[language]
+    if owed(state, seat) == "move":
+        return _move_lines(state, seat, language)
     lines: list[str] = []
-    moves: dict[str, list[str]] = defaultdict(list)
     dials: list[str] = []
-    for c in menu:
-        if isinstance(c, Move):
-            moves[c.code].append(format_command_in(state, c, language))
-        elif isinstance(c, Dial):
+    for c in legal(state, seat):
+        if isinstance(c, Dial):
             dials.append(c.code)
-        elif isinstance(c, Stop | Keep | Take | Spare) or True:
+        else:
             lines.append(format_command_in(state, c, language))
     if dials:
-        lines.append(PHRASES[language]["officials"].format(codes=" ".join(dials)))
-    for code in sorted(moves):
-        lines.append(" | ".join(moves[code]))
-    if moves:
-        lines.append(PHRASES[language]["plan"].format(syntax=syntax("plan", language)))
+        lines.append(phrases["officials"].format(codes=" ".join(dials)))
+    return lines
+
+
+def _move_lines(state: State, seat: int, language: str) -> list[str]:
+    phrases = PHRASES[language]
+    options = move_options(state, seat)
+    target = state.board.pavilion(state.target).square if state.target else None
+    lines: list[str] = []
+    if state.moves:
+        lines.append(format_command_in(state, Stop(), language))
+    entering = [m for m, end in options if end == target]
+    if entering:
+        lines.append(
+            phrases["enter"].format(moves=" | ".join(format_command_in(state, m, language) for m in entering))
+        )
+    simple: dict[str, list[str]] = defaultdict(list)
+    for m, end in options:
+        if len(m.path) == 1 and end != target:
+            simple[m.code].append(f"{format_command_in(state, m, language)} ({end[0]},{end[1]})")
+    for code in sorted(simple):
+        lines.append(" | ".join(simple[code]))
+    lines.append(phrases["turns"])
+    lines.append(phrases["plan"].format(syntax=syntax("plan", language)))
     return lines
