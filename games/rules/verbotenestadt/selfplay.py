@@ -77,7 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         b = result.breakdown[s]
         cards = " ".join(f"{c}-{p}" for c, p in state.hands[s])
         out.write(
-            f"  {result.rank[s]}. {config.seats[s]:<6} {b['total']:>3}  ({b['cards']} cards: {cards})\n"
+            f"  {result.rank[s]}. {config.seats[s]:<6} {b['total']:>3}  "
+            + (f"(own {b['own']}) " if "partner" in b else "")
+            + f"({b['cards']} cards: {cards})\n"
         )
     out.write(
         f"Winner{'s' if len(result.winners) > 1 else ''}: "
