@@ -87,12 +87,11 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Translate = lam
     values["moves"] = (view.get("fate") or {}).get("moves", 0)
     entry = view.get("entry") or {}
     seats = {p["seat"]: p["colour"] for p in view.get("players") or []}
-    values["mover"] = t(str(seats.get(entry.get("seat"), "")).capitalize()) if entry else ""
+    values["mover"] = t(str(seats.get(entry.get("seat"), ""))).capitalize() if entry else ""
     values["official"] = entry.get("code", "")
     choice = view.get("choice") or {}
-    values["giver"] = (
-        t(str(seats.get(choice.get("from"), "")).capitalize()) if choice.get("from") is not None else ""
-    )
+    giver = choice.get("from")
+    values["giver"] = t(str(seats.get(giver, ""))).capitalize() if giver is not None else ""
     return Message(template, **{k: str(v) for k, v in values.items()}).render(t)
 
 

@@ -237,7 +237,9 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
         card = (c.colour, c.piece)
         if card not in take_options(state):
             raise _refuse(
-                "You cannot take the {colour} {piece} now.", colour=Word(c.colour), piece=Word(c.piece)
+                "You cannot take that card ({piece}, {colour}) now.",
+                colour=Word(c.colour),
+                piece=Word(c.piece),
             )
         state = _transfer(state, [card], seat, log, kind)
         return _run_tasks(evolve(state, tasks=state.tasks[1:]), log)

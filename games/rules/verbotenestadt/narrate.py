@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import LogEntry, Message
-from .constants import FACES, GARMENT_COLOURS, PIECES, SEATS, hat, robe
+from .constants import GARMENT_COLOURS, PIECES, SEATS, hat, robe
 from .state import State
 
 Translate = Callable[[str], str]
@@ -28,7 +28,7 @@ TEMPLATES: Mapping[str, str] = {
     "sealed": "You answered: {choice}.",
     "dial": "Your dial is set to {official}.",
     "dials": "The dials are set: {changed} set a new one; {kept} kept theirs.",
-    "start_roll": "{seat} rolls the large fate die for the start: {face}.",
+    "start_roll": "{seat} rolls the large fate die to find the start player: {face}.",
     "start_player": "{seat} begins.",
     "target": "{seat} rolls the pavilion die: the target is pavilion {pavilion} ({colour}).",
     "turn": "Turn {turn}: {seat} to move.",
@@ -42,7 +42,7 @@ TEMPLATES: Mapping[str, str] = {
     "moved_short": "{seat} moves {official} one square {path} to {square}.",
     "moved_in": "{seat} moves {official} {path} into the target pavilion.",
     "entered": "{official} has entered pavilion {pavilion} and goes to the terrace of banishment.",
-    "fate": "{seat} rolls the {die} fate die: {face}.",
+    "fate": "{seat} rolls the fate die ({die}): {face}.",
     "dragon_idle": "The dragon: {seat} finds no card to take.",
     "spared": "{seat} takes no card.",
     "challenge": '{seat} asks: "Do you believe me?" ({challengers} may doubt.)',
@@ -50,8 +50,8 @@ TEMPLATES: Mapping[str, str] = {
     "revealed": "{seat} shows the dial: {official} (salt {salt}).",
     "same_choice": "{seats} bribed the same official; the card goes to {recipient}.",
     "challenge_result": "{result}",
-    "took_pile": "{seat} takes the {colour} {piece} from pavilion {pavilion}.",
-    "took": "{seat} takes the {colour} {piece} from {giver}.",
+    "took_pile": "{seat} takes a card from pavilion {pavilion}: {piece} ({colour}).",
+    "took": "{seat} takes a card from {giver}: {piece} ({colour}).",
     "empty": "Pavilion {pavilion} is empty: {seat} may take a card of its colour from another player.",
     "nothing": "{seat} finds no card to take.",
     "rebribe": "Re-bribe window: {seat} sets a new dial, the others may change theirs.",
@@ -65,26 +65,24 @@ RESULTS = {
     "doubted_bluff": "{doubter} doubted, and {seat} bluffed: {doubter} takes the card and one of {seat}'s.",
 }
 NOBODY = "nobody"
-DIES = ("small", "middle", "large")
-WORDS = (
-    *SEATS,
-    *(s.capitalize() for s in SEATS),
-    *FACES,
-    *DIES,
-    *GARMENT_COLOURS,
-    *PIECES,
-    NOBODY,
-    "keep",
-    "believe",
-    "doubt",
-)
+# the words of the dice (shared with the text board)
+DIES = {"small": "small die", "middle": "middle die", "large": "large die"}
+FACE_WORDS = {
+    "black": "black dot",
+    "red": "red face",
+    "red-dragon": "red face with the dragon",
+    "red-pavilion": "red face with the pavilion",
+}
+ANSWERS = ("keep", "believe", "doubt")
+DIRECTION_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+WORDS = (*SEATS, *FACE_WORDS.values(), *DIES.values(), *GARMENT_COLOURS, *PIECES, NOBODY, *ANSWERS)
 MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS)
 
 
 def _seat(state: State, seat: int | None, t: Translate) -> str:
     if seat is None:
         return t(NOBODY)
-    return t(state.config.seats[seat].capitalize())
+    return t(state.config.seats[seat]).capitalize()
 
 
 def _seats(state: State, seats: Any, t: Translate) -> str:
@@ -108,7 +106,7 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
     elif kind == "moved":
         kind = "moved_in" if d.get("entered") else "moved_short" if d.get("short") else "moved"
         values["official"] = _official(d["code"], t)
-        values["path"] = " ".join(d["path"])
+        values["path"] = " ".join(t(DIRECTION_WORDS[x]).lower() for x in d["path"])
         values["square"] = f"({d['to'][0]},{d['to'][1]})"
     elif kind in ("dial",):
         values["official"] = _official(d["code"], t)
@@ -117,13 +115,13 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
         values["salt"] = d["salt"]
     elif kind == "sealed":
         choice = d["choice"]
-        values["choice"] = choice if choice not in ("keep", "believe", "doubt") else t(choice)
+        values["choice"] = t(choice) if choice in ANSWERS else choice
     elif kind == "dials":
         values["changed"] = _seats(state, d["changed"], t)
         values["kept"] = _seats(state, d["kept"], t)
     elif kind in ("start_roll", "fate"):
-        values["face"] = t(d["face"])
-        values["die"] = t(d.get("die", "large"))
+        values["face"] = t(FACE_WORDS[d["face"]])
+        values["die"] = t(DIES[d.get("die", "large")])
     elif kind == "target":
         values["pavilion"] = d["pavilion"]
         values["colour"] = t(state.board.pavilion(d["pavilion"]).colour)

@@ -17,6 +17,8 @@ from games.rules.verbotenestadt.state import Config, Options, State, evolve
 from .boards import test_board
 
 BOARD = test_board()
+# pavilion 2 (orange) is at (0, 7), its door (1, 7): an official on (5, 7) sliding north enters it
+TO_2_SQUARES = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 
 
 def config(players: int = 3, partners: bool = False, first: int | None = 0) -> Config:
