@@ -1,2 +1,152 @@
 """Die Verbotene Stadt (Alex Randolph and Johann Rüttinger, Ravensburger 1992) as a rules module
-(seed 003).  Under construction: see RULES.md beside this file once it exists."""
+(seed 003; RULES.md beside this file cites the seed for every rule and lists every open point
+with the decision taken).
+
+The public functions follow :mod:`games.rules.base`::
+
+    from games.rules import registry
+    vs = registry.get("verbotenestadt")
+    config = vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {}, None)
+    state = vs.setup(config, seed="7")
+    state, log = vs.apply(state, 0, vs.parse_command(state, "dial rg"))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Translate
+from . import words
+from .board import Board, load_board
+from .bots import Bot
+from .commands import Command, command_from_dict, command_to_dict
+from .constants import SEATS
+from .defaults import default
+from .engine import apply, legal, outcome, pending, replay, setup
+from .menu import describe, syntax
+from .narrate import narrate
+from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .state import EDITIONS, Config, Options, State
+from .textboard import text_board
+from .views import view
+
+name = "verbotenestadt"
+title = "Die Verbotene Stadt"
+# Bumped whenever a change could replay an old game differently; a game pins it at creation.
+VERSION = "verbotenestadt-1"
+editions = EDITIONS
+player_counts = (2, 3, 4)
+seat_colours = SEATS
+default_board = "forbidden_city"
+OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
+time_controls: Mapping[str, Any] = {"hours_per_decision": 48}
+short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
+
+
+def make_config(
+    board: Board, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
+) -> Config:
+    """The engine's config for a new game: seats are the winds in order; ``first_seat`` None
+    means the start player is found by the fate die (seed 003)."""
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
+    if players not in player_counts:
+        raise ValueError("Die Verbotene Stadt is played by 2 to 4 players")
+    return Config(board, SEATS[:players], edition, Options(**options), first_seat)
+
+
+def config_to_data(config: Config) -> dict[str, Any]:
+    return config.to_dict()
+
+
+def config_from_data(data: Mapping[str, Any], board: Board) -> Config:
+    return Config.from_dict(data, board)
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    return state.to_dict()
+
+
+def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
+    return State.from_dict(data, config)
+
+
+def decision_text(view: Mapping[str, Any], kind: str, translate: Translate = lambda s: s) -> str:
+    """What a decision asks, from the seat's view."""
+    from .narrate import DECISIONS
+
+    t = translate
+    template = DECISIONS.get(kind, kind)
+    values: dict[str, Any] = {"target": view.get("target") or "?"}
+    pavilions = view.get("pavilions") or []
+    target = next((p for p in pavilions if p.get("number") == view.get("target")), None)
+    values["colour"] = t(target["colour"]) if target else ""
+    values["moves"] = (view.get("fate") or {}).get("moves", 0)
+    entry = view.get("entry") or {}
+    seats = {p["seat"]: p["colour"] for p in view.get("players") or []}
+    values["mover"] = t(str(seats.get(entry.get("seat"), ""))).capitalize() if entry else ""
+    values["official"] = entry.get("code", "")
+    choice = view.get("choice") or {}
+    giver = choice.get("from")
+    values["giver"] = t(str(seats.get(giver, ""))).capitalize() if giver is not None else ""
+    return Message(template, **{k: str(v) for k, v in values.items()}).render(t)
+
+
+def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int, Command]]:
+    """``(seat, line)`` pairs of a record as commands."""
+    return [(seat, parse_command(state, line)) for seat, line in lines]
+
+
+__all__ = [
+    "OPTIONS",
+    "SEATS",
+    "SYNTAX",
+    "VERSION",
+    "Board",
+    "Bot",
+    "Command",
+    "Config",
+    "Decision",
+    "IllegalCommand",
+    "LogEntry",
+    "Options",
+    "Outcome",
+    "State",
+    "apply",
+    "clean",
+    "command_from_dict",
+    "command_to_dict",
+    "config_from_data",
+    "config_to_data",
+    "decision_text",
+    "default",
+    "default_board",
+    "describe",
+    "editions",
+    "format_command",
+    "format_command_in",
+    "legal",
+    "load_board",
+    "make_config",
+    "name",
+    "narrate",
+    "outcome",
+    "parse_command",
+    "pending",
+    "player_counts",
+    "replay",
+    "seat_colours",
+    "setup",
+    "short_windows",
+    "state_from_dict",
+    "state_to_dict",
+    "syntax",
+    "text_board",
+    "time_controls",
+    "title",
+    "view",
+    "words",
+]

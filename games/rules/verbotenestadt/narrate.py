@@ -1,0 +1,178 @@
+"""Log entries as sentences: English for the terminal and tests, any language for mails.
+
+Every kind of entry has an English template with named fields; ``translate`` (gettext,
+outside the engine) is applied to the template and to every English word put into it (seat
+names, colours, pieces, dice faces).  :data:`MESSAGES` lists every string ``narrate`` may
+pass to ``translate`` so a catalogue can be checked for completeness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..base import LogEntry, Message
+from .constants import GARMENT_COLOURS, PIECES, SEATS, hat, robe
+from .state import State
+
+Translate = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+TEMPLATES: Mapping[str, str] = {
+    "submitted": "{seat} has answered.",
+    "changed": "{seat} has changed the answer.",
+    "sealed": "You answered: {choice}.",
+    "dial": "Your dial is set to {official}.",
+    "dials": "The dials are set: {changed} set a new one; {kept} kept theirs.",
+    "start_roll": "{seat} rolls the large fate die to find the start player: {face}.",
+    "start_player": "{seat} begins.",
+    "target": "{seat} rolls the pavilion die: the target is pavilion {pavilion} ({colour}).",
+    "turn": "Turn {turn}: {seat} to move.",
+    "no_move": "{seat} cannot move any official; the turn passes.",
+    "stopped": "{seat} stops.",
+    "plan": "Your plan of {moves} move(s) is under way.",
+    "plan_dropped": "{seat}'s plan ends here; {moves} planned move(s) are dropped.",
+    "plan_broken": "{seat}'s plan ends: its move of {official} is not possible now.",
+    "plan_reason": "Why: {reason}",
+    "moved": "{seat} moves {official} {path} to {square}.",
+    "moved_short": "{seat} moves {official} one square {path} to {square}.",
+    "moved_in": "{seat} moves {official} {path} into the target pavilion.",
+    "entered": "{official} has entered pavilion {pavilion} and goes to the terrace of banishment.",
+    "fate": "{seat} rolls the fate die ({die}): {face}.",
+    "dragon_idle": "The dragon: {seat} finds no card to take.",
+    "spared": "{seat} takes no card.",
+    "challenge": '{seat} asks: "Do you believe me?" ({challengers} may doubt.)',
+    "answers": "Believed: {believed}. Doubted: {doubted}.",
+    "revealed": "{seat} shows the dial: {official} (salt {salt}).",
+    "same_choice": "{seats} bribed the same official; the card goes to {recipient}.",
+    "challenge_result": "{result}",
+    "took_pile": "{seat} takes a card from pavilion {pavilion}: {piece} ({colour}).",
+    "took": "{seat} takes a card from {giver}: {piece} ({colour}).",
+    "empty": "Pavilion {pavilion} is empty: {seat} may take a card of its colour from another player.",
+    "nothing": "{seat} finds no card to take.",
+    "rebribe": "Re-bribe window: {seat} sets a new dial, the others may change theirs.",
+    "extra_turn": "{seat} plays another turn (a believed bluff).",
+    "game_over": "The game is over. Scores: {scores}.",
+}
+RESULTS = {
+    "honest": "Everybody believed {seat}, who was honest.",
+    "bluff": "Everybody believed {seat}, who bluffed and is rewarded: a card and another turn.",
+    "doubted_honest": "{doubter} doubted, but {seat} was honest: {doubter} pays a card.",
+    "doubted_bluff": "{doubter} doubted, and {seat} bluffed: {doubter} takes the card and one of {seat}'s.",
+}
+NOBODY = "nobody"
+# the words of the dice (shared with the text board)
+DIES = {"small": "small die", "middle": "middle die", "large": "large die"}
+FACE_WORDS = {
+    "black": "black dot",
+    "red": "red face",
+    "red-dragon": "red face with the dragon",
+    "red-pavilion": "red face with the pavilion",
+}
+ANSWERS = ("keep", "believe", "doubt")
+DIRECTION_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+WORDS = (*SEATS, *FACE_WORDS.values(), *DIES.values(), *GARMENT_COLOURS, *PIECES, NOBODY, *ANSWERS)
+MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS)
+
+
+def _seat(state: State, seat: int | None, t: Translate) -> str:
+    if seat is None:
+        return t(NOBODY)
+    return t(state.config.seats[seat]).capitalize()
+
+
+def _seats(state: State, seats: Any, t: Translate) -> str:
+    return ", ".join(_seat(state, s, t) for s in seats) or t(NOBODY)
+
+
+def _official(code: str, t: Translate) -> str:
+    return f"{code} ({t(hat(code))}/{t(robe(code))})"
+
+
+def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
+    t = translate
+    d = entry.data
+    kind = entry.kind
+    values: dict[str, Any] = {}
+    if "seat" in d:
+        values["seat"] = _seat(state, d["seat"], t)
+    if kind == "entered":
+        values["official"] = _official(d["code"], t)
+        values["pavilion"] = d["pavilion"]
+    elif kind == "moved":
+        kind = "moved_in" if d.get("entered") else "moved_short" if d.get("short") else "moved"
+        values["official"] = _official(d["code"], t)
+        values["path"] = " ".join(t(DIRECTION_WORDS[x]).lower() for x in d["path"])
+        values["square"] = f"({d['to'][0]},{d['to'][1]})"
+    elif kind in ("dial",):
+        values["official"] = _official(d["code"], t)
+    elif kind == "revealed":
+        values["official"] = _official(d["code"], t)
+        values["salt"] = d["salt"]
+    elif kind == "sealed":
+        choice = d["choice"]
+        values["choice"] = t(choice) if choice in ANSWERS else choice
+    elif kind == "dials":
+        values["changed"] = _seats(state, d["changed"], t)
+        values["kept"] = _seats(state, d["kept"], t)
+    elif kind in ("start_roll", "fate"):
+        values["face"] = t(FACE_WORDS[d["face"]])
+        values["die"] = t(DIES[d.get("die", "large")])
+    elif kind == "target":
+        values["pavilion"] = d["pavilion"]
+        values["colour"] = t(state.board.pavilion(d["pavilion"]).colour)
+    elif kind == "turn":
+        values["turn"] = d["turn"]
+    elif kind in ("plan", "plan_dropped"):
+        values["moves"] = d["moves"]
+    elif kind == "plan_broken":
+        values["official"] = d["code"]
+    elif kind == "plan_reason":
+        reason = Message.from_data(d["reason"])
+        values["reason"] = reason.render(t) if reason else ""
+    elif kind == "challenge":
+        values["challengers"] = _seats(state, d["challengers"], t)
+    elif kind == "answers":
+        values["believed"] = _seats(state, d["believed"], t)
+        values["doubted"] = _seats(state, d["doubted"], t)
+    elif kind == "same_choice":
+        values["seats"] = _seats(state, d["seats"], t)
+        values["recipient"] = _seat(state, d["recipient"], t)
+    elif kind == "challenge_result":
+        result = t(RESULTS[d["case"]]).format(seat=values["seat"], doubter=_seat(state, d.get("doubter"), t))
+        values = {"result": result}
+    elif kind in ("took_pile", "took"):
+        values["colour"] = t(d["colour"])
+        values["piece"] = t(d["piece"])
+        values["pavilion"] = d.get("pavilion", "")
+        values["giver"] = _seat(state, d.get("from"), t)
+    elif kind == "empty":
+        values["pavilion"] = d["pavilion"]
+    elif kind == "game_over":
+        values["scores"] = ", ".join(f"{_seat(state, s, t)} {score}" for s, score in enumerate(d["scores"]))
+    template = TEMPLATES.get(kind)
+    if template is None:
+        return kind
+    try:
+        return t(template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**values)
+
+
+# What each decision asks (``decision_text``), from the seat's view.
+DECISIONS: Mapping[str, str] = {
+    "dial": "Set your secret dial to an official still on the board.",
+    "rebribe": "Re-bribe window: keep your dial or set a new one.",
+    "move": "Your move (target: pavilion {target}, {colour}; moves made this turn: {moves}). "
+    "Move an official, send a plan, or stop once you have moved.",
+    "challenge": '{mover} moved {official} into pavilion {target} and asks: "Do you believe me?" '
+    "Believe or doubt.",
+    "dragon": "The dragon: take a card from another player, or spare them.",
+    "penalty": "You won the challenge: take a card of your choice from {giver}.",
+    "empty": "The target pavilion is empty: take a card of its colour from another player.",
+}
+MESSAGES = (*MESSAGES, *DECISIONS.values())

@@ -1,0 +1,189 @@
+"""The game state: an immutable value, changed only by :mod:`.engine` (``evolve``).
+
+Everything in it is JSON-able through ``to_dict`` / ``State.from_dict``; the board itself is
+kept in the config (by name and digest in stored games).  Hidden parts: the dials (each seat
+sees only its own), the sealed answers of an open window and the order of the face-down cards
+in the pavilions; :mod:`.views` shows each seat only what it may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .board import Board, Square
+from .commands import Move, command_from_dict, command_to_dict
+from .constants import OFFICIALS, SEATS, Card
+
+EDITIONS = ("ravensburger",)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """``partners``: the 4-player variant, opposite seats (north+south, east+west) play
+    together and add their points."""
+
+    partners: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    board: Board
+    seats: tuple[str, ...]  # what the seats are called, in seat order: "north", "east", ...
+    edition: str = "ravensburger"
+    options: Options = field(default_factory=Options)
+    first_seat: int | None = None  # None: "first red on the large die", rolled by the server
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 4:
+            raise ValueError("Die Verbotene Stadt is played by 2 to 4 players")
+        if self.edition not in EDITIONS:
+            raise ValueError(f"unknown edition {self.edition!r} (known: {', '.join(EDITIONS)})")
+        if self.options.partners and len(self.seats) != 4:
+            raise ValueError("the partner variant needs 4 players")
+        if self.first_seat is not None and not 0 <= self.first_seat < len(self.seats):
+            raise ValueError("first_seat must be a seat")
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.options.partners else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": self.board.name,
+            "board_digest": self.board.digest,
+            "seats": list(self.seats),
+            "edition": self.edition,
+            "options": {f.name: getattr(self.options, f.name) for f in fields(Options)},
+            "first_seat": self.first_seat,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], board: Board) -> Config:
+        return cls(
+            board=board,
+            seats=tuple(data.get("seats") or SEATS[: int(data.get("players", 4))]),
+            edition=str(data.get("edition", "ravensburger")),
+            options=Options(**dict(data.get("options") or {})),
+            first_seat=data.get("first_seat"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An official entering the target pavilion, while its consequences are settled."""
+
+    mover: int
+    code: str
+    pavilion: int
+    honest: bool
+    take_all: bool
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    config: Config
+    seed: str
+    draws: int  # the counter of the seeded generator (games.rules.rng)
+    squares: tuple[Square | None, ...]  # each official's square (OFFICIALS order); None: terrace
+    terrace: tuple[str, ...]  # officials in the order they arrived
+    piles: tuple[tuple[Card, ...], ...]  # the face-down cards of pavilions 1-8, top first
+    hands: tuple[tuple[Card, ...], ...]  # each seat's cards, face up, in the order taken
+    dials: tuple[str | None, ...]  # each seat's secret dial
+    dial_sets: tuple[int, ...]  # how often each seat has set its dial (numbers the salts)
+    commitments: tuple[str, ...]  # sha256 of each seat's current dial (public)
+    phase: str  # "dial", "move", "take", "challenge", "finished"
+    active: int = 0
+    target: int | None = None
+    moves: int = 0  # moves made in this turn
+    turn: int = 0
+    fate_last: tuple[str, str] | None = None  # (die, face) of the last fate roll
+    last_move: tuple[str, tuple[Square, ...]] | None = None  # (code, squares passed)
+    plan: tuple[Move, ...] = ()
+    plan_stop: bool = False
+    window: tuple[tuple[int, str], ...] = ()  # (seat, kind) owing a sealed decision now
+    sealed: tuple[str | None, ...] = ()  # each seat's sealed answer in the open window
+    entry: Entry | None = None
+    tasks: tuple[tuple[Any, ...], ...] = ()  # card transfers still to settle, first first
+    extra_turn: bool = False
+    revealed: tuple[tuple[int, str, str], ...] = ()  # (seat, code, salt) shown at the last entry
+    passes: int = 0  # turns in a row in which the active player could not move at all
+
+    @property
+    def board(self) -> Board:
+        return self.config.board
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def square_of(self, code: str) -> Square | None:
+        return self.squares[OFFICIALS.index(code)]
+
+    def occupied(self, *, besides: str | None = None) -> frozenset[Square]:
+        return frozenset(
+            s for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None and code != besides
+        )
+
+    def on_board(self) -> tuple[str, ...]:
+        return tuple(code for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None)
+
+    def holder(self, card: Card) -> int | None:
+        return next((s for s, hand in enumerate(self.hands) if card in hand), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "config":
+                continue
+            value = getattr(self, f.name)
+            if f.name == "plan":
+                out["plan"] = [command_to_dict(m) for m in value]
+            elif f.name == "entry":
+                out["entry"] = (
+                    None if value is None else {g.name: getattr(value, g.name) for g in fields(Entry)}
+                )
+            else:
+                out[f.name] = _jsonable(value)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], config: Config) -> State:
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name == "config" or f.name not in data:
+                continue
+            raw = data[f.name]
+            if f.name == "plan":
+                values["plan"] = tuple(m for m in (command_from_dict(d) for d in raw) if isinstance(m, Move))
+            elif f.name == "entry":
+                values["entry"] = None if raw is None else Entry(**raw)
+            else:
+                values[f.name] = _tuples(raw)
+        return cls(config=config, **values)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def evolve(state: State, **changes: Any) -> State:
+    return replace(state, **changes)
+
+
+def put(items: Sequence[Any], index: int, value: Any) -> tuple[Any, ...]:
+    out = list(items)
+    out[index] = value
+    return tuple(out)

@@ -1,0 +1,95 @@
+"""The notation: every command round-trips in English, German and French."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules import registry
+from games.rules.base import IllegalCommand
+from games.rules.verbotenestadt import words
+from games.rules.verbotenestadt.commands import (
+    Believe,
+    Dial,
+    Doubt,
+    Keep,
+    Move,
+    Plan,
+    Spare,
+    Stop,
+    Take,
+    command_from_dict,
+    command_to_dict,
+)
+from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
+
+from .helpers import started
+
+COMMANDS = [
+    Move("rg", ("n", "e", "s")),
+    Move("kk", ("w",), short=True),
+    Plan((Move("rg", ("n", "e")), Move("yb", ("s",), short=True)), stop=True),
+    Plan((Move("rg", ("n",)),)),
+    Stop(),
+    Dial("rg"),
+    Keep(),
+    Believe(),
+    Doubt(),
+    Take("white", "trousers"),
+    Spare(),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.kind)
+def test_every_command_round_trips_in_every_language(command, language):
+    state = started(2)
+    assert parse_command(state, format_command_in(state, command, language)) == command
+    assert command_from_dict(command_to_dict(command)) == command
+
+
+def test_the_plan_notation_of_the_brief():
+    state = started(2)
+    plan = parse_command(state, "plan rg n e; step yb s; stop")
+    assert plan == Plan((Move("rg", ("n", "e")), Move("yb", ("s",), short=True)), stop=True)
+    assert format_command(state, plan) == "plan rg n e; step yb s; stop"
+
+
+def test_an_official_may_be_named_by_its_colours_in_any_language():
+    state = started(2)
+    for text in ("dial rg", "dial red/green", "besteche rot/grün", "soudoie rouge/vert", "dial red green"):
+        assert parse_command(state, text) == Dial("rg")
+    assert parse_command(state, "ziehe rot/gruen nord ost") == Move("rg", ("n", "e"))
+    assert parse_command(state, "déplace kk ouest") == Move("kk", ("w",))
+
+
+def test_the_ambiguous_o_is_refused():
+    with pytest.raises(IllegalCommand, match="ost or ouest"):
+        parse_command(started(2), "move rg o")
+
+
+def test_a_mistyped_keyword_gets_a_suggestion():
+    with pytest.raises(IllegalCommand, match="Did you mean 'move'"):
+        parse_command(started(2), "mvoe rg n")
+
+
+def test_the_words_are_consistent():
+    assert words.keyword("Glaube") == "believe" and words.keyword("crois") == "believe"
+    assert words.closest_keyword_scored("belive")[0] == "believe"
+    assert "besteche" in words.keyword_hint("de")
+    assert "rouge" in words.argument_hint("fr")
+
+
+def test_the_package_gives_the_whole_contract():
+    vs = registry.get("verbotenestadt")
+    names = """setup pending legal apply view default outcome replay parse_command format_command
+        format_command_in clean command_to_dict command_from_dict config_to_data config_from_data
+        state_to_dict state_from_dict make_config describe syntax narrate decision_text text_board
+        load_board Bot"""
+    for name in names.split():
+        assert callable(getattr(vs, name)), name
+    assert vs.player_counts == (2, 3, 4) and vs.editions == ("ravensburger",)
+    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False}
+    assert vs.short_windows == {"rebribe": 12, "challenge": 12}
+    assert vs.seat_colours == ("north", "east", "south", "west")
+    assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)
+    assert vs.syntax("move", "de").startswith("ziehe <Beamter>")

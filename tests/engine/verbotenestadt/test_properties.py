@@ -1,0 +1,112 @@
+"""Random whole games with the bots (and with deadline defaults only): they end, replay is
+deterministic, the state round-trips through JSON, and no view shows a seat what is hidden
+from it (another seat's dial or sealed answer, the order of the face-down cards)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from games.rules import registry
+from games.rules.verbotenestadt.bots import Bot
+from games.rules.verbotenestadt.constants import OFFICIALS, SEATS
+from games.rules.verbotenestadt.defaults import default
+from games.rules.verbotenestadt.engine import apply, pending, replay, setup
+from games.rules.verbotenestadt.state import Config, Options, State, evolve
+from games.rules.verbotenestadt.views import view
+
+VS = registry.get("verbotenestadt")
+BOARD = VS.load_board("forbidden_city")
+GAMES = int(os.environ.get("VS_RANDOM_GAMES", "6"))
+PROFILE = settings(
+    max_examples=GAMES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a whole game is too slow to shrink
+)
+games = st.fixed_dictionaries(
+    {
+        "seed": st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8),
+        "players": st.integers(2, 4),
+        "partners": st.booleans(),
+        "lot": st.booleans(),
+        "defaults": st.integers(0, 3),
+    }
+)
+
+
+def _config(g: dict[str, Any]) -> Config:
+    n = g["players"]
+    return Config(
+        BOARD,
+        SEATS[:n],
+        options=Options(partners=g["partners"] and n == 4),
+        first_seat=None if g["lot"] else 0,
+    )
+
+
+def _hidden_from_views(state: State) -> None:
+    """Changing what is hidden (another seat's dial and sealed answer, the order of the
+    face-down cards) changes no one else's view."""
+    n = state.players
+    shuffled = evolve(state, piles=tuple(tuple(reversed(p)) for p in state.piles))
+    for seat in [None, *range(n)]:
+        seen = view(state, seat)
+        json.dumps(seen)
+        assert view(shuffled, seat) == seen
+        for other in range(n):
+            if other == seat:
+                continue
+            dial = state.dials[other]
+            changed = OFFICIALS[(OFFICIALS.index(dial) + 1) % 25] if dial else "rr"
+            secret = evolve(
+                state,
+                dials=tuple(changed if s == other else d for s, d in enumerate(state.dials)),
+                sealed=tuple(_other_answer(a) if s == other else a for s, a in enumerate(state.sealed)),
+            )
+            assert view(secret, seat) == seen, (seat, other)
+
+
+def _other_answer(answer: str | None) -> str | None:
+    """A different sealed answer of the same kind (None stays None: whether a seat has
+    answered is public)."""
+    if answer is None:
+        return None
+    if answer in ("believe", "doubt"):
+        return "doubt" if answer == "believe" else "believe"
+    return "keep" if answer != "keep" else "rr"
+
+
+@PROFILE
+@given(games)
+def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
+    config = _config(g)
+    state = setup(config, g["seed"])
+    bots = [Bot(f"{g['seed']}:{s}") for s in range(config.players)]
+    moves = []
+    steps = 0
+    while decisions := pending(state):
+        seat = decisions[steps % len(decisions)].seat
+        use_default = g["defaults"] == 0 or steps % (g["defaults"] + 3) == 0
+        command = default(state, seat) if use_default else bots[seat].choose(state, seat)
+        state, log = apply(state, seat, command)
+        moves.append((seat, command))
+        steps += 1
+        assert all(json.dumps(dict(e.data)) for e in log)
+        if steps % 9 == 0 and state.phase != "finished":
+            _hidden_from_views(state)
+            data = VS.state_to_dict(state)
+            assert VS.state_to_dict(VS.state_from_dict(json.loads(json.dumps(data)), config)) == data
+        assert steps < 3000, "the game does not end"
+    assert state.phase == "finished" and VS.outcome(state) is not None
+    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(state)
+    texts = [(seat, VS.format_command(state, c)) for seat, c in moves]
+    assert [VS.parse_command(state, t) for _, t in texts] == [c for _, c in moves]
+    config_data = json.loads(json.dumps(VS.config_to_data(config)))
+    assert VS.config_from_data(config_data, BOARD) == config
