@@ -124,7 +124,7 @@ def move_options(state: State, seat: int) -> list[tuple[Move, tuple[int, int]]]:
         start = state.square_of(code)
         assert start is not None
         occupied = state.occupied(besides=code)
-        ends = destinations(state.board, occupied, start, target)
+        ends = destinations(state.board, occupied, start, target, state.config.max_slides)
         steps = short_moves(state.board, occupied, start, target)
         may_enter = _may_enter(state, seat, code)
         for square, path in sorted(ends.items()):
@@ -346,6 +346,7 @@ def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]]
             move.path,
             move.short,
             _target_square(state),
+            state.config.max_slides,
         )
     except MoveError as error:
         raise IllegalCommand(Message(error.reason, **error.args_)) from None

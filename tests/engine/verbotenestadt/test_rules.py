@@ -357,3 +357,10 @@ def test_defaults_keep_believe_stop_and_make_the_compulsory_first_move(monkeypat
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert default(state, 1) == Keep()
     assert isinstance(default(state, 0), Dial) and default(state, 0).code != "rr"
+
+
+def test_with_the_one_turn_option_a_move_turns_at_most_once():
+    state = arrange(setup(config(3, one_turn=True), "t"), TO_2, target=1, phase="move", active=0)
+    with pytest.raises(IllegalCommand, match="at most 2 slides"):
+        apply(state, 0, Move("yy", ("n", "e", "s")))
+    assert all(len(m.path) <= 2 for m in legal(state, 0) if isinstance(m, Move))
