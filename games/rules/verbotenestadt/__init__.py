@@ -41,7 +41,8 @@ player_counts = (2, 3, 4)
 seat_colours = SEATS
 default_board = "forbidden_city"
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
-time_controls: Mapping[str, Any] = {"hours_per_decision": 48}
+# a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
+time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
 
 

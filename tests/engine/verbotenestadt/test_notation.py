@@ -93,3 +93,5 @@ def test_the_package_gives_the_whole_contract():
     assert vs.seat_colours == ("north", "east", "south", "west")
     assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)
     assert vs.syntax("move", "de").startswith("ziehe <Beamter>")
+    assert vs.syntax("rebribe", "fr") == "garde | soudoie <fonctionnaire>"
+    assert vs.syntax("challenge") == "believe | doubt"

@@ -100,6 +100,10 @@ def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
         moves.append((seat, command))
         steps += 1
         assert all(json.dumps(dict(e.data)) for e in log)
+        for entry in log:  # every entry has a sentence
+            assert VS.narrate(state, entry) not in ("", entry.kind), entry
+        for d in pending(state):
+            assert VS.decision_text(view(state, d.seat), d.kind) and VS.describe(state, d.seat, "de")
         if steps % 9 == 0 and state.phase != "finished":
             _hidden_from_views(state)
             data = VS.state_to_dict(state)
