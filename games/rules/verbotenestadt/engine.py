@@ -526,22 +526,24 @@ def _resolve_challenge(state: State, log: list[LogEntry]) -> State:
     )
     state = evolve(state, window=(), sealed=(None,) * state.players)
     state = _reveal(state, mover, log)
+    case = (
+        ("honest" if entry.honest else "bluff")
+        if doubter is None
+        else ("doubted_honest" if entry.honest else "doubted_bluff")
+    )
+    log.append(LogEntry("challenge_result", {"seat": mover, "case": case, "doubter": doubter}))
     tasks: tuple[tuple[int | str, ...], ...]
-    if doubter is None and entry.honest:
-        case = "honest"
+    if case == "honest":
         recipient, state = _same_choice(state, log)
         tasks = (("pile", recipient),)
-    elif doubter is None:
-        case = "bluff"
+    elif case == "bluff":
         tasks = (("pile", mover),)
         state = evolve(state, extra_turn=len(state.terrace) < TERRACE_PLACES)
-    elif entry.honest:
-        case = "doubted_honest"
+    elif doubter is not None and case == "doubted_honest":
         tasks = (("pile", mover), ("penalty", mover, doubter))
     else:
-        case = "doubted_bluff"
+        assert doubter is not None
         tasks = (("pile", doubter), ("penalty", doubter, mover))
-    log.append(LogEntry("challenge_result", {"seat": mover, "case": case, "doubter": doubter}))
     return _run_tasks(evolve(state, tasks=tasks), log)
 
 
