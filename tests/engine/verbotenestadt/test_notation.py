@@ -20,6 +20,7 @@ from games.rules.verbotenestadt.commands import (
     command_from_dict,
     command_to_dict,
 )
+from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
 
 from .helpers import started
@@ -77,6 +78,7 @@ def test_the_words_are_consistent():
     assert words.closest_keyword_scored("belive")[0] == "believe"
     assert "besteche" in words.keyword_hint("de")
     assert "rouge" in words.argument_hint("fr")
+    assert set(words.OFFICIALS["de"]) == set(OFFICIALS)
 
 
 def test_the_package_gives_the_whole_contract():
