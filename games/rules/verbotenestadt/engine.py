@@ -326,7 +326,7 @@ def _start_turn(state: State, seat: int, log: list[LogEntry]) -> State:
 
 
 def _end_turn(state: State, log: list[LogEntry]) -> State:
-    if state.plan or state.plan_stop:
+    if state.plan:
         log.append(LogEntry("plan_dropped", {"seat": state.active, "moves": len(state.plan)}))
     return _start_turn(state, (state.active + 1) % state.players, log)
 
@@ -465,7 +465,7 @@ def _enter(state: State, log: list[LogEntry]) -> State:
             "entered", {"seat": mover, "code": code, "pavilion": state.target, "take_all": entry.take_all}
         )
     )
-    if state.plan or state.plan_stop:
+    if state.plan:
         log.append(LogEntry("plan_dropped", {"seat": mover, "moves": len(state.plan)}))
     state = evolve(state, entry=entry, plan=(), plan_stop=False, revealed=())
     if not bluffing_open(state, mover):  # only the bribed official could enter: honest
