@@ -97,3 +97,33 @@ def test_the_package_gives_the_whole_contract():
     assert vs.syntax("move", "de").startswith("ziehe <Beamter>")
     assert vs.syntax("rebribe", "fr") == "garde | soudoie <fonctionnaire>"
     assert vs.syntax("challenge") == "believe | doubt"
+
+
+def test_a_plan_may_be_written_with_or_without_its_keyword_and_in_other_languages():
+    state = started(2)
+    expected = Plan((Move("rg", ("n", "e")), Move("yb", ("s",), short=True)), stop=True)
+    for text in (
+        "rg n e; step yb s; stop",
+        "plan move rg n e; step yb s; stop",
+        "plan rot/grün nord ost; schritt yb süd; halt",
+        "plan rg nord est; pas yb sud; arrête",
+    ):
+        assert parse_command(state, text) == expected
+    assert parse_command(state, "plan stop") == Plan((), stop=True)
+    with pytest.raises(IllegalCommand, match="can only end a plan"):
+        parse_command(state, "plan stop; rg n")
+    with pytest.raises(IllegalCommand, match="Move 2 of the plan"):
+        parse_command(state, "plan rg n; zz s")
+
+
+def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
+    vs = registry.get("verbotenestadt")
+    state = vs.setup(vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {}, 0), "m")
+    assert vs.describe(state, 0, "de")[-1].startswith("besteche einen von: rr ry")
+    state, _ = vs.apply(state, 0, Dial("rr"))
+    state, _ = vs.apply(state, 1, Dial("yy"))
+    lines = vs.describe(state, 0, "fr")
+    assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
+    assert "Stop" not in lines  # the first move must be made
+    text = vs.decision_text(vs.view(state, 0), "move")
+    assert text.startswith(f"Your move (target: pavilion {state.target}")
