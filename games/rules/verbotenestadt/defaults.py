@@ -58,9 +58,9 @@ def sensible_move(state: State, seat: int) -> Move:
                 return m
         occupied = state.occupied(besides=own)
         for m, end in mine:
-            if target in destinations(state.board, occupied, end, target) or target in short_moves(
-                state.board, occupied, end, target
-            ):
+            if target in destinations(
+                state.board, occupied, end, target, state.config.max_slides
+            ) or target in short_moves(state.board, occupied, end, target):
                 return m
     if mine:
         return mine[pick % len(mine)][0]

@@ -124,7 +124,7 @@ def move_options(state: State, seat: int) -> list[tuple[Move, tuple[int, int]]]:
         start = state.square_of(code)
         assert start is not None
         occupied = state.occupied(besides=code)
-        ends = destinations(state.board, occupied, start, target)
+        ends = destinations(state.board, occupied, start, target, state.config.max_slides)
         steps = short_moves(state.board, occupied, start, target)
         may_enter = _may_enter(state, seat, code)
         for square, path in sorted(ends.items()):
@@ -326,7 +326,7 @@ def _start_turn(state: State, seat: int, log: list[LogEntry]) -> State:
 
 
 def _end_turn(state: State, log: list[LogEntry]) -> State:
-    if state.plan or state.plan_stop:
+    if state.plan:
         log.append(LogEntry("plan_dropped", {"seat": state.active, "moves": len(state.plan)}))
     return _start_turn(state, (state.active + 1) % state.players, log)
 
@@ -346,6 +346,7 @@ def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]]
             move.path,
             move.short,
             _target_square(state),
+            state.config.max_slides,
         )
     except MoveError as error:
         raise IllegalCommand(Message(error.reason, **error.args_)) from None
@@ -464,7 +465,7 @@ def _enter(state: State, log: list[LogEntry]) -> State:
             "entered", {"seat": mover, "code": code, "pavilion": state.target, "take_all": entry.take_all}
         )
     )
-    if state.plan or state.plan_stop:
+    if state.plan:
         log.append(LogEntry("plan_dropped", {"seat": mover, "moves": len(state.plan)}))
     state = evolve(state, entry=entry, plan=(), plan_stop=False, revealed=())
     if not bluffing_open(state, mover):  # only the bribed official could enter: honest
@@ -525,22 +526,24 @@ def _resolve_challenge(state: State, log: list[LogEntry]) -> State:
     )
     state = evolve(state, window=(), sealed=(None,) * state.players)
     state = _reveal(state, mover, log)
+    case = (
+        ("honest" if entry.honest else "bluff")
+        if doubter is None
+        else ("doubted_honest" if entry.honest else "doubted_bluff")
+    )
+    log.append(LogEntry("challenge_result", {"seat": mover, "case": case, "doubter": doubter}))
     tasks: tuple[tuple[int | str, ...], ...]
-    if doubter is None and entry.honest:
-        case = "honest"
+    if case == "honest":
         recipient, state = _same_choice(state, log)
         tasks = (("pile", recipient),)
-    elif doubter is None:
-        case = "bluff"
+    elif case == "bluff":
         tasks = (("pile", mover),)
         state = evolve(state, extra_turn=len(state.terrace) < TERRACE_PLACES)
-    elif entry.honest:
-        case = "doubted_honest"
+    elif doubter is not None and case == "doubted_honest":
         tasks = (("pile", mover), ("penalty", mover, doubter))
     else:
-        case = "doubted_bluff"
+        assert doubter is not None
         tasks = (("pile", doubter), ("penalty", doubter, mover))
-    log.append(LogEntry("challenge_result", {"seat": mover, "case": case, "doubter": doubter}))
     return _run_tasks(evolve(state, tasks=tasks), log)
 
 

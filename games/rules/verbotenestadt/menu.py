@@ -61,8 +61,24 @@ PHRASES = {
 }
 
 
+# decision kind -> the commands that answer it
+ANSWERS = {
+    "dial": ("dial",),
+    "rebribe": ("keep", "dial"),
+    "move": ("move", "step", "plan", "stop"),
+    "challenge": ("believe", "doubt"),
+    "dragon": ("take", "spare"),
+    "penalty": ("take",),
+    "empty": ("take",),
+}
+
+
 def syntax(kind: str, language: str = "en") -> str:
-    """``SYNTAX[kind]`` in ``language``: ``ziehe <Beamter> <Richtung> [<Wende> ...]``."""
+    """The syntax line of a command keyword (``SYNTAX[kind]``) or of the answers to a decision
+    kind (``rebribe``: ``keep | dial <official>``) in ``language``:
+    ``ziehe <Beamter> <Richtung> [<Wende> ...]``."""
+    if kind not in SYNTAX:
+        return " | ".join(syntax(keyword, language) for keyword in ANSWERS[kind])
     line = SYNTAX[kind]
     if language == "en":
         return line

@@ -97,6 +97,7 @@ def trace(
     path: Iterable[str],
     short: bool,
     target: Square | None,
+    max_slides: int = MAX_TURNS_IN_A_MOVE,
 ) -> tuple[list[Square], bool]:
     """Every square passed by a move (its last is where the official ends) and whether it
     entered the target; raises :class:`MoveError` for a move the official cannot make."""
@@ -115,8 +116,8 @@ def trace(
         if what == "blocked":
             raise MoveError("the official cannot step {direction} from there", direction=directions[0])
         return [there], what == "target"
-    if len(directions) > MAX_TURNS_IN_A_MOVE:
-        raise MoveError("a move may have at most {n} slides", n=MAX_TURNS_IN_A_MOVE)
+    if len(directions) > max_slides:
+        raise MoveError("a move may have at most {n} slides", n=max_slides)
     passed: list[Square] = []
     here = start
     for i, d in enumerate(directions):
@@ -135,7 +136,11 @@ def trace(
 
 
 def destinations(
-    board: Board, occupied: frozenset[Square], start: Square, target: Square | None
+    board: Board,
+    occupied: frozenset[Square],
+    start: Square,
+    target: Square | None,
+    max_slides: int = MAX_TURNS_IN_A_MOVE,
 ) -> dict[Square, tuple[str, ...]]:
     """Every square a (sliding) move can end on, with a shortest path to it (fewest slides,
     then the first in n/e/s/w order).  The target's square stands for entering it."""
@@ -155,7 +160,7 @@ def destinations(
         seen.add((end, path[-1]))
         if end != start:
             found.setdefault(end, path)
-        if entered or len(path) >= MAX_TURNS_IN_A_MOVE:
+        if entered or len(path) >= max_slides:
             continue
         for turn in TURNS[path[-1]]:
             queue.append((end, (*path, turn)))

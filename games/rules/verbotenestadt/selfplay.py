@@ -58,10 +58,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="7")
     parser.add_argument("--board", default="forbidden_city", help="built-in board name or JSON file")
     parser.add_argument("--partners", action="store_true", help="the 4-player partner variant")
+    parser.add_argument("--one-turn", action="store_true", help="a move turns at most once")
     parser.add_argument("--defaults", action="store_true", help="every move is the deadline default")
     parser.add_argument("--log", action="store_true", help="also print what happened")
     args = parser.parse_args(argv)
-    config = Config(load_board(args.board), SEATS[: args.players], options=Options(partners=args.partners))
+    config = Config(
+        load_board(args.board),
+        SEATS[: args.players],
+        options=Options(partners=args.partners, one_turn=args.one_turn),
+    )
     state, moves, lines = play(config, args.seed, args.defaults)
     out = sys.stdout
     out.write(format_record(config, args.seed, state, moves))

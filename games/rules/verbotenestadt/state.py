@@ -14,7 +14,7 @@ from typing import Any
 
 from .board import Board, Square
 from .commands import Move, command_from_dict, command_to_dict
-from .constants import OFFICIALS, SEATS, Card
+from .constants import MAX_TURNS_IN_A_MOVE, OFFICIALS, SEATS, Card
 
 EDITIONS = ("ravensburger",)
 
@@ -22,9 +22,12 @@ EDITIONS = ("ravensburger",)
 @dataclass(frozen=True, slots=True)
 class Options:
     """``partners``: the 4-player variant, opposite seats (north+south, east+west) play
-    together and add their points."""
+    together and add their points.  ``one_turn``: a move turns at most once (the literal
+    reading of seed 003's "kann ... im rechten Winkel ... weiterziehen"; by default a move may
+    turn again after every slide, RULES.md open point 3)."""
 
     partners: bool = False
+    one_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,10 @@ class Config:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def max_slides(self) -> int:
+        return 2 if self.options.one_turn else MAX_TURNS_IN_A_MOVE
 
     def partner(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.options.partners else None

@@ -119,6 +119,11 @@ SEATS: Table = {
     "fr": {"north": ("nord",), "east": ("est",), "south": ("sud",), "west": ("ouest",)},
 }
 
+# The officials' codes (the same in every language): so that a mail reader sees ``mvoe rg n``
+# as a mistyped command, not as prose.
+_CODES = {h + r: (h + r,) for h in "rybgk" for r in "rybgk"}
+OFFICIALS: Table = {language: _CODES for language in LANGUAGES}
+
 TABLES: dict[str, Table] = {
     "keyword": KEYWORDS,
     "official_colour": OFFICIAL_COLOURS,
@@ -126,6 +131,7 @@ TABLES: dict[str, Table] = {
     "piece": PIECES,
     "direction": DIRECTIONS,
     "seat": SEATS,
+    "official": OFFICIALS,
 }
 
 

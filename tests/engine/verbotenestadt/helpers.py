@@ -21,8 +21,10 @@ BOARD = test_board()
 TO_2_SQUARES = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 
 
-def config(players: int = 3, partners: bool = False, first: int | None = 0) -> Config:
-    return Config(BOARD, SEATS[:players], options=Options(partners=partners), first_seat=first)
+def config(players: int = 3, partners: bool = False, first: int | None = 0, one_turn: bool = False) -> Config:
+    return Config(
+        BOARD, SEATS[:players], options=Options(partners=partners, one_turn=one_turn), first_seat=first
+    )
 
 
 def started(players: int = 3, dials: Iterable[str] | None = None, seed: str = "t", **kw: Any) -> State:

@@ -20,6 +20,7 @@ from games.rules.verbotenestadt.commands import (
     command_from_dict,
     command_to_dict,
 )
+from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
 
 from .helpers import started
@@ -77,6 +78,7 @@ def test_the_words_are_consistent():
     assert words.closest_keyword_scored("belive")[0] == "believe"
     assert "besteche" in words.keyword_hint("de")
     assert "rouge" in words.argument_hint("fr")
+    assert set(words.OFFICIALS["de"]) == set(OFFICIALS)
 
 
 def test_the_package_gives_the_whole_contract():
@@ -88,8 +90,40 @@ def test_the_package_gives_the_whole_contract():
     for name in names.split():
         assert callable(getattr(vs, name)), name
     assert vs.player_counts == (2, 3, 4) and vs.editions == ("ravensburger",)
-    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False}
+    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "one_turn": False}
     assert vs.short_windows == {"rebribe": 12, "challenge": 12}
     assert vs.seat_colours == ("north", "east", "south", "west")
     assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)
     assert vs.syntax("move", "de").startswith("ziehe <Beamter>")
+    assert vs.syntax("rebribe", "fr") == "garde | soudoie <fonctionnaire>"
+    assert vs.syntax("challenge") == "believe | doubt"
+
+
+def test_a_plan_may_be_written_with_or_without_its_keyword_and_in_other_languages():
+    state = started(2)
+    expected = Plan((Move("rg", ("n", "e")), Move("yb", ("s",), short=True)), stop=True)
+    for text in (
+        "rg n e; step yb s; stop",
+        "plan move rg n e; step yb s; stop",
+        "plan rot/grün nord ost; schritt yb süd; halt",
+        "plan rg nord est; pas yb sud; arrête",
+    ):
+        assert parse_command(state, text) == expected
+    assert parse_command(state, "plan stop") == Plan((), stop=True)
+    with pytest.raises(IllegalCommand, match="can only end a plan"):
+        parse_command(state, "plan stop; rg n")
+    with pytest.raises(IllegalCommand, match="Move 2 of the plan"):
+        parse_command(state, "plan rg n; zz s")
+
+
+def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
+    vs = registry.get("verbotenestadt")
+    state = vs.setup(vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {}, 0), "m")
+    assert vs.describe(state, 0, "de")[-1].startswith("besteche einen von: rr ry")
+    state, _ = vs.apply(state, 0, Dial("rr"))
+    state, _ = vs.apply(state, 1, Dial("yy"))
+    lines = vs.describe(state, 0, "fr")
+    assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
+    assert "Stop" not in lines  # the first move must be made
+    text = vs.decision_text(vs.view(state, 0), "move")
+    assert text.startswith(f"Your move (target: pavilion {state.target}")

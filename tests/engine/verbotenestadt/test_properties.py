@@ -37,6 +37,7 @@ games = st.fixed_dictionaries(
         "partners": st.booleans(),
         "lot": st.booleans(),
         "defaults": st.integers(0, 3),
+        "one_turn": st.integers(0, 3),
     }
 )
 
@@ -46,7 +47,7 @@ def _config(g: dict[str, Any]) -> Config:
     return Config(
         BOARD,
         SEATS[:n],
-        options=Options(partners=g["partners"] and n == 4),
+        options=Options(partners=g["partners"] and n == 4, one_turn=g["one_turn"] == 0),
         first_seat=None if g["lot"] else 0,
     )
 
@@ -99,11 +100,15 @@ def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
         moves.append((seat, command))
         steps += 1
         assert all(json.dumps(dict(e.data)) for e in log)
+        for entry in log:  # every entry has a sentence
+            assert VS.narrate(state, entry) not in ("", entry.kind), entry
+        for d in pending(state):
+            assert VS.decision_text(view(state, d.seat), d.kind) and VS.describe(state, d.seat, "de")
         if steps % 9 == 0 and state.phase != "finished":
             _hidden_from_views(state)
             data = VS.state_to_dict(state)
             assert VS.state_to_dict(VS.state_from_dict(json.loads(json.dumps(data)), config)) == data
-        assert steps < 3000, "the game does not end"
+        assert steps < 5000, "the game does not end"
     assert state.phase == "finished" and VS.outcome(state) is not None
     assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(state)
     texts = [(seat, VS.format_command(state, c)) for seat, c in moves]

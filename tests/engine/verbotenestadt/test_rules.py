@@ -357,3 +357,59 @@ def test_defaults_keep_believe_stop_and_make_the_compulsory_first_move(monkeypat
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert default(state, 1) == Keep()
     assert isinstance(default(state, 0), Dial) and default(state, 0).code != "rr"
+
+
+def test_with_the_one_turn_option_a_move_turns_at_most_once():
+    state = arrange(setup(config(3, one_turn=True), "t"), TO_2, target=1, phase="move", active=0)
+    with pytest.raises(IllegalCommand, match="at most 2 slides"):
+        apply(state, 0, Move("yy", ("n", "e", "s")))
+    assert all(len(m.path) <= 2 for m in legal(state, 0) if isinstance(m, Move))
+
+
+# -- what a seat sees, defaults for cards ------------------------------------------------------
+
+
+def test_a_view_shows_a_seat_its_own_dial_and_nobody_elses():
+    from games.rules.verbotenestadt.views import view
+
+    state = started(3)
+    assert view(state, 1)["dial"] == {"code": "yy"}
+    assert view(state, None)["dial"] is None
+    for seen in (view(state, 0), view(state, None)):
+        assert all(p["dial"] is None for p in seen["players"])
+        assert "yy" not in json.dumps({k: v for k, v in seen.items() if k != "officials"})
+    assert all(len(p["commitment"]) == 64 for p in view(state, None)["players"])
+
+
+def test_a_shown_dial_matches_its_commitment():
+    state = arrange(started(3), TO_2, target=2)
+    commitment = state.commitments[0]
+    _, log = apply(state, 0, Move("rr", ("n",)))
+    shown = next(e.data for e in log if e.kind == "revealed")
+    canonical = json.dumps([shown["seat"], shown["code"], shown["salt"]], separators=(",", ":"))
+    assert hashlib.sha256(canonical.encode()).hexdigest() == commitment == shown["commitment"]
+
+
+def test_a_dragon_may_take_nothing(monkeypatch):
+    state = hands(arrange(started(3), TO_2, target=1), [RED_HAT])
+    with rigged(monkeypatch, faces=["red-dragon"]):
+        state, _ = apply(state, 0, Move("yy", ("n",)))
+    state, log = apply(state, 1, Spare())
+    assert state.hands[0] == (RED_HAT,) and any(e.kind == "spared" for e in log)
+
+
+def test_the_default_card_is_the_most_valuable_and_spares_a_partner(monkeypatch):
+    state = hands(
+        arrange(started(4, partners=True), TO_2, target=1),
+        [RED_HAT],
+        [("blue", "hat"), ("blue", "coat")],
+        [],
+        [("blue", "trousers")],
+    )
+    with rigged(monkeypatch, faces=["red-dragon"]):
+        state, _ = apply(state, 0, Move("yy", ("n",)))
+    assert kinds(state) == [(1, "dragon")]
+    # west's blue trousers would make east's blue a triple, but west is east's partner
+    assert default(state, 1) == Take("red", "hat")
+    state = hands(state, [], [("blue", "hat"), ("blue", "coat")], [], [("blue", "trousers")])
+    assert default(state, 1) == Take("blue", "trousers")  # a partner's card when nothing else
