@@ -239,7 +239,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``clean(text)``                       a typed line normalised as notation reads it
     ``format_command_in(state, command, language)``
     ``describe(state, seat, language)``   the seat's menu: legal commands as lines
-    ``SYNTAX``                            command keyword -> its decision kind or "game"
+    ``SYNTAX``                            command keyword -> its syntax line in English ("place <province>")
     ``syntax(kind, language)``            a command's syntax line for a mail
     ``narrate(state, entry, translate)``  a log entry as a sentence
     ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
