@@ -424,19 +424,36 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     colours = {s.position: s.colour for s in holders}
     news: list[str] = []
     state: Any = None
-    for event, state, log in services.walk(game, seq):
+    before: Any = None  # the state a default was played in: was its decision sealed?
+    for event, state, log in services.walk_all(game, seq):
+        if event.kind not in services.MOVE_KINDS or event.seat is None:
+            before = state
+            continue
         if event.seq > since:
-            if event.kind == Event.Kind.DEFAULT and event.seat is not None:
-                news.append(
-                    gettext("{colour}'s deadline passed; the default move was played: {command}").format(
-                        colour=words.colour(colours[event.seat]), command=event.command_text
-                    )
-                )
+            if event.kind == Event.Kind.DEFAULT:
+                news.append(_default_news(rules, before, event, colours, seat))
             news += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
+        before = state
     if state is None:
         state = services.state_at(game, seq)
     names = {s.colour: s.player.name for s in holders}
     return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours, seat), news
+
+
+def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str], seat: int) -> str:
+    """A default played for ``event.seat``, told to ``seat``: the move itself, unless it was a
+    sealed choice and ``seat`` is somebody else (a defaulted bid or dial is as secret as a sent
+    one; the reveal, when it comes, tells it)."""
+    assert event.seat is not None  # a move's event names its seat
+    colour = words.colour(colours[event.seat])
+    sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
+    if sealed and event.seat != seat:
+        return gettext("{colour}'s deadline passed; the default was played for their sealed choice").format(
+            colour=colour
+        )
+    return gettext("{colour}'s deadline passed; the default move was played: {command}").format(
+        colour=colour, command=event.command_text
+    )
 
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
