@@ -4,9 +4,10 @@
   of the board, a wall between the squares, a roof, another official or a pavilion that is
   not the target.  It must cover at least one square.  If the next square is the *target*
   pavilion (through its door) the official enters it and the move ends there.
-* After a slide the official may turn 90° left or right and slide again, as often as the
-  player likes (open point 3), up to ``MAX_TURNS_IN_A_MOVE`` slides.  Where neither turn can
-  go anywhere (a dead end) the move ends.
+* After a slide the official may turn 90° left or right and slide again: once by default
+  (``max_slides`` 2, the literal reading, open point 3), with the option ``many_turns`` after
+  every slide up to ``MAX_TURNS_IN_A_MOVE`` slides.  Where neither turn can go anywhere (a
+  dead end) the move ends.
 * An official standing on a start square (one of the 25 yellow or the 4 grey-yellow) may
   instead move exactly one square: onto an adjacent free square (or into the target).
 

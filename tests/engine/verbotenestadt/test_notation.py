@@ -90,7 +90,7 @@ def test_the_package_gives_the_whole_contract():
     for name in names.split():
         assert callable(getattr(vs, name)), name
     assert vs.player_counts == (2, 3, 4) and vs.editions == ("ravensburger",)
-    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "one_turn": False}
+    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "many_turns": False}
     assert vs.short_windows == {"rebribe": 12, "challenge": 12}
     assert vs.seat_colours == ("north", "east", "south", "west")
     assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)

@@ -37,7 +37,7 @@ games = st.fixed_dictionaries(
         "partners": st.booleans(),
         "lot": st.booleans(),
         "defaults": st.integers(0, 3),
-        "one_turn": st.integers(0, 3),
+        "many_turns": st.integers(0, 3),
     }
 )
 
@@ -47,7 +47,7 @@ def _config(g: dict[str, Any]) -> Config:
     return Config(
         BOARD,
         SEATS[:n],
-        options=Options(partners=g["partners"] and n == 4, one_turn=g["one_turn"] == 0),
+        options=Options(partners=g["partners"] and n == 4, many_turns=g["many_turns"] == 0),
         first_seat=None if g["lot"] else 0,
     )
 
