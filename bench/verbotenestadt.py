@@ -3,8 +3,8 @@
 Plays N seeds per player count with the default rules (a move turns at most once) and with
 the option ``many_turns``, each seat a bot (as ``selfplay`` plays), and prints per setting
 the median and range of: turns, commands, entries (officials on the terrace), the share of
-turns that end with an entry, moves per turn, seconds per game, and a bot's choice (median
-and slowest, in ms).
+turns that end with an entry, moves per turn, seconds per game, and the time a bot takes to
+choose a move (median and slowest, in ms).
 No database.  Run: ``python -m bench.verbotenestadt [--games N] [--players 2 3 4]``
 """
 
@@ -33,7 +33,8 @@ def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
         seat = decisions[0].seat
         t = time.perf_counter()
         command = bots[seat].choose(state, seat)
-        times.append(time.perf_counter() - t)
+        if decisions[0].kind == "move":
+            times.append(time.perf_counter() - t)
         state, log = vs.apply(state, seat, command)
         commands += 1
         moves += sum(1 for e in log if e.kind == "moved")

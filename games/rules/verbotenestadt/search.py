@@ -121,23 +121,29 @@ def blockers(state: State, code: str, max_slides: int) -> set[str]:
 
 
 def ranked(
-    state: State, code: str, options: Iterable[tuple[Move, Square]], limit: int = 6, ahead: int = 2
+    state: State, code: str, options: Iterable[tuple[Move, Square]], limit: int = 0, ahead: int = 2
 ) -> tuple[int, list[tuple[int, bool, Move, Square]]]:
-    """How many moves ``code`` needs to enter the target now (:data:`FAR` beyond ``limit``),
+    """How many moves ``code`` needs to enter the target now (:data:`FAR` beyond ``limit``:
+    by default 6 moves that turn once, 3 with the option many_turns, where a move reaches
+    much further and the search costs much more),
     and the moves of ``options`` that are moves of ``code`` or of an official in its way, each
     with the moves it leaves ``code`` needing and whether it is a move of ``code`` itself;
-    best first (then own moves first, then menu order).  The moves of an official in the way
-    are looked at only when ``code`` is within ``ahead`` + 1 moves, and ``ahead`` deep."""
+    best first (then own moves first, then menu order).  The officials in the way are those
+    that stop a slide of ``code`` (from where it stands; when it is within ``ahead`` + 2
+    moves also from its stops), and after a move of one of them the search looks only
+    ``ahead`` moves deep (one with many_turns; it is one search per such move)."""
     target = state.board.pavilion(state.target).square if state.target else None
     here = state.square_of(code)
     if target is None or here is None:
         return FAR, []
     max_slides = state.config.max_slides
+    limit = limit or (6 if max_slides <= 2 else 3)
+    ahead = ahead if max_slides <= 2 else 1
     board = state.board
     occupied = state.occupied(besides=code)
     dist = distances(board, occupied, here, target, max_slides, limit)
     now = dist.get(here, FAR)
-    in_way = blockers(state, code, 2) if now <= ahead + 1 else set()
+    in_way = blockers(state, code, 2 if now <= ahead + 2 else 1)
     out: list[tuple[int, bool, int, Move, Square]] = []
     for i, (move, end) in enumerate(options):
         if end == target:

@@ -21,7 +21,7 @@ from games.rules.verbotenestadt.views import view
 
 VS = registry.get("verbotenestadt")
 BOARD = VS.load_board("forbidden_city")
-GAMES = int(os.environ.get("VS_RANDOM_GAMES", "6"))
+GAMES = int(os.environ.get("VS_RANDOM_GAMES", "4"))  # a game takes about a second
 PROFILE = settings(
     max_examples=GAMES,
     deadline=None,
