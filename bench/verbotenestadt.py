@@ -3,7 +3,9 @@
 Plays N seeds per player count with the default rules (a move turns at most once) and with
 the option ``many_turns``, each seat a bot (as ``selfplay`` plays), and prints per setting
 the median and range of: turns, commands, entries (officials on the terrace), the share of
-turns that end with an entry, moves per turn, seconds per game, and the time a bot takes to
+turns that end with an entry, moves per turn, the share of entries made by the first move of
+a turn (the fate dice and the going on did not matter for them), bluffs (believed or
+doubted), seconds per game, and the time a bot takes to
 choose a move (median and slowest, in ms).
 No database.  Run: ``python -m bench.verbotenestadt [--games N] [--players 2 3 4]``
 """
@@ -26,7 +28,7 @@ def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
     )
     state = vs.setup(config, seed)
     bots = [vs.Bot(f"{seed}:bot:{s}") for s in range(players)]
-    commands = moves = entries = 0
+    commands = moves = entries = first = bluffs = 0
     times: list[float] = []
     started = time.perf_counter()
     while (decisions := vs.pending(state)) and commands < 20000:
@@ -35,10 +37,14 @@ def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
         command = bots[seat].choose(state, seat)
         if decisions[0].kind == "move":
             times.append(time.perf_counter() - t)
+        before = state.moves
         state, log = vs.apply(state, seat, command)
         commands += 1
         moves += sum(1 for e in log if e.kind == "moved")
-        entries += sum(1 for e in log if e.kind == "entered")
+        entered = [e for e in log if e.kind == "entered"]
+        entries += len(entered)
+        first += sum(1 for e in log if e.kind == "moved" and e.data["entered"]) if before == 0 else 0
+        bluffs += sum(1 for e in log if e.kind == "challenge_result" and "bluff" in e.data["case"])
     seconds = time.perf_counter() - started
     return {
         "turns": state.turn,
@@ -46,6 +52,8 @@ def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
         "entries": entries,
         "entry share": entries / max(state.turn, 1),
         "moves/turn": moves / max(state.turn, 1),
+        "1st-move entries": first / max(entries, 1),
+        "bluffs": bluffs,
         "s/game": seconds,
         "choice ms": statistics.median(times) * 1000,
         "slowest ms": max(times) * 1000,
@@ -55,13 +63,24 @@ def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
 
 def summary(rows: Sequence[dict[str, float]], key: str) -> str:
     values = sorted(r[key] for r in rows)
-    fmt = "{:.0f}" if key in ("turns", "commands", "entries", "slowest ms") else "{:.2f}"
+    fmt = "{:.0f}" if key in ("turns", "commands", "entries", "bluffs", "slowest ms") else "{:.2f}"
     if key == "choice ms":
         fmt = "{:.1f}"
     return f"{fmt.format(statistics.median(values))} ({fmt.format(values[0])}–{fmt.format(values[-1])})"
 
 
-KEYS = ("turns", "commands", "entries", "entry share", "moves/turn", "s/game", "choice ms", "slowest ms")
+KEYS = (
+    "turns",
+    "commands",
+    "entries",
+    "entry share",
+    "moves/turn",
+    "1st-move entries",
+    "bluffs",
+    "s/game",
+    "choice ms",
+    "slowest ms",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
