@@ -13,7 +13,7 @@ A bot plays like a sensible player (RULES.md, "Bots"):
 * **bluffing**, once allowed: now and then, when another official can enter and its own is
   not about to (more often the further its own is);
 * **doubting**: now and then, less often when the official that entered is its own bribe;
-* **dials**: an official that can go far in one move (many stops), by lot among the best;
+* **dials**: an official with many stops in one move, by lot among the six best;
   in the re-bribe window it mostly keeps;
 * **cards**: the card that adds most (never its partner's: then it spares);
 * now and then it sends its moves as a plan (a move, then the entry it prepares).
@@ -84,7 +84,7 @@ class Bot:
             stops = reach(board, state.occupied(besides=code), here, None, max_slides)
             scored.append((-len(stops), code))
         scored.sort()
-        best = [code for _, code in scored[:4]]
+        best = [code for _, code in scored[:6]]
         return Dial(best[self.below(len(best))])
 
     # -- moves ------------------------------------------------------------------------------
