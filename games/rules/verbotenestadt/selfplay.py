@@ -1,9 +1,11 @@
-"""Play a whole game with simple bots and print the record and the final scores.
+"""Play a whole game with the bots and print the record and the final scores.
 
-    python -m games.rules.verbotenestadt.selfplay --players 3 --seed 7
+    python -m games.rules.verbotenestadt.selfplay --players 3 --seed 7 [--many-turns]
 
 The bots are deterministic for a seed: they draw from the same HMAC generator as the game,
-under their own key.  With ``--defaults`` every move is the deadline default instead.
+under their own key.  With ``--defaults`` every move is the deadline default instead;
+``--many-turns`` plays the option ``many_turns`` (a move may turn after every slide).
+``python -m bench.verbotenestadt`` measures many games.
 """
 
 from __future__ import annotations
