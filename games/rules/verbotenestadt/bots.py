@@ -26,6 +26,7 @@ from __future__ import annotations
 from .. import rng
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop
 from .engine import best_take, bluffing_open, legal, move_options, owed
+from .moves import destinations, short_moves
 from .search import FAR, ranked, reach
 from .state import State
 
@@ -53,9 +54,8 @@ class Bot:
 
     def choose(self, state: State, seat: int) -> Command:
         kind = owed(state, seat)
-        menu = legal(state, seat)
         if kind in ("dial", "rebribe"):
-            return self.dial(state, seat, Keep() in menu)
+            return self.dial(state, seat, kind == "rebribe" and Keep() in legal(state, seat))
         if kind == "challenge":
             own = state.entry is not None and state.entry.code == state.dials[seat]
             return Doubt() if self.chance(DOUBT_OWN if own else DOUBT) else Believe()
@@ -113,16 +113,12 @@ class Bot:
                 if follow is not None:
                     return Plan((move, follow), stop=True)
             return move
-        if state.moves:
-            return Stop()
         return self.wander(state, seat, options)
 
     def entry_after(self, state: State, own: str | None, move: Move, end: tuple[int, int]) -> Move | None:
         """The move of ``own`` that enters the target once ``move`` has been made, if any."""
         if own is None or state.target is None:
             return None
-        from .moves import destinations, short_moves
-
         target = state.board.pavilion(state.target).square
         mover_from = state.square_of(move.code)
         occupied = state.occupied(besides=own)
