@@ -53,12 +53,12 @@ def make_config(
 ) -> Config:
     """The engine's config for a new game: seats are the winds in order; ``first_seat`` None
     means the start player is found by the fate die (seed 003)."""
-    unknown = set(options) - set(OPTIONS)
+    unknown = set(options) - set(OPTIONS) - {"one_turn"}  # one_turn: the former name, still read
     if unknown:
         raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
     if players not in player_counts:
         raise ValueError("Die Verbotene Stadt is played by 2 to 4 players")
-    return Config(board, SEATS[:players], edition, Options(**options), first_seat)
+    return Config(board, SEATS[:players], edition, Options.from_data(options), first_seat)
 
 
 def config_to_data(config: Config) -> dict[str, Any]:

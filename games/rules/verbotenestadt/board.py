@@ -124,7 +124,8 @@ class Board:
         target: int | None = None,
     ) -> dict[Square, str]:
         """Every square one official at ``square`` can end a single move on by slides with
-        90° turns (any number of them, as RULES.md decides), with the first direction that
+        90° turns (any number of them, as with the option many_turns; the game's moves turn
+        once by default and are the engine's, ``moves.py``), with the first direction that
         leads there; an entry into the target pavilion ends the move.  Other officials
         (``occupied``) stay where they are.  The one-step short move from a start square is
         not included: it is the engine's (``moves.py``)."""

@@ -57,5 +57,5 @@ TAKE_ALL_FROM = 10  # from then on an entry takes all the cards of the target pa
 # Scoring (seed 003, "Ende des Spiels").
 SINGLE, PAIR, TRIPLE, SUIT = 1, 4, 10, 6
 
-MAX_TURNS_IN_A_MOVE = 12  # the most slides one move may have (turns are repeatable)
+MAX_TURNS_IN_A_MOVE = 12  # the most slides one move may have with the option many_turns
 MAX_PLAN = 20  # the most moves one plan may hold

@@ -5,9 +5,10 @@
 * rebribe: keep the dial (a new one by lot when the official is on the terrace);
 * challenge: believe;
 * move: the first move of a turn is compulsory, so it is made for the player: the bribed
-  official into the target if it can, else a move of it after which it could enter with one
-  more move, else one of its moves by lot, else (it cannot move) a move by lot of an official
-  beside it; after the first move: stop;
+  official into the target if it can, else the move that leaves it fewest moves from the
+  target (:mod:`.search`, as the bots look: its own moves, or moving an official in its way),
+  else one of its moves by lot, else (it cannot move) a move by lot of an official beside it;
+  after the first move: stop;
 * dragon, penalty, empty pavilion: the card that adds most to the taker's score (a partner's
   card only when there is no other).
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from . import dice
 from .commands import Believe, Command, Dial, Keep, Move, Stop
 from .engine import _may_keep, best_take, move_options, owed
-from .moves import destinations, short_moves
+from .search import ranked
 from .state import State
 
 
@@ -43,25 +44,23 @@ def lot_dial(state: State, seat: int) -> Dial:
 
 
 def sensible_move(state: State, seat: int) -> Move:
-    """The bribed official into the target if it can go there; else a move of it after which
-    it could enter with one more; else one of its moves by lot (a lot drawn from the seed and
-    the turn, so that an absent player's official wanders instead of going to and fro); if it
-    cannot move, a move by lot of an official beside it (to free it), else of any official."""
+    """The bribed official into the target if it can go there; else the move (of it, or of an
+    official in its way) that leaves it fewest moves from the target, the first such in menu
+    order; else one of its moves by lot (a lot drawn from the seed and the turn, so that an
+    absent player's official wanders instead of going to and fro); if it cannot move, a move
+    by lot of an official beside it (to free it), else of any official."""
     options = move_options(state, seat)
     own = state.dials[seat]
     target = state.board.pavilion(state.target).square if state.target else None
     mine = [(m, end) for m, end in options if m.code == own]
     pick = dice.lot(state.seed, "move", state.turn, seat)
-    if target is not None:
+    if target is not None and own is not None:
         for m, end in mine:
             if end == target:
                 return m
-        occupied = state.occupied(besides=own)
-        for m, end in mine:
-            if target in destinations(
-                state.board, occupied, end, target, state.config.max_slides
-            ) or target in short_moves(state.board, occupied, end, target):
-                return m
+        now, best = ranked(state, own, options)
+        if best and best[0][0] < now:
+            return best[0][2]
     if mine:
         return mine[pick % len(mine)][0]
     here = state.square_of(own) if own else None

@@ -42,12 +42,15 @@ PHRASES = {
         "officials": "dial one of: {codes}",
         "plan": "or a plan: {syntax}",
         "enter": "into the target: {moves}",
+        "turn": "after the slide the official may turn left or right once and slide on: move rr n e",
         "turns": "after each slide the official may turn left or right and slide on: move rr n e s ...",
     },
     "de": {
         "officials": "besteche einen von: {codes}",
         "plan": "oder ein Plan: {syntax}",
         "enter": "in den Zielpavillon: {moves}",
+        "turn": "nach dem Rutschen darf der Beamte einmal links oder rechts abbiegen und weiter:"
+        " ziehe rr nord ost",
         "turns": "nach jedem Rutschen darf der Beamte links oder rechts abbiegen und weiter:"
         " ziehe rr nord ost süd ...",
     },
@@ -55,6 +58,8 @@ PHRASES = {
         "officials": "soudoie l'un de : {codes}",
         "plan": "ou un plan : {syntax}",
         "enter": "dans le pavillon cible : {moves}",
+        "turn": "après la glissade le fonctionnaire peut tourner une fois à gauche ou à droite et"
+        " repartir : déplace rr nord est",
         "turns": "après chaque glissade le fonctionnaire peut tourner à gauche ou à droite et repartir :"
         " déplace rr nord est sud ...",
     },
@@ -96,7 +101,8 @@ def syntax(kind: str, language: str = "en") -> str:
 def describe(state: State, seat: int, language: str = "en") -> list[str]:
     """The legal commands of ``seat`` as lines.  A move menu is short: the moves that enter
     the target now, then per official its single slides and short moves with the square each
-    ends on (row,column); any slide may be followed by turns, so more squares are reachable."""
+    ends on (row,column); a slide may be followed by a turn (by turns, with many_turns), so
+    more squares are reachable."""
     phrases = PHRASES[language]
     if owed(state, seat) == "move":
         return _move_lines(state, seat, language)
@@ -130,6 +136,6 @@ def _move_lines(state: State, seat: int, language: str) -> list[str]:
             simple[m.code].append(f"{format_command_in(state, m, language)} ({end[0]},{end[1]})")
     for code in sorted(simple):
         lines.append(" | ".join(simple[code]))
-    lines.append(phrases["turns"])
+    lines.append(phrases["turns" if state.config.options.many_turns else "turn"])
     lines.append(phrases["plan"].format(syntax=syntax("plan", language)))
     return lines

@@ -4,9 +4,10 @@
   of the board, a wall between the squares, a roof, another official or a pavilion that is
   not the target.  It must cover at least one square.  If the next square is the *target*
   pavilion (through its door) the official enters it and the move ends there.
-* After a slide the official may turn 90° left or right and slide again, as often as the
-  player likes (open point 3), up to ``MAX_TURNS_IN_A_MOVE`` slides.  Where neither turn can
-  go anywhere (a dead end) the move ends.
+* After a slide the official may turn 90° left or right and slide again: once by default
+  (``max_slides`` 2, the literal reading, open point 3), with the option ``many_turns`` after
+  every slide up to ``MAX_TURNS_IN_A_MOVE`` slides.  Where neither turn can go anywhere (a
+  dead end) the move ends.
 * An official standing on a start square (one of the 25 yellow or the 4 grey-yellow) may
   instead move exactly one square: onto an adjacent free square (or into the target).
 
@@ -90,6 +91,28 @@ def slide(
         here = there
 
 
+def _stop(
+    links: Links,
+    pavilions: frozenset[Square],
+    occupied: frozenset[Square],
+    here: Square,
+    direction: str,
+    target: Square | None,
+) -> tuple[Square | None, bool]:
+    """Where :func:`slide` ends (None: it cannot start) and whether it enters the target,
+    without listing the squares passed (the searches ask this very often)."""
+    end: Square | None = None
+    while True:
+        there = links.get((here, direction))
+        if there is None or there in occupied:
+            return end, False
+        if there in pavilions:
+            if there != target:
+                return end, False
+            return there, True
+        end = here = there
+
+
 def trace(
     board: Board,
     occupied: frozenset[Square],
@@ -144,6 +167,7 @@ def destinations(
 ) -> dict[Square, tuple[str, ...]]:
     """Every square a (sliding) move can end on, with a shortest path to it (fewest slides,
     then the first in n/e/s/w order).  The target's square stands for entering it."""
+    links, pavilions = _links(board)
     found: dict[Square, tuple[str, ...]] = {}
     queue: deque[tuple[Square, tuple[str, ...]]] = deque()
     seen: set[tuple[Square, str]] = set()
@@ -151,10 +175,9 @@ def destinations(
         queue.append((start, (d,)))
     while queue:
         here, path = queue.popleft()
-        step, entered = slide(board, occupied, here, path[-1], target)
-        if not step:
+        end, entered = _stop(links, pavilions, occupied, here, path[-1], target)
+        if end is None:
             continue
-        end = step[-1]
         if (end, path[-1]) in seen:
             continue
         seen.add((end, path[-1]))

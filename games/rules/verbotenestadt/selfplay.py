@@ -1,9 +1,11 @@
-"""Play a whole game with simple bots and print the record and the final scores.
+"""Play a whole game with the bots and print the record and the final scores.
 
-    python -m games.rules.verbotenestadt.selfplay --players 3 --seed 7
+    python -m games.rules.verbotenestadt.selfplay --players 3 --seed 7 [--many-turns]
 
 The bots are deterministic for a seed: they draw from the same HMAC generator as the game,
-under their own key.  With ``--defaults`` every move is the deadline default instead.
+under their own key.  With ``--defaults`` every move is the deadline default instead;
+``--many-turns`` plays the option ``many_turns`` (a move may turn after every slide).
+``python -m bench.verbotenestadt`` measures many games.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def format_record(config: Config, seed: str, state: State, moves: Sequence[tuple
         f"# board {config.board.name} {config.board.digest[:12]}",
         f"# seed {seed}",
         f"# seats {' '.join(config.seats)}",
-        f"# options partners={'yes' if config.options.partners else 'no'}",
+        f"# options partners={'yes' if config.options.partners else 'no'}"
+        f" many_turns={'yes' if config.options.many_turns else 'no'}",
     ]
     body = [f"{config.seats[seat]}: {format_command(state, c)}" for seat, c in moves]
     return "\n".join(head + body) + "\n"
@@ -58,14 +61,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="7")
     parser.add_argument("--board", default="forbidden_city", help="built-in board name or JSON file")
     parser.add_argument("--partners", action="store_true", help="the 4-player partner variant")
-    parser.add_argument("--one-turn", action="store_true", help="a move turns at most once")
+    parser.add_argument(
+        "--many-turns", action="store_true", help="a move may turn after every slide (default: once)"
+    )
     parser.add_argument("--defaults", action="store_true", help="every move is the deadline default")
     parser.add_argument("--log", action="store_true", help="also print what happened")
     args = parser.parse_args(argv)
     config = Config(
         load_board(args.board),
         SEATS[: args.players],
-        options=Options(partners=args.partners, one_turn=args.one_turn),
+        options=Options(partners=args.partners, many_turns=args.many_turns),
     )
     state, moves, lines = play(config, args.seed, args.defaults)
     out = sys.stdout

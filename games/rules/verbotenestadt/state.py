@@ -22,12 +22,23 @@ EDITIONS = ("ravensburger",)
 @dataclass(frozen=True, slots=True)
 class Options:
     """``partners``: the 4-player variant, opposite seats (north+south, east+west) play
-    together and add their points.  ``one_turn``: a move turns at most once (the literal
-    reading of seed 003's "kann ... im rechten Winkel ... weiterziehen"; by default a move may
-    turn again after every slide, RULES.md open point 3)."""
+    together and add their points.  ``many_turns``: a move may turn again after every slide
+    (up to ``MAX_TURNS_IN_A_MOVE`` slides); by default it turns at most once, the literal
+    reading of seed 003's "im rechten Winkel nach rechts oder links weiterziehen – wieder bis
+    zum nächsten Hindernis" (RULES.md open point 3)."""
 
     partners: bool = False
-    one_turn: bool = False
+    many_turns: bool = False
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Options:
+        """Options from stored or given data; the former ``one_turn`` (whose default was
+        many turns) still reads: ``one_turn: false`` is ``many_turns: true``."""
+        values = dict(data)
+        if "one_turn" in values:
+            one_turn = bool(values.pop("one_turn"))
+            values.setdefault("many_turns", not one_turn)
+        return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +65,7 @@ class Config:
 
     @property
     def max_slides(self) -> int:
-        return 2 if self.options.one_turn else MAX_TURNS_IN_A_MOVE
+        return MAX_TURNS_IN_A_MOVE if self.options.many_turns else 2
 
     def partner(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.options.partners else None
@@ -75,7 +86,7 @@ class Config:
             board=board,
             seats=tuple(data.get("seats") or SEATS[: int(data.get("players", 4))]),
             edition=str(data.get("edition", "ravensburger")),
-            options=Options(**dict(data.get("options") or {})),
+            options=Options.from_data(data.get("options") or {}),
             first_seat=data.get("first_seat"),
         )
 

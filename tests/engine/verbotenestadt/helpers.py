@@ -21,9 +21,11 @@ BOARD = test_board()
 TO_2_SQUARES = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 
 
-def config(players: int = 3, partners: bool = False, first: int | None = 0, one_turn: bool = False) -> Config:
+def config(
+    players: int = 3, partners: bool = False, first: int | None = 0, many_turns: bool = False
+) -> Config:
     return Config(
-        BOARD, SEATS[:players], options=Options(partners=partners, one_turn=one_turn), first_seat=first
+        BOARD, SEATS[:players], options=Options(partners=partners, many_turns=many_turns), first_seat=first
     )
 
 

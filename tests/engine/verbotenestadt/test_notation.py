@@ -22,6 +22,7 @@ from games.rules.verbotenestadt.commands import (
 )
 from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
+from games.rules.verbotenestadt.state import evolve
 
 from .helpers import started
 
@@ -90,7 +91,7 @@ def test_the_package_gives_the_whole_contract():
     for name in names.split():
         assert callable(getattr(vs, name)), name
     assert vs.player_counts == (2, 3, 4) and vs.editions == ("ravensburger",)
-    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "one_turn": False}
+    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "many_turns": False}
     assert vs.short_windows == {"rebribe": 12, "challenge": 12}
     assert vs.seat_colours == ("north", "east", "south", "west")
     assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)
@@ -125,5 +126,8 @@ def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     lines = vs.describe(state, 0, "fr")
     assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
     assert "Stop" not in lines  # the first move must be made
+    assert "tourner une fois" in lines[-2] and "déplace rr nord est" in lines[-2]
+    many = vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0)
+    assert "after each slide" in vs.describe(evolve(state, config=many), 0, "en")[-2]
     text = vs.decision_text(vs.view(state, 0), "move")
     assert text.startswith(f"Your move (target: pavilion {state.target}")

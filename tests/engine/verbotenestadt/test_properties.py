@@ -8,7 +8,7 @@ import json
 import os
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules import registry
@@ -21,7 +21,7 @@ from games.rules.verbotenestadt.views import view
 
 VS = registry.get("verbotenestadt")
 BOARD = VS.load_board("forbidden_city")
-GAMES = int(os.environ.get("VS_RANDOM_GAMES", "6"))
+GAMES = int(os.environ.get("VS_RANDOM_GAMES", "3"))  # a game takes about a second; and the examples
 PROFILE = settings(
     max_examples=GAMES,
     deadline=None,
@@ -37,7 +37,7 @@ games = st.fixed_dictionaries(
         "partners": st.booleans(),
         "lot": st.booleans(),
         "defaults": st.integers(0, 3),
-        "one_turn": st.integers(0, 3),
+        "many_turns": st.integers(0, 3),
     }
 )
 
@@ -47,7 +47,7 @@ def _config(g: dict[str, Any]) -> Config:
     return Config(
         BOARD,
         SEATS[:n],
-        options=Options(partners=g["partners"] and n == 4, one_turn=g["one_turn"] == 0),
+        options=Options(partners=g["partners"] and n == 4, many_turns=g["many_turns"] == 3),
         first_seat=None if g["lot"] else 0,
     )
 
@@ -86,6 +86,10 @@ def _other_answer(answer: str | None) -> str | None:
 
 @PROFILE
 @given(games)
+# always played: 4 bots (now and then a default) in the partner variant, by the default rules;
+# 3 seats with many turns
+@example({"seed": "p4", "players": 4, "partners": True, "lot": True, "defaults": 2, "many_turns": 1})
+@example({"seed": "m3", "players": 3, "partners": False, "lot": False, "defaults": 3, "many_turns": 3})
 def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
     config = _config(g)
     state = setup(config, g["seed"])

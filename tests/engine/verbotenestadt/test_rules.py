@@ -22,7 +22,7 @@ from games.rules.verbotenestadt.commands import (
 )
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, legal, outcome, pending, setup
-from games.rules.verbotenestadt.state import evolve
+from games.rules.verbotenestadt.state import Options, evolve
 
 from .helpers import BOARD, arrange, config, hands, play, rigged, started
 
@@ -359,11 +359,30 @@ def test_defaults_keep_believe_stop_and_make_the_compulsory_first_move(monkeypat
     assert isinstance(default(state, 0), Dial) and default(state, 0).code != "rr"
 
 
-def test_with_the_one_turn_option_a_move_turns_at_most_once():
-    state = arrange(setup(config(3, one_turn=True), "t"), TO_2, target=1, phase="move", active=0)
+def test_by_default_a_move_turns_at_most_once():
+    state = arrange(setup(config(3, many_turns=False), "t"), TO_2, target=1, phase="move", active=0)
     with pytest.raises(IllegalCommand, match="at most 2 slides"):
         apply(state, 0, Move("yy", ("n", "e", "s")))
     assert all(len(m.path) <= 2 for m in legal(state, 0) if isinstance(m, Move))
+    assert Options().many_turns is False and state.config.max_slides == 2
+
+
+def test_with_the_many_turns_option_a_move_turns_again_after_every_slide():
+    state = arrange(setup(config(3, many_turns=True), "t"), TO_2, target=1, phase="move", active=0)
+    assert any(len(m.path) > 2 for m in legal(state, 0) if isinstance(m, Move))
+
+
+def test_config_data_with_the_former_option_one_turn_still_loads():
+    from games.rules import registry
+
+    vs = registry.get("verbotenestadt")
+    data = vs.config_to_data(config(3, many_turns=False))
+    assert data["options"] == {"partners": False, "many_turns": False}
+    for one_turn, many in ((False, True), (True, False)):
+        old = {**data, "options": {"partners": False, "one_turn": one_turn}}
+        assert vs.config_from_data(old, BOARD).options.many_turns is many
+        assert vs.make_config(BOARD, 3, "ravensburger", {"one_turn": one_turn}, 0).options.many_turns is many
+    assert vs.make_config(BOARD, 3, "ravensburger", {}, 0).options == Options()
 
 
 # -- what a seat sees, defaults for cards ------------------------------------------------------
