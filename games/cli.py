@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games import records, services
 from games.models import Event, Game, Player, Seat, Snapshot
+from games.pages import view_of
 from games.rules import registry
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
@@ -197,7 +198,8 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     seat = seat_of_colour(game, colour) if colour else None
     rules = services.rules_of(game)
     state = services.head_state(game)
-    view = rules.view(state, seat)
+    # a game whose view leaves them out gets the seed's hash and, at the end, the result
+    view = rules.view(state, seat) if game.rules == registry.DEFAULT else view_of(game, state, seat)
     seats = {s.colour: s.player for s in _seats(game)}
     if game.rules == registry.DEFAULT:
         out = _white_lotus_text(game, view, seats)
