@@ -291,6 +291,15 @@ def test_create_game_and_show_game_commands():
     mine = StringIO()
     call_command("show_game", str(game.pk), "--as", "east", stdout=mine)
     assert "you may:" in mine.getvalue() and "dial one of: rr" in mine.getvalue()
+    assert "As east: window (kind dial, seats 0/1/2/3)" in mine.getvalue()  # no dial set yet
+    services.submit(game, 1, "dial rg")
+    mine = StringIO()
+    call_command("show_game", str(game.pk), "--as", "east", "--log", "0", stdout=mine)
+    (line,) = [line for line in mine.getvalue().splitlines() if line.startswith("As east: ")]
+    assert "dial (code rg)" in line or "choice rg" in line, line
+    other = StringIO()
+    call_command("show_game", str(game.pk), "--as", "north", "--log", "0", stdout=other)
+    assert "rg" not in other.getvalue().split("As north:", 1)[1].split("you may:")[0]
     play(game)
     end = StringIO()
     call_command("show_game", str(game.pk), stdout=end)
