@@ -23,6 +23,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -328,6 +330,45 @@ def _line(text: str, entry: LogEntry, colours: list[str]) -> Line:
     return Line(text, colour, json.dumps(dict(entry.data), sort_keys=True))
 
 
+# --- the hidden state ---------------------------------------------------------------------------
+
+
+def hidden_state(game: Game, seats: dict[int, Seat]) -> dict[str, Any]:
+    """What no player sees whole while the game runs, at the game's head, for moderators: each
+    seat's private part of its view (hand, sealed choice, dial), the public part of its row
+    (a dial's commitment), and the game's state as data (a game's own partial picks the hidden
+    parts from it: the order of face-down cards).  ``error`` if the game does not replay."""
+    try:
+        state = services.head_state(game)
+    except services.GameError as error:
+        return {"error": f"Cannot replay: {error}"}
+    rules = services.rules_of(game)
+    public = rules.view(state, None)
+    rows = []
+    players = public.get("players") or []
+    for position in range(services.seats_of(game)):
+        private = {k: v for k, v in rules.view(state, position).items() if public.get(k) != v}
+        rows.append(
+            {
+                "label": seat_label(seats, position),
+                "private": private,
+                "pretty": _pretty(private),
+                "public": players[position] if position < len(players) else {},
+            }
+        )
+    return {"seats": rows, "data": rules.state_to_dict(state), "raw": _pretty(rules.state_to_dict(state))}
+
+
+def hidden_template(rules: str) -> str:
+    """The game's own partial for its hidden state, or the plain one."""
+    name = f"admin/games/game/hidden/{rules}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "admin/games/game/hidden/generic.html"
+    return name
+
+
 # --- the views ----------------------------------------------------------------------------------
 
 
@@ -378,6 +419,8 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         "pending": pending,
         "rows": audit_rows(game, events, seats),
         "actions": actions,
+        "hidden": hidden_state(game, seats),
+        "hidden_template": hidden_template(game.rules),
     }
     return TemplateResponse(request, "admin/games/game/audit.html", context)
 

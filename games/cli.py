@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games import records, services
 from games.models import Event, Game, Player, Seat, Snapshot
+from games.pages import view_of
 from games.rules import registry
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
@@ -197,12 +198,19 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     seat = seat_of_colour(game, colour) if colour else None
     rules = services.rules_of(game)
     state = services.head_state(game)
-    view = rules.view(state, seat)
+    # a game whose view leaves them out gets the seed's hash and, at the end, the result
+    view = rules.view(state, seat) if game.rules == registry.DEFAULT else view_of(game, state, seat)
     seats = {s.colour: s.player for s in _seats(game)}
     if game.rules == registry.DEFAULT:
         out = _white_lotus_text(game, view, seats)
     else:
         out = _game_text(game, rules, view, seats)
+    if seat is not None and game.rules != registry.DEFAULT and "you" not in view:
+        # a game whose view does not name its seat: what this seat alone sees, in words
+        public = view_of(game, state, None)
+        private = _pruned({k: v for k, v in view.items() if public.get(k) != v})
+        colour = _seats(game)[seat].colour
+        out += ["", f"As {colour}: {_words(private) or 'nothing hidden from the others'}"]
     if seat is not None:
         menu = rules.describe(state, seat)
         if menu:
@@ -332,6 +340,17 @@ def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bo
         lines.append("  " + " ".join(parts).rstrip())
         lines += [f"        {text}" for text in (told.lines if told else ())]
     return lines
+
+
+def _pruned(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A dict without its empty parts (None, or a dict of nothing but them)."""
+    out = {}
+    for key, item in value.items():
+        if isinstance(item, Mapping):
+            item = _pruned(item)
+        if item is not None and item != {}:
+            out[key] = item
+    return out
 
 
 def _words(value: Mapping[str, Any]) -> str:

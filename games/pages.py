@@ -42,6 +42,7 @@ __all__ = [
     "names",
     "partials",
     "players",
+    "view_of",
     "waiting",
 ]
 
@@ -91,12 +92,35 @@ def board(
     return board_svg(drawn_on, view, names=seat_names, rules=rules)
 
 
+def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
+    """``rules.view(state, reader)`` with what every page shows of any game, where the game's
+    view does not say it itself: the seed's hash (public from the start) and, once the game is
+    over, the result from its ``Outcome`` (by seat colour) and the seed.  White Lotus's view
+    says all of it, so its pages are as they were."""
+    rules = registry.get(game.rules)
+    view = dict(rules.view(state, reader))
+    if "seed_digest" not in view:
+        view["seed_digest"] = game.seed_hash
+    if "outcome" not in view:
+        result = rules.outcome(state)
+        if result is not None:
+            colours = [p["colour"] for p in view["players"]]
+            view["outcome"] = {
+                "scores": {c: dict(result.breakdown[s]) for s, c in enumerate(colours)},
+                "rank": {c: result.rank[s] for s, c in enumerate(colours)},
+                "winners": [colours[s] for s in result.winners],
+            }
+            if "seed" not in view and isinstance(getattr(state, "seed", None), str):
+                view["seed"] = state.seed
+    return view
+
+
 @cache
 def partials(rules: str) -> dict[str, str]:
     """The templates of the parts of a page that differ from game to game: the game's own
     (``games/<rules>/``) or the plain ones (``games/generic/``)."""
     out = {}
-    for part in ("state", "players", "hand"):
+    for part in ("state", "players", "hand", "notation"):
         name = f"games/{rules}/_{part}.html"
         try:
             get_template(name)
@@ -115,9 +139,14 @@ def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, 
     """The view's players, each with its name (and, where the game has chips, its chips as
     words)."""
     ranks = view.get("outcome", {}).get("rank", {})
+    colour_of = {p.get("seat", i): p["colour"] for i, p in enumerate(view["players"])}
     out = []
     for p in view["players"]:
         row = {**p, "rank": ranks.get(p["colour"], ""), "name": seat_names.get(p["colour"], "")}
+        if isinstance(p.get("partner"), int):  # a partnership game: the partner's colour and name
+            partner = colour_of.get(p["partner"], "")
+            row["partner_colour"] = partner
+            row["partner_name"] = seat_names.get(partner, "")
         if isinstance(p.get("chips"), dict):
             row["chip_words"] = ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none"
         out.append(row)
@@ -156,7 +185,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
                 decision["colour"],
                 seat_names.get(decision["colour"], ""),
                 decision["kind"],
-                decision["sealed"],
+                bool(decision.get("sealed")),
                 deadline,
                 due_in,
             )
@@ -226,15 +255,21 @@ def log_items_for(
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
 
 
-def hand(view: dict[str, Any], seat_names: dict[str, str]) -> dict[str, Any] | None:
-    """What only the view's seat knows (hand, sealed choice, drawn tile), if it is a seat's
-    view; ``view`` is the whole of that seat's view, for a game's own partial."""
-    if "you" not in view:
+def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) -> dict[str, Any] | None:
+    """What only the view's seat knows (hand, sealed choice, drawn tile, a dial), if it is a
+    seat's view: one that names its seat (``you``), or the view of ``seat``; ``view`` is the
+    whole of that seat's view, for a game's own partial."""
+    if "you" in view:
+        colour = view["you"]
+    elif seat is not None and 0 <= seat < len(view.get("players") or ()):
+        colour = view["players"][seat]["colour"]
+    else:
         return None
     sealed = view.get("sealed")
     return {
-        "colour": view["you"],
-        "name": seat_names.get(view["you"], ""),
+        "colour": colour,
+        "seat": seat,
+        "name": seat_names.get(colour, ""),
         "hand": view.get("hand"),
         "sealed": sealed_words(sealed) if isinstance(sealed, dict) else (sealed or ""),
         "drawn": view.get("drawn"),

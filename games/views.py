@@ -91,7 +91,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
     names = pages.names(seats)
     tl = timeline(game)
     state = tl.head.state
-    view = services.rules_of(game).view(state, reader)
+    view = pages.view_of(game, state, reader)
     return {
         "game": game,
         "game_title": pages.game_title(game.rules),
@@ -100,7 +100,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         "view": view,
         "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "mine": pages.hand(view, names),
+        "mine": pages.hand(view, names, reader),
         "waiting": pages.waiting(game, view, names),
         "log": pages.log_html(tl, game, reader),
         "replay_url": reverse("games:replay-step", args=[game.pk, len(tl)]),
@@ -114,7 +114,7 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
     names = pages.names(seats)
     state = current.state
     rules = services.rules_of(game)
-    view = rules.view(state, None)
+    view = pages.view_of(game, state, None)
     colours = tuple(s.colour for s in seats)
     n = current.number
     return {
@@ -128,7 +128,9 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
         "item": pages.log_items_for(tl, current, colours, None, everything=everything),
         "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "hands": [pages.hand(rules.view(state, s.position), names) for s in seats] if everything else [],
+        "hands": [pages.hand(pages.view_of(game, state, s.position), names, s.position) for s in seats]
+        if everything
+        else [],
         "everything": everything,
         "url": reverse("games:replay-step", args=[game.pk, n]),
         "link": links.replay_url(game, n),

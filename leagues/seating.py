@@ -47,7 +47,32 @@ def table_sizes(n: int, counts: Sequence[int] = (3, 4, 5, 6)) -> list[int]:
         raise SeatingError(f"A round needs at least {lo} players; the season has {n}.")
     tables = min(max((2 * n + best) // (2 * best), math.ceil(n / hi)), n // lo)
     base, extra = divmod(n, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
+    sizes = [base + 1] * extra + [base] * (tables - extra)
+    if any(size not in counts for size in sizes):  # counts with a gap: 4 only, say
+        allowed = ", ".join(str(c) for c in sorted(counts))
+        raise SeatingError(f"{n} players cannot sit at tables of {allowed} players each.")
+    return sizes
+
+
+def season_counts(season: Season) -> tuple[int, ...]:
+    """The numbers of players a game of the season may have: its game's player counts that
+    its edition and options allow (Die Verbotene Stadt's partner variant: only 4)."""
+    rules = registry.get(season.rules)
+    try:
+        board = services.board(season.board, season.rules)
+    except (OSError, ValueError) as error:
+        raise SeatingError(f"{season} cannot be seated: its board {season.board!r}: {error}") from None
+    options = services.game_options(rules, season.options)
+    counts = []
+    for n in rules.player_counts:
+        try:
+            rules.make_config(board, n, season.edition, options, 0)
+        except (TypeError, ValueError):
+            continue
+        counts.append(n)
+    if not counts:
+        raise SeatingError(f"{season} cannot be seated: no number of players fits its edition and options.")
+    return tuple(counts)
 
 
 def _shuffle_key(salt: str, player: int) -> str:
@@ -121,7 +146,7 @@ def seat_round(
             )
         number = last + 1
         salt = f"{season.pk}:{number}:{seed or ''}"
-        counts = registry.get(season.rules).player_counts
+        counts = season_counts(season)
         plan = plan_round([m.pk for m in members], season_shares(season), salt, counts)
         by_pk = {m.pk: m for m in members}
         games = []

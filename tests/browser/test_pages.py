@@ -121,3 +121,42 @@ def test_a_reply_from_the_mailbox_goes_in_by_smtp_and_the_board_changes(live_ser
     province = command.split()[-1]
     assert f"{me.colour.capitalize()} places a marker in {province}" in page.inner_text("#log")
     screenshot(page, request, "game-after")
+
+
+@pytest.mark.usefixtures("live_db")
+def test_a_verbotene_stadt_game_and_seat_page_fit_a_phone_and_a_desktop(live_server, page, request):
+    from django.urls import reverse
+
+    from games import links
+    from tests.games.factories import players
+
+    game = services.create_game(
+        players(4), rules="verbotenestadt", seed="browser-vs", options={"partners": True}
+    )
+    services.start_game(game)
+    rules = services.rules_of(game)
+    bots = [rules.Bot(f"browser:{s}") for s in range(4)]
+    state = services.head_state(game)
+    while not state.terrace or state.phase != "move":  # after the first entry: cards, terrace, a target
+        seat = rules.pending(state)[0].seat
+        services.submit(game, seat, bots[seat].choose(state, seat))
+        state = services.head_state(game)
+    active = rules.pending(state)[0].seat
+    key = links.seat_key(game.seats.get(position=active))
+    seat_url = live_server.url + reverse("games:seat", args=[key])
+    for size, (width, height) in {"phone": (390, 844), "desktop": (1280, 900)}.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for label, url in (("game", f"{live_server.url}/games/{game.pk}/"), ("seat", seat_url)):
+            page.goto(url)
+            assert page.locator("#board svg").count() == 1
+            assert page.locator("#vs-terrace").count() == 1 and page.locator("#vs-pavilions tr").count() == 9
+            if label == "seat":
+                assert page.locator("#you .dial code").inner_text() == state.dials[active]
+                assert page.locator("#menu li").count() >= 2
+            else:
+                assert page.locator("#you").count() == 0
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"{label} page scrolls sideways by {overflow}px at {width}px"
+            screenshot(page, request, f"{label}-{size}")

@@ -63,7 +63,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "last_move": None
         if state.last_move is None
         else {"code": state.last_move[0], "path": [list(sq) for sq in state.last_move[1]]},
-        "pending": [{"seat": d.seat, "colour": config.seats[d.seat], "kind": d.kind} for d in pending(state)],
+        "pending": [
+            {"seat": d.seat, "colour": config.seats[d.seat], "kind": d.kind, "sealed": d.sealed}
+            for d in pending(state)
+        ],
         "revealed": [{"seat": s, "code": code, "salt": salt} for s, code, salt in state.revealed],
         "bluffing": None if finished else bluffing_open(state, state.active),
         "take_all": len(state.terrace) >= 10,
