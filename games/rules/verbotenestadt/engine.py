@@ -434,9 +434,14 @@ def _go_on(state: State, log: list[LogEntry]) -> State:
         try:
             checked = _checked(state, seat, move)
         except IllegalCommand as error:
-            log.append(LogEntry("plan_broken", {"seat": seat, "code": move.code, "left": len(rest) + 1}))
+            # publicly only that the plan ended: which move failed (and why) may tell the dial
+            log.append(LogEntry("plan_broken", {"seat": seat, "left": len(rest) + 1}))
             log.append(
-                LogEntry("plan_reason", {"seat": seat, "reason": error.text.to_data()}, private_to=seat)
+                LogEntry(
+                    "plan_reason",
+                    {"seat": seat, "code": move.code, "reason": error.text.to_data()},
+                    private_to=seat,
+                )
             )
             return evolve(state, plan=(), plan_stop=False)
         return _move(evolve(state, plan=rest), checked, move, log)

@@ -36,8 +36,8 @@ TEMPLATES: Mapping[str, str] = {
     "stopped": "{seat} stops.",
     "plan": "Your plan of {moves} move(s) is under way.",
     "plan_dropped": "{seat}'s plan ends here; {moves} planned move(s) are dropped.",
-    "plan_broken": "{seat}'s plan ends: its move of {official} is not possible now.",
-    "plan_reason": "Why: {reason}",
+    "plan_broken": "{seat}'s plan ends: a planned move is not possible now.",
+    "plan_reason": "Your planned move of {official} is not possible: {reason}",
     "moved": "{seat} moves {official} {path} to {square}.",
     "moved_short": "{seat} moves {official} one square {path} to {square}.",
     "moved_in": "{seat} moves {official} {path} into the target pavilion.",
@@ -129,9 +129,8 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
         values["turn"] = d["turn"]
     elif kind in ("plan", "plan_dropped"):
         values["moves"] = d["moves"]
-    elif kind == "plan_broken":
-        values["official"] = d["code"]
     elif kind == "plan_reason":
+        values["official"] = d.get("code", "?")
         reason = Message.from_data(d["reason"])
         values["reason"] = reason.render(t) if reason else ""
     elif kind == "challenge":

@@ -1,0 +1,37 @@
+"""What a review of the engine against seed 003 found (issue 13), one test per behaviour,
+on the hand-made board: nothing public may tell a dial, and the seed's words where the
+engine read more into them."""
+
+from __future__ import annotations
+
+from games.rules.verbotenestadt.commands import Move, Plan
+from games.rules.verbotenestadt.engine import apply, pending
+from games.rules.verbotenestadt.narrate import narrate
+
+from .helpers import arrange, rigged, started
+
+TO_2 = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
+
+
+def kinds(state):
+    return [(d.seat, d.kind) for d in pending(state)]
+
+
+def public(log):
+    return [e for e in log if e.private_to is None]
+
+
+# -- a plan that breaks tells the others only that it ended (review 3) ----------------------
+
+
+def test_a_broken_plan_names_the_official_only_to_its_player(monkeypatch):
+    state = arrange(started(3), TO_2, target=1)
+    with rigged(monkeypatch, faces=["red"]):
+        state, log = apply(state, 0, Plan((Move("yy", ("n",)), Move("yy", ("n",)))))
+    broken = [e for e in public(log) if e.kind == "plan_broken"]
+    assert len(broken) == 1 and "code" not in broken[0].data
+    assert "yy" not in narrate(state, broken[0])
+    reason = [e for e in log if e.kind == "plan_reason"]
+    assert [e.private_to for e in reason] == [0] and reason[0].data["code"] == "yy"
+    assert "yy" in narrate(state, reason[0])
+    assert kinds(state) == [(0, "move")]
