@@ -414,7 +414,10 @@ def _fate(state: State, log: list[LogEntry]) -> State:
     if face == "black":
         return _end_turn(state, log)
     if face == "red-pavilion":
+        before = state.target
         state = _roll_target(state, state.active, log, reason="fate")
+        if state.target == before:  # "Mit viel Glück bleibt alles beim alten": the plan goes on
+            return _go_on(state, log)
         if state.plan or state.plan_stop:
             log.append(LogEntry("plan_dropped", {"seat": state.active, "moves": len(state.plan)}))
         return evolve(state, plan=(), plan_stop=False, phase="move")

@@ -35,3 +35,22 @@ def test_a_broken_plan_names_the_official_only_to_its_player(monkeypatch):
     assert [e.private_to for e in reason] == [0] and reason[0].data["code"] == "yy"
     assert "yy" in narrate(state, reason[0])
     assert kinds(state) == [(0, "move")]
+
+
+# -- a pavilion face drops a plan only when the target changes (review 4) --------------------
+
+
+def test_a_pavilion_face_that_rolls_the_same_target_lets_the_plan_go_on(monkeypatch):
+    state = arrange(started(3), TO_2, target=1)
+    with rigged(monkeypatch, faces=["red-pavilion", "red"], targets=[1]):
+        state, log = apply(state, 0, Plan((Move("yy", ("n",)), Move("bb", ("n",))), stop=True))
+    assert [e.data["code"] for e in log if e.kind == "moved"] == ["yy", "bb"]
+    assert [e.data["pavilion"] for e in log if e.kind == "target"] == [1]
+    assert not [e for e in log if e.kind == "plan_dropped"] and state.active == 1
+
+
+def test_a_pavilion_face_keeping_the_target_asks_a_player_without_a_plan_as_before(monkeypatch):
+    state = arrange(started(3), TO_2, target=1)
+    with rigged(monkeypatch, faces=["red-pavilion"], targets=[1]):
+        state, _ = apply(state, 0, Move("yy", ("n",)))
+    assert state.target == 1 and kinds(state) == [(0, "move")] and state.moves == 1
