@@ -285,8 +285,8 @@ def _close_window(state: State, log: list[LogEntry]) -> State:
     )
     if state.entry is None:  # the first window: the start player, the first target
         first = state.config.first_seat
-        if first is None:
-            first = 0
+        if first is None:  # the roll-off begins at a seat drawn by lot (OP 10), then clockwise
+            first, state = dice.below(state, state.players)
             while True:
                 face, state = dice.fate(state, "large")
                 log.append(LogEntry("start_roll", {"seat": first, "face": face}))

@@ -4,11 +4,11 @@ engine read more into them."""
 
 from __future__ import annotations
 
-from games.rules.verbotenestadt.commands import Move, Plan
-from games.rules.verbotenestadt.engine import apply, pending
+from games.rules.verbotenestadt.commands import Dial, Move, Plan
+from games.rules.verbotenestadt.engine import apply, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
 
-from .helpers import arrange, rigged, started
+from .helpers import arrange, config, play, rigged, started
 
 TO_2 = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 
@@ -54,3 +54,18 @@ def test_a_pavilion_face_keeping_the_target_asks_a_player_without_a_plan_as_befo
     with rigged(monkeypatch, faces=["red-pavilion"], targets=[1]):
         state, _ = apply(state, 0, Move("yy", ("n",)))
     assert state.target == 1 and kinds(state) == [(0, "move")] and state.moves == 1
+
+
+# -- the start roll-off begins at a seat drawn by lot (review 5) ------------------------------
+
+
+def test_the_start_roll_off_begins_at_a_seat_drawn_by_lot(monkeypatch):
+    begins = set()
+    for seed in range(24):
+        state = setup(config(4, first=None), f"s{seed}")
+        with rigged(monkeypatch, faces=["black", "red"] * 30):
+            state, log = play(state, *((s, Dial(c)) for s, c in enumerate(["rr", "yy", "bb", "gg"])))
+        rolls = [e.data["seat"] for e in log if e.kind == "start_roll"]
+        assert rolls == [rolls[0], (rolls[0] + 1) % 4] and state.active == rolls[1]  # then clockwise
+        begins.add(rolls[0])
+    assert begins == {0, 1, 2, 3}
