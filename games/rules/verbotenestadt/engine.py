@@ -262,19 +262,20 @@ def _submit(state: State, seat: int, value: str, log: list[LogEntry]) -> State:
 def _close_window(state: State, log: list[LogEntry]) -> State:
     if state.phase == "challenge":
         return _resolve_challenge(state, log)
+    # Every dial of the window gets a fresh salt and commitment, kept or not, and the public
+    # entry says nothing of who kept: a kept dial's unchanged hash would tell it.
     dials, sets, commits = list(state.dials), list(state.dial_sets), list(state.commitments)
-    changed, kept = [], []
     for s, _kind in state.window:
         value = state.sealed[s]
-        if value == "keep" or value is None:
-            kept.append(s)
+        if value != "keep" and value is not None:
+            dials[s] = value
+            log.append(LogEntry("dial", {"seat": s, "code": value}, private_to=s))
+        code = dials[s]
+        if code is None:
             continue
         sets[s] += 1
-        dials[s] = value
-        commits[s] = dice.commitment(s, value, dice.salt(state.seed, s, sets[s]))
-        changed.append(s)
-        log.append(LogEntry("dial", {"seat": s, "code": value}, private_to=s))
-    log.append(LogEntry("dials", {"changed": changed, "kept": kept, "commitments": list(commits)}))
+        commits[s] = dice.commitment(s, code, dice.salt(state.seed, s, sets[s]))
+    log.append(LogEntry("dials", {"commitments": list(commits)}))
     state = evolve(
         state,
         dials=tuple(dials),

@@ -27,7 +27,7 @@ TEMPLATES: Mapping[str, str] = {
     "changed": "{seat} has changed the answer.",
     "sealed": "You answered: {choice}.",
     "dial": "Your dial is set to {official}.",
-    "dials": "The dials are set. A new dial: {changed}. Kept: {kept}.",
+    "dials": "The dials are set; every dial has a fresh commitment.",
     "start_roll": "{seat} rolls the large fate die to find the start player: {face}.",
     "start_player": "{seat} begins.",
     "target": "{seat} rolls the pavilion die: the target is pavilion {pavilion} ({colour}).",
@@ -116,9 +116,6 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
     elif kind == "sealed":
         choice = d["choice"]
         values["choice"] = t(choice) if choice in ANSWERS else choice
-    elif kind == "dials":
-        values["changed"] = _seats(state, d["changed"], t)
-        values["kept"] = _seats(state, d["kept"], t)
     elif kind in ("start_roll", "fate"):
         values["face"] = t(FACE_WORDS[d["face"]])
         values["die"] = t(DIES[d.get("die", "large")])

@@ -4,7 +4,11 @@ engine read more into them."""
 
 from __future__ import annotations
 
-from games.rules.verbotenestadt.commands import Dial, Move, Plan
+import hashlib
+import json
+
+from games.rules.verbotenestadt import engine
+from games.rules.verbotenestadt.commands import Dial, Keep, Move, Plan
 from games.rules.verbotenestadt.engine import apply, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
 
@@ -69,3 +73,25 @@ def test_the_start_roll_off_begins_at_a_seat_drawn_by_lot(monkeypatch):
         assert rolls == [rolls[0], (rolls[0] + 1) % 4] and state.active == rolls[1]  # then clockwise
         begins.add(rolls[0])
     assert begins == {0, 1, 2, 3}
+
+
+# -- every dial gets a fresh commitment at each window, kept or not (review 6) ---------------
+
+
+def _commitment_of(shown):
+    canonical = json.dumps([shown["seat"], shown["code"], shown["salt"]], separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def test_a_kept_dial_gets_a_fresh_commitment_and_nobody_is_told_who_kept():
+    state = arrange(started(3), TO_2, target=2)
+    before = state.commitments
+    state, log = play(state, (0, Move("rr", ("n",))), (1, Keep()), (2, Dial("kk")), (0, Dial("gg")))
+    assert all(new != old for new, old in zip(state.commitments, before, strict=True))
+    closed = [e for e in public(log) if e.kind == "dials"]
+    assert [set(e.data) for e in closed] == [{"commitments"}]
+    assert "North" not in narrate(state, closed[0]) and "East" not in narrate(state, closed[0])
+    # the kept dial is still shown with the salt of its latest commitment
+    shown = []
+    engine._reveal(state, 1, shown)
+    assert shown[0].data["code"] == "yy" and _commitment_of(shown[0].data) == state.commitments[1]
