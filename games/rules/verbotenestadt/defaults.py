@@ -9,15 +9,15 @@
   target (:mod:`.search`, as the bots look: its own moves, or moving an official in its way),
   else one of its moves by lot, else (it cannot move) a move by lot of an official beside it;
   after the first move: stop;
-* dragon, penalty, empty pavilion: the card that adds most to the taker's score (a partner's
-  card only when there is no other).
+* dragon, penalty, empty pavilion: the card that adds most to the taker's score; a partner's
+  card is spared (dragon, empty pavilion), or taken only when there is no other (penalty).
 """
 
 from __future__ import annotations
 
 from . import dice
 from .commands import Believe, Command, Dial, Keep, Move, Stop
-from .engine import _may_keep, best_take, move_options, owed
+from .engine import _may_keep, default_take, move_options, owed
 from .search import ranked
 from .state import State
 
@@ -33,7 +33,7 @@ def default(state: State, seat: int) -> Command:
     if kind == "move":
         return Stop() if state.moves else sensible_move(state, seat)
     if kind in ("dragon", "penalty", "empty"):
-        return best_take(state, seat)
+        return default_take(state, seat)
     raise ValueError(f"seat {seat} owes no decision now")
 
 

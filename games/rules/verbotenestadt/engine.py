@@ -108,7 +108,8 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
         return (*((Stop(),) if state.moves else ()), *move_menu(state, seat))
     if kind in ("dragon", "penalty", "empty"):
         options: list[Command] = [Take(*card) for card in take_options(state)]
-        return (*options, Spare()) if kind == "dragon" else tuple(options)
+        # the dragon and an empty pavilion *allow* a taking ("erlaubt", "darf"): it may be spared
+        return (*options, Spare()) if kind in ("dragon", "empty") else tuple(options)
     return ()
 
 
@@ -230,7 +231,7 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
         if isinstance(c, Plan):
             return _plan(state, seat, c, log)
         raise _refuse("Move an official now (or stop, once you have moved).")
-    if isinstance(c, Spare) and kind == "dragon":
+    if isinstance(c, Spare) and kind in ("dragon", "empty"):
         log.append(LogEntry("spared", {"seat": seat}))
         return _run_tasks(evolve(state, tasks=state.tasks[1:]), log)
     if isinstance(c, Take):
@@ -597,8 +598,10 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
             state = evolve(state, tasks=(("empty", taker), *state.tasks[1:]))
             kind = "empty"
             log.append(LogEntry("empty", {"seat": taker, "pavilion": entry.pavilion}))
-            if entry.take_all:
-                state = _transfer(state, take_options(state), taker, log, "empty")
+            if entry.take_all:  # all its cards from the others; a partner's stay (OP 8)
+                partner = state.config.partner(taker)
+                cards = [c for c in take_options(state) if state.holder(c) != partner]
+                state = _transfer(state, cards, taker, log, "empty")
                 state = evolve(state, tasks=state.tasks[1:])
                 continue
         options = take_options(state)
@@ -606,7 +609,7 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
             log.append(LogEntry("nothing", {"seat": taker, "reason": kind}))
             state = evolve(state, tasks=state.tasks[1:])
             continue
-        if len(options) == 1 and kind != "dragon":
+        if len(options) == 1 and kind not in ("dragon", "empty"):  # those two may be spared
             state = _transfer(state, options, taker, log, kind)
             state = evolve(state, tasks=state.tasks[1:])
             continue
@@ -654,12 +657,24 @@ def gain(state: State, seat: int, card: Card) -> int:
 
 
 def best_take(state: State, seat: int) -> Take:
-    """The card that adds most to the seat (its partner's cards only when nothing else)."""
+    """The card that adds most to the seat (its partner's cards only when nothing else;
+    :func:`default_take` spares a partner where it may)."""
     options = take_options(state)
     partner = state.config.partner(seat)
     preferred = [c for c in options if state.holder(c) != partner] or options
     card = max(preferred, key=lambda c: (gain(state, seat, c), -CARDS.index(c)))
     return Take(*card)
+
+
+def default_take(state: State, seat: int) -> Take | Spare:
+    """The card that adds most to the seat; where the decision may be spared (a dragon, an
+    empty pavilion) and only a partner's card is left, nothing."""
+    take = best_take(state, seat)
+    partner = state.config.partner(seat)
+    spareable = owed(state, seat) in ("dragon", "empty")
+    if spareable and partner is not None and state.holder((take.colour, take.piece)) == partner:
+        return Spare()
+    return take
 
 
 def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> State:

@@ -169,6 +169,6 @@ DECISIONS: Mapping[str, str] = {
     "Believe or doubt.",
     "dragon": "The dragon: take a card from another player, or spare them.",
     "penalty": "You won the challenge: take a card of your choice from {giver}.",
-    "empty": "The target pavilion is empty: take a card of its colour from another player.",
+    "empty": "The target pavilion is empty: take a card of its colour from another player, or spare them.",
 }
 MESSAGES = (*MESSAGES, *DECISIONS.values())

@@ -8,9 +8,11 @@ import hashlib
 import json
 
 from games.rules.verbotenestadt import engine
-from games.rules.verbotenestadt.commands import Dial, Keep, Move, Plan
-from games.rules.verbotenestadt.engine import apply, pending, setup
+from games.rules.verbotenestadt.commands import Dial, Keep, Move, Plan, Spare, Take
+from games.rules.verbotenestadt.defaults import default
+from games.rules.verbotenestadt.engine import apply, legal, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
+from games.rules.verbotenestadt.state import evolve
 
 from .helpers import arrange, config, play, rigged, started
 
@@ -95,3 +97,38 @@ def test_a_kept_dial_gets_a_fresh_commitment_and_nobody_is_told_who_kept():
     shown = []
     engine._reveal(state, 1, shown)
     assert shown[0].data["code"] == "yy" and _commitment_of(shown[0].data) == state.commitments[1]
+
+
+# -- an empty pavilion allows a taking, it does not force one (review 7) ----------------------
+
+ORANGE = [("orange", "hat"), ("orange", "coat"), ("orange", "trousers")]
+
+
+def _at_empty_pavilion(players=3, partners=False, hands_=((), (ORANGE[0],), ()), terrace=()):
+    state = arrange(started(players, partners=partners), TO_2, target=2, terrace=terrace)
+    return evolve(state, piles=(*state.piles[:1], (), *state.piles[2:]), hands=tuple(hands_))
+
+
+def test_at_an_empty_pavilion_a_single_card_is_offered_and_may_be_spared():
+    state, _ = apply(_at_empty_pavilion(), 0, Move("rr", ("n",)))
+    assert kinds(state) == [(0, "empty")]  # not taken at once
+    assert set(legal(state, 0)) == {Take(*ORANGE[0]), Spare()}
+    state, log = apply(state, 0, Spare())
+    assert state.hands == ((), (ORANGE[0],), ()) and any(e.kind == "spared" for e in log)
+    assert kinds(state) == [(0, "dial"), (1, "rebribe"), (2, "rebribe")]
+
+
+def test_at_an_empty_pavilion_a_partners_card_is_not_taken_by_itself_and_the_default_spares_it():
+    state = _at_empty_pavilion(4, partners=True, hands_=((), (), (ORANGE[0],), ()))
+    state, _ = apply(state, 0, Move("rr", ("n",)))
+    assert kinds(state) == [(0, "empty")] and state.hands[2] == (ORANGE[0],)
+    assert default(state, 0) == Spare()
+
+
+def test_after_ten_an_empty_pavilion_takes_the_colour_from_the_others_but_not_from_a_partner():
+    terrace = ("ry", "rb", "rg", "rk", "yr", "yb", "yg", "yk", "br", "by")
+    state = _at_empty_pavilion(
+        4, partners=True, hands_=((), (ORANGE[0],), (ORANGE[1],), (ORANGE[2],)), terrace=terrace
+    )
+    state, _ = apply(state, 0, Move("rr", ("n",)))
+    assert sorted(state.hands[0]) == sorted([ORANGE[0], ORANGE[2]]) and state.hands[2] == (ORANGE[1],)

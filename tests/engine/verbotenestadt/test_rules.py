@@ -249,7 +249,12 @@ def test_at_an_empty_pavilion_the_mover_takes_a_card_of_its_colour_from_another_
     )
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert kinds(state) == [(0, "empty")]
-    assert set(legal(state, 0)) == {Take("orange", "hat"), Take("orange", "coat"), Take("orange", "trousers")}
+    assert set(legal(state, 0)) == {
+        Take("orange", "hat"),
+        Take("orange", "coat"),
+        Take("orange", "trousers"),
+        Spare(),
+    }
     state, _ = apply(state, 0, Take("orange", "coat"))
     assert state.hands[0] == (("orange", "coat"),)
 
@@ -432,4 +437,4 @@ def test_the_default_card_is_the_most_valuable_and_spares_a_partner(monkeypatch)
     # west's blue trousers would make east's blue a triple, but west is east's partner
     assert default(state, 1) == Take("red", "hat")
     state = hands(state, [], [("blue", "hat"), ("blue", "coat")], [], [("blue", "trousers")])
-    assert default(state, 1) == Take("blue", "trousers")  # a partner's card when nothing else
+    assert default(state, 1) == Spare()  # a dragon spares a partner when nothing else
