@@ -7,10 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
+from games.rules import registry
 from games.rules.verbotenestadt import engine
 from games.rules.verbotenestadt.commands import Dial, Keep, Move, Plan, Spare, Take
 from games.rules.verbotenestadt.defaults import default
-from games.rules.verbotenestadt.engine import apply, legal, pending, setup
+from games.rules.verbotenestadt.engine import apply, legal, move_options, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.state import evolve
 
@@ -132,3 +135,32 @@ def test_after_ten_an_empty_pavilion_takes_the_colour_from_the_others_but_not_fr
     )
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert sorted(state.hands[0]) == sorted([ORANGE[0], ORANGE[2]]) and state.hands[2] == (ORANGE[1],)
+
+
+# -- the default first move does not tell the dial (review 2) --------------------------------
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d"])
+@pytest.mark.parametrize("many_turns", [False, True])
+def test_the_default_first_move_that_does_not_enter_is_the_same_whatever_the_dial(seed, many_turns):
+    vs = registry.get("verbotenestadt")
+    cfg = vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {"many_turns": many_turns}, 0)
+    state = setup(cfg, seed)
+    for s, code in enumerate(["rr", "yy", "bb"]):
+        state, _ = apply(state, s, Dial(code))
+    target = state.board.pavilion(state.target).square
+    seen = set()
+    for code in state.on_board():
+        dialled = evolve(state, dials=(code, *state.dials[1:]))
+        move = default(dialled, 0)
+        entered = move.code == code and dict(move_options(dialled, 0)).get(move) == target
+        if not entered:
+            seen.add(move)
+    assert len(seen) == 1, seen
+
+
+def test_the_default_first_move_enters_with_the_bribed_official_when_it_can():
+    state = arrange(started(3), TO_2, target=2)
+    assert default(state, 0) == Move("rr", ("n",))
+    other = default(evolve(state, dials=("yy", *state.dials[1:])), 0)
+    assert other == default(evolve(state, dials=("kk", *state.dials[1:])), 0)
