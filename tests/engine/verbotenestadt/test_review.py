@@ -164,3 +164,20 @@ def test_the_default_first_move_enters_with_the_bribed_official_when_it_can():
     assert default(state, 0) == Move("rr", ("n",))
     other = default(evolve(state, dials=("yy", *state.dials[1:])), 0)
     assert other == default(evolve(state, dials=("kk", *state.dials[1:])), 0)
+
+
+# -- a selfplay record carries every option (review 11) ---------------------------------------
+
+
+def test_a_selfplay_record_header_carries_every_option_the_edition_and_the_start_seat():
+    from dataclasses import fields as dataclass_fields
+
+    from games.rules.verbotenestadt.selfplay import format_record
+    from games.rules.verbotenestadt.state import Options
+
+    cfg = config(4, partners=True, first=2, many_turns=True)
+    head = format_record(cfg, "x", setup(cfg, "x"), []).splitlines()
+    options = next(line for line in head if line.startswith("# options "))
+    assert options.split()[2:] == [f"{f.name}=yes" for f in dataclass_fields(Options)]
+    assert "# edition ravensburger" in head and "# first_seat south" in head
+    assert "# first_seat lot" in format_record(config(3, first=None), "x", setup(cfg, "x"), [])
