@@ -11,13 +11,13 @@ import pytest
 
 from games.rules import registry
 from games.rules.verbotenestadt import engine
-from games.rules.verbotenestadt.commands import Dial, Keep, Move, Plan, Spare, Take
+from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Plan, Spare, Take
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, legal, move_options, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.state import evolve
 
-from .helpers import arrange, config, play, rigged, started
+from .helpers import arrange, config, hands, play, rigged, started
 
 TO_2 = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 
@@ -181,3 +181,97 @@ def test_a_selfplay_record_header_carries_every_option_the_edition_and_the_start
     assert options.split()[2:] == [f"{f.name}=yes" for f in dataclass_fields(Options)]
     assert "# edition ravensburger" in head and "# first_seat south" in head
     assert "# first_seat lot" in format_record(config(3, first=None), "x", setup(cfg, "x"), [])
+
+
+# -- cases the tests did not tell apart (review 10) ----------------------------------------------
+
+RED_HAT, RED_COAT = ("red", "hat"), ("red", "coat")
+TEN = ("ry", "rb", "rg", "rk", "yr", "yb", "yg", "yk", "br", "by")
+
+
+def _south_moves(dials, cards):
+    """Four players, south (seat 2) to move rr into pavilion 2."""
+    state = arrange(started(4, dials=dials), TO_2, target=2, active=2)
+    return hands(state, *cards) if cards else state
+
+
+def test_the_same_choice_card_goes_furthest_clockwise_from_a_mover_other_than_north():
+    state = _south_moves(["rr", "rr", "rr", "rr"], None)  # clockwise from south: west, north, east
+    state, log = apply(state, 2, Move("rr", ("n",)))
+    assert [e.data["recipient"] for e in log if e.kind == "same_choice"] == [1]
+    assert state.hands[1] and not state.hands[0] and not state.hands[2] and not state.hands[3]
+
+
+def test_the_first_doubter_clockwise_from_a_mover_other_than_north_counts():
+    cards = ([RED_HAT], [RED_COAT], [("red", "trousers")], [("blue", "hat")])
+    state = _south_moves(["yy", "bb", "gg", "kk"], cards)  # south bluffs with rr
+    state, _ = apply(state, 2, Move("rr", ("n",)))
+    state, log = play(state, (0, Doubt()), (1, Doubt()), (3, Doubt()))
+    assert [e.data["doubter"] for e in log if e.kind == "answers"] == [3]  # west, not north
+    assert ("blue", "hat") in state.hands[3] and any(c[0] == "orange" for c in state.hands[3])
+
+
+def test_the_tenth_entry_takes_one_card_and_the_eleventh_all():
+    state = arrange(started(3), TO_2, target=2, terrace=TEN[:9])
+    tenth, log = apply(state, 0, Move("rr", ("n",)))
+    assert len(tenth.terrace) == 10 and len(tenth.hands[0]) == 1
+    assert [e.data["take_all"] for e in log if e.kind == "entered"] == [False]
+    state = arrange(started(3), TO_2, target=2, terrace=TEN)
+    eleventh, log = apply(state, 0, Move("rr", ("n",)))
+    assert len(eleventh.terrace) == 11 and len(eleventh.hands[0]) == 3
+    assert [e.data["take_all"] for e in log if e.kind == "entered"] == [True]
+
+
+def test_a_challenge_at_an_empty_pavilion_gives_the_winner_a_card_of_its_colour_then_the_penalty():
+    state = arrange(started(3, dials=["rr", "bb", "gg"]), TO_2, target=2)
+    state = evolve(
+        state,
+        piles=(*state.piles[:1], (), *state.piles[2:]),
+        hands=((RED_HAT,), (RED_COAT, ORANGE[0]), (ORANGE[1],)),
+    )
+    state, _ = play(state, (0, Move("rr", ("n",))), (1, Doubt()), (2, Believe()))
+    assert kinds(state) == [(0, "empty")]  # the honest mover won: the pavilion's "card" first
+    state, _ = apply(state, 0, Take(*ORANGE[1]))
+    assert kinds(state) == [(0, "penalty")]
+    state, _ = apply(state, 0, Take(*ORANGE[0]))
+    assert set(state.hands[0]) == {RED_HAT, ORANGE[1], ORANGE[0]} and state.hands[1] == (RED_COAT,)
+
+
+def test_a_challenge_under_take_all_gives_the_winner_all_the_cards_then_the_penalty():
+    state = arrange(started(3, dials=["yy", "bb", "gg"]), TO_2, target=2, terrace=TEN)
+    state = hands(state, [RED_HAT], [RED_COAT], [])
+    state, _ = play(state, (0, Move("rr", ("n",))), (1, Doubt()))  # a bluff, doubted
+    assert state.hands[0] == ()
+    assert sorted(state.hands[1]) == sorted([RED_COAT, RED_HAT, *ORANGE])
+
+
+def test_a_bluff_with_another_players_bribed_official_keeps_that_dial_secret_and_gives_it_nothing():
+    state = arrange(started(3, dials=["yy", "rr", "gg"]), TO_2, target=2)
+    state = hands(state, [RED_HAT], [RED_COAT], [])
+    state, log = play(state, (0, Move("rr", ("n",))), (1, Believe()))
+    assert [e.data["case"] for e in log if e.kind == "challenge_result"] == ["bluff"]
+    assert [e.data["seat"] for e in log if e.kind == "revealed"] == [0]  # east's rr stays secret
+    assert not [e for e in log if e.kind == "same_choice"]
+    assert state.hands[1] == (RED_COAT,) and len(state.hands[0]) == 2 and state.extra_turn
+
+
+def test_a_doubted_honest_entry_gives_the_card_to_the_mover_despite_the_same_choice():
+    state = arrange(started(3, dials=["rr", "bb", "rr"]), TO_2, target=2)
+    state = hands(state, [RED_HAT], [RED_COAT], [("red", "trousers")])
+    state, log = play(state, (0, Move("rr", ("n",))), (1, Doubt()), (2, Believe()))
+    assert [e.data["case"] for e in log if e.kind == "challenge_result"] == ["doubted_honest"]
+    assert not [e for e in log if e.kind == "same_choice"]
+    assert [e.data["seat"] for e in log if e.kind == "revealed"] == [0]
+    assert any(c[0] == "orange" for c in state.hands[0]) and RED_COAT in state.hands[0]
+    assert state.hands[2] == (("red", "trousers"),)
+
+
+def test_a_two_player_game_alternates_and_the_other_rolls_the_fate_dice(monkeypatch):
+    state = arrange(started(2), TO_2, target=1)
+    with rigged(monkeypatch, faces=["black", "red", "black"]):
+        state, log = play(state, (0, Move("yy", ("n",))), (1, Move("bb", ("n",))), (1, Move("gg", ("w",))))
+    assert [(e.data["seat"], e.data["active"]) for e in log if e.kind == "fate"] == [(1, 0), (0, 1), (0, 1)]
+    assert [e.data["seat"] for e in log if e.kind == "turn"] == [1, 0] and state.active == 0
+    state = hands(arrange(state, TO_2, target=2), [RED_HAT], [RED_COAT])
+    state, _ = apply(state, 0, Move("rr", ("n",)))
+    assert kinds(state) == [(1, "challenge")]  # the only other card holder may doubt

@@ -284,6 +284,7 @@ def test_the_game_ends_when_the_fifteenth_official_reaches_the_terrace():
     state = arrange(started(3), TO_2, target=2, terrace=terrace)
     state, log = apply(state, 0, Move("rr", ("n",)))
     assert state.phase == "finished" and pending(state) == ()
+    assert not [e for e in log if e.kind in ("rebribe", "target", "turn", "extra_turn")]  # nothing after
     assert sorted(e.data["seat"] for e in log if e.kind == "revealed") == [0, 1, 2]  # all dials shown
     result = outcome(state)
     assert result is not None and result.winners == (0,)
@@ -294,8 +295,11 @@ def test_a_believed_bluff_on_the_last_entry_gives_no_extra_turn():
     state = hands(
         arrange(started(3, dials=["yy", "bb", "gg"]), TO_2, target=2, terrace=terrace), [RED_HAT], [RED_COAT]
     )
-    state, _ = play(state, (0, Move("rr", ("n",))), (1, Believe()))
+    state, log = play(state, (0, Move("rr", ("n",))), (1, Believe()))
+    assert [e.data["case"] for e in log if e.kind == "challenge_result"] == ["bluff"]
+    assert ORANGE_HAT[0] in [c[0] for c in state.hands[0]]  # the bluffer still takes the card
     assert state.phase == "finished" and not state.extra_turn
+    assert not [e for e in log if e.kind in ("rebribe", "target", "turn", "extra_turn")]
 
 
 # -- plans ------------------------------------------------------------------------------------
