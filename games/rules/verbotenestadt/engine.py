@@ -12,7 +12,8 @@ The flow of a game (RULES.md cites the seed for each step)::
           a believed bluff) ... until the 15th official reaches the terrace.
 
 Every :class:`IllegalCommand` leaving :func:`apply` names what the seat may do now.  Decisions
-with exactly one possible answer (a card to take when there is only one) are played at once.
+with exactly one possible answer (a penalty card when there is only one) are played at once; a
+dragon and an empty pavilion always ask, since their taking may be spared.
 """
 
 from __future__ import annotations

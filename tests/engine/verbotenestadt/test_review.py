@@ -11,7 +11,7 @@ import pytest
 
 from games.rules import registry
 from games.rules.verbotenestadt import engine
-from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Plan, Spare, Take
+from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, legal, move_options, pending, setup
 from games.rules.verbotenestadt.narrate import narrate
@@ -275,3 +275,14 @@ def test_a_two_player_game_alternates_and_the_other_rolls_the_fate_dice(monkeypa
     state = hands(arrange(state, TO_2, target=2), [RED_HAT], [RED_COAT])
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert kinds(state) == [(1, "challenge")]  # the only other card holder may doubt
+
+
+# -- the pavilion face's new target stands if the player stops (review 8, OP 33) ---------------
+
+
+def test_a_new_target_rolled_on_a_pavilion_face_stands_when_the_player_then_stops(monkeypatch):
+    state = arrange(started(3), TO_2, target=1)
+    with rigged(monkeypatch, faces=["red-pavilion"], targets=[5]):
+        state, log = play(state, (0, Move("yy", ("n",))), (0, Stop()))
+    assert [e.data["pavilion"] for e in log if e.kind == "target"] == [5]
+    assert state.target == 5 and state.active == 1
