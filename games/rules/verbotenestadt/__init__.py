@@ -35,7 +35,7 @@ from .views import view
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
-VERSION = "verbotenestadt-1"
+VERSION = "verbotenestadt-2"
 editions = EDITIONS
 player_counts = (2, 3, 4)
 seat_colours = SEATS

@@ -15,7 +15,8 @@ A bot plays like a sensible player (RULES.md, "Bots"):
 * **doubting**: now and then, less often when the official that entered is its own bribe;
 * **dials**: an official with many stops in one move, by lot among the six best;
   in the re-bribe window it mostly keeps;
-* **cards**: the card that adds most (never its partner's: then it spares);
+* **cards**: the card that adds most (never its partner's after a dragon or at an empty
+  pavilion: then it spares);
 * now and then it sends its moves as a plan (a move, then the entry it prepares).
 
 Every choice is deterministic for the bot's key (the HMAC generator of :mod:`games.rules.rng`).
@@ -24,8 +25,8 @@ Every choice is deterministic for the bot's key (the HMAC generator of :mod:`gam
 from __future__ import annotations
 
 from .. import rng
-from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop
-from .engine import best_take, bluffing_open, legal, move_options, owed
+from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Stop
+from .engine import bluffing_open, default_take, legal, move_options, owed
 from .moves import destinations, short_moves
 from .search import FAR, ranked, reach
 from .state import State
@@ -60,15 +61,7 @@ class Bot:
             own = state.entry is not None and state.entry.code == state.dials[seat]
             return Doubt() if self.chance(DOUBT_OWN if own else DOUBT) else Believe()
         if kind in ("dragon", "penalty", "empty"):
-            take = best_take(state, seat)
-            partner = state.config.partner(seat)
-            if (
-                kind == "dragon"
-                and partner is not None
-                and state.holder((take.colour, take.piece)) == partner
-            ):
-                return Spare()
-            return take
+            return default_take(state, seat)
         return self.move(state, seat)
 
     # -- dials ------------------------------------------------------------------------------

@@ -5,20 +5,20 @@
 * rebribe: keep the dial (a new one by lot when the official is on the terrace);
 * challenge: believe;
 * move: the first move of a turn is compulsory, so it is made for the player: the bribed
-  official into the target if it can, else the move that leaves it fewest moves from the
-  target (:mod:`.search`, as the bots look: its own moves, or moving an official in its way),
-  else one of its moves by lot, else (it cannot move) a move by lot of an official beside it;
-  after the first move: stop;
-* dragon, penalty, empty pavilion: the card that adds most to the taker's score (a partner's
-  card only when there is no other).
+  official into the target if it can (the entry shows the dial anyway), else a move chosen
+  without the dial, since a default is public (:func:`blind_move`); after the first move:
+  stop;
+* dragon, penalty, empty pavilion: the card that adds most to the taker's score; a partner's
+  card is spared (dragon, empty pavilion), or taken only when there is no other (penalty).
 """
 
 from __future__ import annotations
 
 from . import dice
+from .board import Square
 from .commands import Believe, Command, Dial, Keep, Move, Stop
-from .engine import _may_keep, best_take, move_options, owed
-from .search import ranked
+from .engine import _may_keep, default_take, move_options, owed
+from .search import reach
 from .state import State
 
 
@@ -33,7 +33,7 @@ def default(state: State, seat: int) -> Command:
     if kind == "move":
         return Stop() if state.moves else sensible_move(state, seat)
     if kind in ("dragon", "penalty", "empty"):
-        return best_take(state, seat)
+        return default_take(state, seat)
     raise ValueError(f"seat {seat} owes no decision now")
 
 
@@ -44,29 +44,41 @@ def lot_dial(state: State, seat: int) -> Dial:
 
 
 def sensible_move(state: State, seat: int) -> Move:
-    """The bribed official into the target if it can go there; else the move (of it, or of an
-    official in its way) that leaves it fewest moves from the target, the first such in menu
-    order; else one of its moves by lot (a lot drawn from the seed and the turn, so that an
-    absent player's official wanders instead of going to and fro); if it cannot move, a move
-    by lot of an official beside it (to free it), else of any official."""
+    """The compulsory first move of an absent player.  Defaults are public, so nothing in it
+    may depend on the dial beyond what an entry shows anyway (the dial is shown at entry):
+    the bribed official into the target if it can go there; else a move chosen without the
+    dial (:func:`blind_move`)."""
     options = move_options(state, seat)
     own = state.dials[seat]
     target = state.board.pavilion(state.target).square if state.target else None
-    mine = [(m, end) for m, end in options if m.code == own]
+    for m, end in options:
+        if m.code == own and end == target:
+            return m
+    return blind_move(state, seat, options)
+
+
+def blind_move(state: State, seat: int, options: list[tuple[Move, Square]]) -> Move:
+    """A move that does not look at the dial: by lot (from the seed, the turn and the seat)
+    among the moves that bring an official to a square from which it could enter the target
+    in one move, when it could not before (so that a game of absent players still ends: the
+    officials gather at the target's door and a bribed one comes within reach); else by lot
+    among all moves that do not enter."""
+    target = state.board.pavilion(state.target).square if state.target else None
     pick = dice.lot(state.seed, "move", state.turn, seat)
-    if target is not None and own is not None:
-        for m, end in mine:
-            if end == target:
-                return m
-        now, best = ranked(state, own, options)
-        if best and best[0][0] < now:
-            return best[0][2]
-    if mine:
-        return mine[pick % len(mine)][0]
-    here = state.square_of(own) if own else None
-    if here is not None:
-        beside = {(here[0] + dr, here[1] + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        freeing = [m for m, _ in options if state.square_of(m.code) in beside]
-        if freeing:
-            return freeing[pick % len(freeing)]
-    return options[pick % len(options)][0]
+    outside = [(m, end) for m, end in options if end != target] or options
+    if target is None:
+        return outside[pick % len(outside)][0]
+    max_slides = state.config.max_slides
+    near: dict[str, bool] = {}
+    closer = []
+    for m, end in outside:
+        occupied = state.occupied(besides=m.code)
+        if m.code not in near:
+            here = state.square_of(m.code)
+            assert here is not None
+            near[m.code] = target in reach(state.board, occupied, here, target, max_slides)
+        if not near[m.code] and target in reach(state.board, occupied, end, target, max_slides):
+            closer.append(m)
+    if closer:
+        return closer[pick % len(closer)]
+    return outside[pick % len(outside)][0]

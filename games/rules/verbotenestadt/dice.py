@@ -1,8 +1,9 @@
 """The server's dice and lots, drawn from the game's seeded generator (games.rules.rng).
 
 Each draw advances ``State.draws``; replaying the same commands draws the same numbers.  Dial
-salts come from their own stream (keyed by the seed, the seat and how often it has set its
-dial), so that setting or keeping a dial never moves the dice.
+salts come from their own stream (keyed by the seed, the seat and how often its dial has been
+committed: at every window it was in, kept or not), so that setting or keeping a dial never
+moves the dice.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def pavilion(state: State) -> tuple[int, State]:
 
 
 def salt(seed: str, seat: int, sets: int) -> str:
-    """The salt of a seat's ``sets``-th dial: secret while the seed is."""
+    """The salt of a seat's ``sets``-th dial commitment: secret while the seed is."""
     message = f"verbotenestadt:dial:{seat}:{sets}".encode()
     return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()[:16]
 

@@ -12,7 +12,8 @@ The flow of a game (RULES.md cites the seed for each step)::
           a believed bluff) ... until the 15th official reaches the terrace.
 
 Every :class:`IllegalCommand` leaving :func:`apply` names what the seat may do now.  Decisions
-with exactly one possible answer (a card to take when there is only one) are played at once.
+with exactly one possible answer (a penalty card when there is only one) are played at once; a
+dragon and an empty pavilion always ask, since their taking may be spared.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
         return (*((Stop(),) if state.moves else ()), *move_menu(state, seat))
     if kind in ("dragon", "penalty", "empty"):
         options: list[Command] = [Take(*card) for card in take_options(state)]
-        return (*options, Spare()) if kind == "dragon" else tuple(options)
+        # the dragon and an empty pavilion *allow* a taking ("erlaubt", "darf"): it may be spared
+        return (*options, Spare()) if kind in ("dragon", "empty") else tuple(options)
     return ()
 
 
@@ -230,7 +232,7 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
         if isinstance(c, Plan):
             return _plan(state, seat, c, log)
         raise _refuse("Move an official now (or stop, once you have moved).")
-    if isinstance(c, Spare) and kind == "dragon":
+    if isinstance(c, Spare) and kind in ("dragon", "empty"):
         log.append(LogEntry("spared", {"seat": seat}))
         return _run_tasks(evolve(state, tasks=state.tasks[1:]), log)
     if isinstance(c, Take):
@@ -262,19 +264,20 @@ def _submit(state: State, seat: int, value: str, log: list[LogEntry]) -> State:
 def _close_window(state: State, log: list[LogEntry]) -> State:
     if state.phase == "challenge":
         return _resolve_challenge(state, log)
+    # Every dial of the window gets a fresh salt and commitment, kept or not, and the public
+    # entry says nothing of who kept: a kept dial's unchanged hash would tell it.
     dials, sets, commits = list(state.dials), list(state.dial_sets), list(state.commitments)
-    changed, kept = [], []
     for s, _kind in state.window:
         value = state.sealed[s]
-        if value == "keep" or value is None:
-            kept.append(s)
+        if value != "keep" and value is not None:
+            dials[s] = value
+            log.append(LogEntry("dial", {"seat": s, "code": value}, private_to=s))
+        code = dials[s]
+        if code is None:
             continue
         sets[s] += 1
-        dials[s] = value
-        commits[s] = dice.commitment(s, value, dice.salt(state.seed, s, sets[s]))
-        changed.append(s)
-        log.append(LogEntry("dial", {"seat": s, "code": value}, private_to=s))
-    log.append(LogEntry("dials", {"changed": changed, "kept": kept, "commitments": list(commits)}))
+        commits[s] = dice.commitment(s, code, dice.salt(state.seed, s, sets[s]))
+    log.append(LogEntry("dials", {"commitments": list(commits)}))
     state = evolve(
         state,
         dials=tuple(dials),
@@ -285,8 +288,8 @@ def _close_window(state: State, log: list[LogEntry]) -> State:
     )
     if state.entry is None:  # the first window: the start player, the first target
         first = state.config.first_seat
-        if first is None:
-            first = 0
+        if first is None:  # the roll-off begins at a seat drawn by lot (OP 10), then clockwise
+            first, state = dice.below(state, state.players)
             while True:
                 face, state = dice.fate(state, "large")
                 log.append(LogEntry("start_roll", {"seat": first, "face": face}))
@@ -414,7 +417,10 @@ def _fate(state: State, log: list[LogEntry]) -> State:
     if face == "black":
         return _end_turn(state, log)
     if face == "red-pavilion":
+        before = state.target
         state = _roll_target(state, state.active, log, reason="fate")
+        if state.target == before:  # "Mit viel Glück bleibt alles beim alten": the plan goes on
+            return _go_on(state, log)
         if state.plan or state.plan_stop:
             log.append(LogEntry("plan_dropped", {"seat": state.active, "moves": len(state.plan)}))
         return evolve(state, plan=(), plan_stop=False, phase="move")
@@ -434,9 +440,14 @@ def _go_on(state: State, log: list[LogEntry]) -> State:
         try:
             checked = _checked(state, seat, move)
         except IllegalCommand as error:
-            log.append(LogEntry("plan_broken", {"seat": seat, "code": move.code, "left": len(rest) + 1}))
+            # publicly only that the plan ended: which move failed (and why) may tell the dial
+            log.append(LogEntry("plan_broken", {"seat": seat, "left": len(rest) + 1}))
             log.append(
-                LogEntry("plan_reason", {"seat": seat, "reason": error.text.to_data()}, private_to=seat)
+                LogEntry(
+                    "plan_reason",
+                    {"seat": seat, "code": move.code, "reason": error.text.to_data()},
+                    private_to=seat,
+                )
             )
             return evolve(state, plan=(), plan_stop=False)
         return _move(evolve(state, plan=rest), checked, move, log)
@@ -588,8 +599,10 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
             state = evolve(state, tasks=(("empty", taker), *state.tasks[1:]))
             kind = "empty"
             log.append(LogEntry("empty", {"seat": taker, "pavilion": entry.pavilion}))
-            if entry.take_all:
-                state = _transfer(state, take_options(state), taker, log, "empty")
+            if entry.take_all:  # all its cards from the others; a partner's stay (OP 8)
+                partner = state.config.partner(taker)
+                cards = [c for c in take_options(state) if state.holder(c) != partner]
+                state = _transfer(state, cards, taker, log, "empty")
                 state = evolve(state, tasks=state.tasks[1:])
                 continue
         options = take_options(state)
@@ -597,7 +610,7 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
             log.append(LogEntry("nothing", {"seat": taker, "reason": kind}))
             state = evolve(state, tasks=state.tasks[1:])
             continue
-        if len(options) == 1 and kind != "dragon":
+        if len(options) == 1 and kind not in ("dragon", "empty"):  # those two may be spared
             state = _transfer(state, options, taker, log, kind)
             state = evolve(state, tasks=state.tasks[1:])
             continue
@@ -645,12 +658,24 @@ def gain(state: State, seat: int, card: Card) -> int:
 
 
 def best_take(state: State, seat: int) -> Take:
-    """The card that adds most to the seat (its partner's cards only when nothing else)."""
+    """The card that adds most to the seat (its partner's cards only when nothing else;
+    :func:`default_take` spares a partner where it may)."""
     options = take_options(state)
     partner = state.config.partner(seat)
     preferred = [c for c in options if state.holder(c) != partner] or options
     card = max(preferred, key=lambda c: (gain(state, seat, c), -CARDS.index(c)))
     return Take(*card)
+
+
+def default_take(state: State, seat: int) -> Take | Spare:
+    """The card that adds most to the seat; where the decision may be spared (a dragon, an
+    empty pavilion) and only a partner's card is left, nothing."""
+    take = best_take(state, seat)
+    partner = state.config.partner(seat)
+    spareable = owed(state, seat) in ("dragon", "empty")
+    if spareable and partner is not None and state.holder((take.colour, take.piece)) == partner:
+        return Spare()
+    return take
 
 
 def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> State:

@@ -74,7 +74,7 @@ ANSWERS = {
     "challenge": ("believe", "doubt"),
     "dragon": ("take", "spare"),
     "penalty": ("take",),
-    "empty": ("take",),
+    "empty": ("take", "spare"),
 }
 
 

@@ -27,7 +27,7 @@ TEMPLATES: Mapping[str, str] = {
     "changed": "{seat} has changed the answer.",
     "sealed": "You answered: {choice}.",
     "dial": "Your dial is set to {official}.",
-    "dials": "The dials are set. A new dial: {changed}. Kept: {kept}.",
+    "dials": "The dials are set; every dial has a fresh commitment.",
     "start_roll": "{seat} rolls the large fate die to find the start player: {face}.",
     "start_player": "{seat} begins.",
     "target": "{seat} rolls the pavilion die: the target is pavilion {pavilion} ({colour}).",
@@ -36,8 +36,8 @@ TEMPLATES: Mapping[str, str] = {
     "stopped": "{seat} stops.",
     "plan": "Your plan of {moves} move(s) is under way.",
     "plan_dropped": "{seat}'s plan ends here; {moves} planned move(s) are dropped.",
-    "plan_broken": "{seat}'s plan ends: its move of {official} is not possible now.",
-    "plan_reason": "Why: {reason}",
+    "plan_broken": "{seat}'s plan ends: a planned move is not possible now.",
+    "plan_reason": "Your planned move of {official} is not possible: {reason}",
     "moved": "{seat} moves {official} {path} to {square}.",
     "moved_short": "{seat} moves {official} one square {path} to {square}.",
     "moved_in": "{seat} moves {official} {path} into the target pavilion.",
@@ -116,9 +116,6 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
     elif kind == "sealed":
         choice = d["choice"]
         values["choice"] = t(choice) if choice in ANSWERS else choice
-    elif kind == "dials":
-        values["changed"] = _seats(state, d["changed"], t)
-        values["kept"] = _seats(state, d["kept"], t)
     elif kind in ("start_roll", "fate"):
         values["face"] = t(FACE_WORDS[d["face"]])
         values["die"] = t(DIES[d.get("die", "large")])
@@ -129,9 +126,8 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
         values["turn"] = d["turn"]
     elif kind in ("plan", "plan_dropped"):
         values["moves"] = d["moves"]
-    elif kind == "plan_broken":
-        values["official"] = d["code"]
     elif kind == "plan_reason":
+        values["official"] = d.get("code", "?")
         reason = Message.from_data(d["reason"])
         values["reason"] = reason.render(t) if reason else ""
     elif kind == "challenge":
@@ -173,6 +169,6 @@ DECISIONS: Mapping[str, str] = {
     "Believe or doubt.",
     "dragon": "The dragon: take a card from another player, or spare them.",
     "penalty": "You won the challenge: take a card of your choice from {giver}.",
-    "empty": "The target pavilion is empty: take a card of its colour from another player.",
+    "empty": "The target pavilion is empty: take a card of its colour from another player, or spare them.",
 }
 MESSAGES = (*MESSAGES, *DECISIONS.values())

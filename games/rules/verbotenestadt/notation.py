@@ -11,7 +11,7 @@
     keep               keep the dial (re-bribe window)
     believe | doubt    answer "Do you believe me?"
     take red hat       take that card (dragon, penalty, empty pavilion)
-    spare              a dragon's roller takes nothing
+    spare              take nothing (after a dragon, at an empty pavilion)
 
 Case-insensitive; keywords and words in English, German or French (:mod:`.words`); an
 official as its code (``rg``), ``hat/robe`` or two colour words.  :func:`format_command`

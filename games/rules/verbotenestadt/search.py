@@ -1,4 +1,5 @@
-"""Looking ahead on the board, for the bots and the deadline defaults.
+"""Looking ahead on the board, for the bots (not the deadline defaults: they must not look
+at the dial, and this search starts from it).
 
 The question a player asks is "how many moves does my official need to enter the target,
 with the others standing where they stand, and which move (of mine, or of an official in my

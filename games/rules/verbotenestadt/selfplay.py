@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 
 from .board import load_board
 from .bots import Bot
@@ -43,13 +44,20 @@ def play(
 
 
 def format_record(config: Config, seed: str, state: State, moves: Sequence[tuple[int, Command]]) -> str:
+    """The record: a header with everything the game was set up with (board, seed, seats,
+    edition, every option, the start seat or ``lot``), so that it replays the same game."""
+    options = " ".join(
+        f"{f.name}={'yes' if getattr(config.options, f.name) else 'no'}" for f in fields(Options)
+    )
+    first = "lot" if config.first_seat is None else config.seats[config.first_seat]
     head = [
         "# Die Verbotene Stadt",
         f"# board {config.board.name} {config.board.digest[:12]}",
         f"# seed {seed}",
         f"# seats {' '.join(config.seats)}",
-        f"# options partners={'yes' if config.options.partners else 'no'}"
-        f" many_turns={'yes' if config.options.many_turns else 'no'}",
+        f"# edition {config.edition}",
+        f"# options {options}",
+        f"# first_seat {first}",
     ]
     body = [f"{config.seats[seat]}: {format_command(state, c)}" for seat, c in moves]
     return "\n".join(head + body) + "\n"

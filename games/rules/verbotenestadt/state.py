@@ -112,7 +112,7 @@ class State:
     piles: tuple[tuple[Card, ...], ...]  # the face-down cards of pavilions 1-8, top first
     hands: tuple[tuple[Card, ...], ...]  # each seat's cards, face up, in the order taken
     dials: tuple[str | None, ...]  # each seat's secret dial
-    dial_sets: tuple[int, ...]  # how often each seat has set its dial (numbers the salts)
+    dial_sets: tuple[int, ...]  # how often each seat's dial was committed (numbers the salts)
     commitments: tuple[str, ...]  # sha256 of each seat's current dial (public)
     phase: str  # "dial", "move", "take", "challenge", "finished"
     active: int = 0

@@ -1,6 +1,8 @@
 """Random whole games with the bots (and with deadline defaults only): they end, replay is
-deterministic, the state round-trips through JSON, and no view shows a seat what is hidden
-from it (another seat's dial or sealed answer, the order of the face-down cards)."""
+deterministic, the state round-trips through JSON, and neither a view nor the public log (as
+narrated) nor a default's command shows a seat what is hidden from it (another seat's dial or
+sealed answer, the order of the face-down cards; an absent player's own dial, for its public
+default move)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ from games.rules.verbotenestadt.views import view
 
 VS = registry.get("verbotenestadt")
 BOARD = VS.load_board("forbidden_city")
+CHECK_LOG = (
+    os.environ.get("VS_CHECK_LOG", "1") == "1"
+)  # the public log check (every 4th step) doubles the time
 GAMES = int(os.environ.get("VS_RANDOM_GAMES", "3"))  # a game takes about a second; and the examples
 PROFILE = settings(
     max_examples=GAMES,
@@ -74,6 +79,70 @@ def _hidden_from_views(state: State) -> None:
             assert view(secret, seat) == seen, (seat, other)
 
 
+# entries whose step may legitimately depend on a hidden dial or card order: an entry shows
+# the dials (the mover's, the same choice), a card taken from a pavilion shows that card
+SHOWS_DIALS = frozenset({"entered", "revealed", "game_over"})
+SHOWS_CARDS = frozenset({"took_pile", "game_over"})
+
+
+def _public(state: State, log: list[Any]) -> list[str]:
+    """The public entries of a step as the others read them (narrated)."""
+    return [VS.narrate(state, e) for e in log if e.private_to is None]
+
+
+def _hidden_from_log(state: State, seat: int, command: Any, by_default: bool) -> None:
+    """Changing what is hidden from the others (another seat's dial, the order of the
+    face-down cards; for a default that does not enter, the actor's own dial too) changes
+    neither the public log of a step, as narrated, unless the step shows it (an entry, a card
+    taken from a pavilion), nor the command a default plays."""
+    after, log = apply(state, seat, command)
+    kinds = {e.kind for e in log}
+    seen = _public(after, log)
+    variants: list[State] = []
+    if not kinds & SHOWS_CARDS:
+        variants.append(evolve(state, piles=tuple(tuple(reversed(p)) for p in state.piles)))
+    if not kinds & SHOWS_DIALS:
+        for other in range(state.players):
+            if other == seat or state.dials[other] is None:
+                continue
+            on_board = state.on_board()
+            dial = state.dials[other]
+            changed = (
+                on_board[(on_board.index(dial) + 1) % len(on_board)] if dial in on_board else on_board[0]
+            )
+            variants.append(
+                evolve(state, dials=tuple(changed if s == other else d for s, d in enumerate(state.dials)))
+            )
+            answer = state.sealed[other] if state.phase == "dial" else None
+            if answer is not None:  # a dial window: whether a seat kept or changed is its secret too
+                swapped = changed if answer == "keep" else "keep"
+                sealed = tuple(swapped if s == other else a for s, a in enumerate(state.sealed))
+                variants.append(evolve(state, sealed=sealed))
+        if by_default and pending(state)[0].kind == "move" and not state.moves:
+            # the compulsory first move of an absent player: public, so blind to its own dial
+            for code in state.on_board()[:5]:
+                variants.append(
+                    evolve(state, dials=tuple(code if s == seat else d for s, d in enumerate(state.dials)))
+                )
+    for variant in variants:
+        played = default(variant, seat) if by_default else command
+        if (
+            by_default
+            and played != command
+            and (_enters(variant, seat, played) or _enters(state, seat, command))
+        ):
+            continue  # the absent player's own official entered: the entry shows the dial
+        if by_default:
+            assert played == command, (seat, command, played)
+        after_v, log_v = apply(variant, seat, played)
+        assert _public(after_v, log_v) == seen, (seat, command)
+
+
+def _enters(state: State, seat: int, command: Any) -> bool:
+    _, log = apply(state, seat, command)
+    return any(e.kind == "entered" for e in log)
+
+
 def _other_answer(answer: str | None) -> str | None:
     """A different sealed answer of the same kind (None stays None: whether a seat has
     answered is public)."""
@@ -100,6 +169,8 @@ def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
         seat = decisions[steps % len(decisions)].seat
         use_default = g["defaults"] == 0 or steps % (g["defaults"] + 3) == 0
         command = default(state, seat) if use_default else bots[seat].choose(state, seat)
+        if CHECK_LOG and steps % 4 == 0:
+            _hidden_from_log(state, seat, command, use_default)
         state, log = apply(state, seat, command)
         moves.append((seat, command))
         steps += 1

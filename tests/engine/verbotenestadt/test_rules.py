@@ -50,9 +50,10 @@ def test_the_start_player_is_the_first_to_roll_red_on_the_large_die(monkeypatch)
     state = setup(config(3, first=None), "s")
     with rigged(monkeypatch, faces=["black", "black", "red-dragon"], targets=[5]):
         state, log = play(state, (0, Dial("rr")), (1, Dial("yy")), (2, Dial("bb")))
-    assert [e.data["seat"] for e in log if e.kind == "start_roll"] == [0, 1, 2]
-    assert state.active == 2 and state.target == 5
-    assert kinds(state) == [(2, "move")]
+    rolls = [e.data["seat"] for e in log if e.kind == "start_roll"]
+    assert rolls == [(rolls[0] + i) % 3 for i in range(3)]  # clockwise from a seat by lot
+    assert state.active == rolls[2] and state.target == 5
+    assert kinds(state) == [(rolls[2], "move")]
 
 
 def test_a_dial_is_committed_so_its_reveal_can_be_checked():
@@ -248,7 +249,12 @@ def test_at_an_empty_pavilion_the_mover_takes_a_card_of_its_colour_from_another_
     )
     state, _ = apply(state, 0, Move("rr", ("n",)))
     assert kinds(state) == [(0, "empty")]
-    assert set(legal(state, 0)) == {Take("orange", "hat"), Take("orange", "coat"), Take("orange", "trousers")}
+    assert set(legal(state, 0)) == {
+        Take("orange", "hat"),
+        Take("orange", "coat"),
+        Take("orange", "trousers"),
+        Spare(),
+    }
     state, _ = apply(state, 0, Take("orange", "coat"))
     assert state.hands[0] == (("orange", "coat"),)
 
@@ -278,6 +284,7 @@ def test_the_game_ends_when_the_fifteenth_official_reaches_the_terrace():
     state = arrange(started(3), TO_2, target=2, terrace=terrace)
     state, log = apply(state, 0, Move("rr", ("n",)))
     assert state.phase == "finished" and pending(state) == ()
+    assert not [e for e in log if e.kind in ("rebribe", "target", "turn", "extra_turn")]  # nothing after
     assert sorted(e.data["seat"] for e in log if e.kind == "revealed") == [0, 1, 2]  # all dials shown
     result = outcome(state)
     assert result is not None and result.winners == (0,)
@@ -288,8 +295,11 @@ def test_a_believed_bluff_on_the_last_entry_gives_no_extra_turn():
     state = hands(
         arrange(started(3, dials=["yy", "bb", "gg"]), TO_2, target=2, terrace=terrace), [RED_HAT], [RED_COAT]
     )
-    state, _ = play(state, (0, Move("rr", ("n",))), (1, Believe()))
+    state, log = play(state, (0, Move("rr", ("n",))), (1, Believe()))
+    assert [e.data["case"] for e in log if e.kind == "challenge_result"] == ["bluff"]
+    assert ORANGE_HAT[0] in [c[0] for c in state.hands[0]]  # the bluffer still takes the card
     assert state.phase == "finished" and not state.extra_turn
+    assert not [e for e in log if e.kind in ("rebribe", "target", "turn", "extra_turn")]
 
 
 # -- plans ------------------------------------------------------------------------------------
@@ -431,4 +441,4 @@ def test_the_default_card_is_the_most_valuable_and_spares_a_partner(monkeypatch)
     # west's blue trousers would make east's blue a triple, but west is east's partner
     assert default(state, 1) == Take("red", "hat")
     state = hands(state, [], [("blue", "hat"), ("blue", "coat")], [], [("blue", "trousers")])
-    assert default(state, 1) == Take("blue", "trousers")  # a partner's card when nothing else
+    assert default(state, 1) == Spare()  # a dragon spares a partner when nothing else
