@@ -43,6 +43,8 @@ default_board = "forbidden_city"
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {"hours_per_decision": 48}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
+# log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
+REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
 def make_config(
@@ -102,6 +104,7 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 
 __all__ = [
     "OPTIONS",
+    "REVEALS",
     "SEATS",
     "SYNTAX",
     "VERSION",
