@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
 from django.core import mail as django_mail
 
 from games import services
-from games.models import Game, Player
+from games.models import Game, PendingDecision, Player
 from games.rules import registry
-from notifications import emails, tokens
+from notifications import emails, mailwords, sweep, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail
+from notifications.quotes import strip_reply
 
 from .helpers import compose, deliver_pending, receive
 
@@ -225,3 +227,38 @@ def test_replies_in_german_and_french_reach_the_engine_and_a_wrong_one_is_refuse
         .latest("seq")
         .command_text.startswith(example.group(1).split()[0])
     )
+
+
+def test_help_status_log_reminder_and_a_moderator_s_notice_speak_of_the_game(settings):
+    game = new_game()
+    deliver_pending()
+    reply(game, 0, "dial rg")
+    for body in ("hilfe", "stand", "protokoll"):  # Bernd writes German
+        reply(game, 1, body)
+    answers = {m.kind: m for m in deliver_pending() if m.seat == 1}
+    assert {"help", "status", "log"} <= set(answers)
+    help_text = emails.render(answers["help"]).text
+    assert "besteche <Beamter>" in help_text and "plan <Beamter> <Richtungen>" in help_text
+    status = emails.render(answers["status"])
+    assert status.subject.startswith("Stand: du bist am Zug"), status.subject
+    assert "Deine Bestechungstafel ist noch nicht eingestellt." in status.text
+    log_text = " ".join(emails.render(answers["log"]).text.split())
+    assert "Nord hat geantwortet." in log_text
+    assert ": rg." not in log_text  # North's sealed answer is North's alone
+    owed = PendingDecision.objects.owed().filter(game=game, seat=2).get()
+    sweep.send_reminders(owed.remind_at + timedelta(minutes=1))
+    reminder = next(m for m in deliver_pending() if m.kind == "reminder" and m.seat == 2)
+    rendered = emails.render(reminder)
+    assert rendered.subject.startswith("Rappel : régler le cadran secret"), rendered.subject
+    services.pause(game, by=None, reason="maintenance")
+    notices = [m for m in deliver_pending() if m.kind == "paused"]
+    assert len(notices) == 3
+    for notice in notices:
+        text = emails.render(notice).text
+        assert "None" not in text and all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_quote_stripping_knows_every_game_s_command_words():
+    for line in ("glaube", "plan rr n; stop", "besteche rot/grün", "soudoie rg", "doubt"):
+        assert mailwords.may_be_command_word(line), line
+    assert strip_reply("Thanks!\nglaube\n\n> Du bist am Zug") == "Thanks!\nglaube"
