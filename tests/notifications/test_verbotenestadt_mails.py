@@ -146,7 +146,7 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     deliver_pending()
     row = OutboundMail.objects.get(game=game, seat=0, kind="invitation")
     rendered = emails.render(row)
-    assert rendered.subject.startswith("New game: you play north, your move")
+    assert rendered.subject.startswith("New game, you play north: set a secret dial to an official")
     assert "Hello Ada," in rendered.text
     assert "choice None" not in rendered.text
     assert "board.." not in rendered.text.replace("\n", " ")
