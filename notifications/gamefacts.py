@@ -109,6 +109,7 @@ def verbotenestadt(asked: Asked) -> dict[str, Any]:
     sealed = (view.get("sealed") or {}).get("choice")
     if sealed:
         out["my_answer"] = gettext(ANSWERS[sealed]) if sealed in ANSWERS else _official(str(sealed))
+    out["dial_window"] = asked.decision == "dial"
     if asked.decision in ("rebribe", "challenge"):
         out["window"] = asked.decision
         entry = view.get("entry") or {}
