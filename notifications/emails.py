@@ -28,7 +28,7 @@ from games.models import Event, Game, PendingDecision, Player
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
-from . import plaintext, preferences, words
+from . import gamefacts, plaintext, preferences, words
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
@@ -77,6 +77,12 @@ class Seen:
 
 def render(mail: OutboundMail) -> Rendered:
     """The mail in its recipient's language and time zone."""
+    if mail.player is None and mail.game is not None and mail.seat is not None:
+        # a row is written without its player (it goes to whoever holds the seat when it is
+        # sent, see ``sending``): rendered before that, it is still that player's mail
+        holder = mail.game.seats.select_related("player").filter(position=mail.seat).first()
+        if holder is not None:
+            mail.player = holder.player
     player = mail.player
     language = player.language if player else settings.LANGUAGE_CODE
     zone = _zone(player)
@@ -328,6 +334,26 @@ def _game_mail(
         "commands": [rules.syntax(kind, language) for kind in rules.SYNTAX],
         "log_lines": news if log_topic else [],
     }
+    context["sealed_decision"] = bool(mine is not None and mine.sealed)
+    outcome = rules.outcome(state)
+    context.update(
+        gamefacts.facts(
+            gamefacts.Asked(
+                rules,
+                state,
+                seen.view,
+                mail.seat,
+                mine.kind if mine else "",
+                legal,
+                language,
+                seen.names,
+                outcome,
+            )
+        )
+    )
+    if outcome is not None and rules.name != "whitelotus":  # White Lotus's view shows it
+        created = game.events.filter(kind=Event.Kind.CREATED).values_list("payload", flat=True).first() or {}
+        context["seed"] = created.get("seed", "")
     about = mail.context.get("about")
     context["about_colour"] = words.colour(seen.colours[about]) if isinstance(about, int) else ""
     context["about_me"] = about == mail.seat

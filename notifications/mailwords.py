@@ -10,7 +10,10 @@ notation folds a word (case, accents, ``ß``), which every game's folding agrees
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.rules import registry
+from games.rules.base import GameRules
 
 from .prose import Arguments
 
@@ -70,14 +73,22 @@ JOIN_WORDS: dict[str, Arguments] = {"join": "any"}
 
 
 def may_be_command_word(line: str) -> bool:
-    """Whether a line's first word is a command word: a keyword of the notation in any
-    language, a word of the mail service (``MAIL_WORDS``) or ``join``.  A reply's closing
-    ("Thanks!", "Danke") is cut only when no such line follows it (``quotes``).
+    """Whether a line's first word is a command word: a keyword of any registered game's
+    notation in any language, a word of the mail service (``MAIL_WORDS``) or ``join``.  A
+    reply's closing ("Thanks!", "Danke") is cut only when no such line follows it (``quotes``).
 
-    The mail's game is not known when its quotes are stripped, so the notation is the
-    default game's (a fallback: a keyword only another game has is not seen here)."""
-    words = _DEFAULT.clean(line.strip()[:_FIRST_WORD_CHARS]).split(None, 1)
+    The mail's game is not known when its quotes are stripped, so every game's keywords
+    count (``plan`` and ``glaube`` as much as ``bid``)."""
+    head = line.strip()[:_FIRST_WORD_CHARS]
+    words = _DEFAULT.clean(head).split(None, 1)
     if not words:
         return False
     first = words[0]
-    return _DEFAULT.words.keyword(first) is not None or key(first) in MAIL_WORDS or key(first) in JOIN_WORDS
+    if key(first) in MAIL_WORDS or key(first) in JOIN_WORDS:
+        return True
+    return any(rules.words.keyword(first) is not None for rules in _games())
+
+
+@cache
+def _games() -> tuple[GameRules, ...]:
+    return tuple(registry.get(name) for name in registry.names())

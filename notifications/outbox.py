@@ -37,9 +37,6 @@ from .tokens import redact
 
 log = logging.getLogger(__name__)
 
-# log entries that reveal sealed choices (White Lotus's; a game whose reveals are named
-# otherwise tells them in the next mail instead of a ``reveal`` mail)
-REVEALS = frozenset({"bids", "sides", "battle", "income"})
 # events that are told to every seat as a notice (moderators' acts, vacations)
 NOTICES = {
     Event.Kind.PAUSED: "paused",
@@ -98,10 +95,10 @@ def plan(
     if rules.outcome(state) is not None:
         return [Planned("game_over", s) for s in seats]
     movers = [e.seat for e in events if e.seat is not None]
-    decisions = beginning(before, state, movers)
+    decisions = beginning(before, state, movers, rules=rules.name)
     sealed_by = {e.private_to for e in log_entries if e.kind == "sealed"}
     year = any(e.kind == "year" for e in log_entries)
-    revealed = any(e.kind in REVEALS for e in log_entries)
+    revealed = any(e.kind in rules.REVEALS for e in log_entries)
     defaulted = [e.seat for e in events if e.kind == Event.Kind.DEFAULT]
     out = []
     for s in seats:

@@ -108,6 +108,8 @@ def sealed_choice(sealed: Mapping[str, Any]) -> str:
             parts.append(gettext("side {side}").format(side=gettext(value)))
         elif key == "army":
             parts.append(gettext("army {army}").format(army=value))
+        elif value is None:  # nothing chosen yet
+            continue
         else:  # not in a view today: shown as it is
             parts.append(f"{key} {value}")
     return ", ".join(parts)

@@ -223,6 +223,8 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           (``{"hours_per_decision": 48, …}``; empty: the service's defaults)
     ``short_windows``     decision kinds that get a shorter window than a whole decision, and
                           its most hours (``{"rebribe": 12}``): the deadline is the shorter one
+    ``REVEALS``           the kinds of log entry that reveal sealed choices (``{"bids"}``): the
+                          seats that need not decide are told them in a ``reveal`` mail
 
     *Configuration and state, kept as JSON in events and snapshots*
 
@@ -268,6 +270,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     OPTIONS: Mapping[str, Any]
     time_controls: Mapping[str, Any]
     short_windows: Mapping[str, float]
+    REVEALS: frozenset[str]
     SYNTAX: Mapping[str, str]
     words: Any
     Bot: Callable[[str], Any]

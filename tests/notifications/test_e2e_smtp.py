@@ -13,12 +13,14 @@ import pytest
 
 from games import services
 from games.models import Event, Game
+from games.rules import registry
 from games.rules import whitelotus as wl
+from notifications.inbound import PROMPTS
 from notifications.models import InboundMail, OutboundMail
 from notifications.smtp import controller
 from tests.games.factories import players
 
-from .mailbox import free_port, pick, reply, start_mailbox
+from .mailbox import free_port, menu_of, pick, reply, start_mailbox
 from .workers import worker
 
 SCORE = re.compile(r"^\s+(\d+)\. (\w+) \((\w+)\): (\d+)", re.MULTILINE)
@@ -80,3 +82,89 @@ def _wait(condition, timeout: float = 20) -> None:
     while not condition():
         assert time.monotonic() < end, "timed out"
         time.sleep(0.1)
+
+
+PLACE = re.compile(r"^\s+\d+\w* (\w+) \((\w+)\): (\d+) points", re.MULTILINE)
+
+
+def test_a_whole_verbotene_stadt_game_is_played_by_mail_over_smtp(
+    postgres_transactional, redis_url, settings
+):
+    """Die Verbotene Stadt by mail alone: each player answers the newest mail that asks them
+    (the bots' choice, as ``manage.py bots`` plays), and once each: a plan (the mail's own
+    example), a new dial in a re-bribe window, and a challenge's answer from the menu."""
+    vs = registry.get("verbotenestadt")
+    box, mailbox_server = start_mailbox()
+    inbound_server = controller("127.0.0.1", free_port())
+    inbound_server.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", mailbox_server.port
+    rng = random.Random("vs")
+    done: set[str] = set()
+    started = time.monotonic()
+    try:
+        with worker(redis_url):
+            people = players(3)
+            game = services.create_game(people, rules="verbotenestadt", seed="e2e-vs")
+            services.start_game(game)
+            addresses = {p.email.lower(): p for p in people}
+            seen = 0
+            while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
+                assert time.monotonic() < started + 60, "the game did not finish in a minute"
+                if not box.wait_for(seen + 1, timeout=30):
+                    pytest.fail(f"no mail for 30 s; last: {box.mails[-1].subject if box.mails else None}")
+                while seen < len(box.mails):
+                    mail = box.mails[seen]
+                    seen += 1
+                    assert not mail.subject.startswith("Refused:"), mail.text
+                    player = addresses[mail.to]
+                    seat = game.seats.get(player=player).position
+                    newest = (
+                        OutboundMail.objects.filter(game=game, seat=seat, kind__in=PROMPTS)
+                        .order_by("-pk")
+                        .first()
+                    )
+                    if "What you can do now:" not in mail.text or newest is None:
+                        continue
+                    if f"<{newest.message_id}>" != str(mail.message["Message-ID"]):
+                        continue  # a newer mail asks this seat: it answers that one
+                    command = _vs_choice(vs, game, seat, mail.text, done, rng)
+                    reply(mail, player.email, command, "127.0.0.1", inbound_server.port)
+            _wait(lambda: len([m for m in box.mails if m.subject.startswith("Game over")]) == 3)
+    finally:
+        inbound_server.stop()
+        mailbox_server.stop()
+
+    assert done == {"plan", "dial", "challenge"}, done
+    game.refresh_from_db()
+    commands = {e.command_text.split()[0] for e in game.events.filter(kind=Event.Kind.COMMAND)}
+    assert {"plan", "dial", "move"} <= commands and commands & {"believe", "doubt"}
+    final, same = services.replay_game(game)
+    assert same
+    expected = vs.outcome(final)
+    assert expected is not None
+    for mail in [m for m in box.mails if m.subject.startswith("Game over")]:
+        told = {seat.lower(): int(total) for seat, _, total in PLACE.findall(mail.text)}
+        assert told == {c: expected.scores[s] for s, c in enumerate(final.config.seats)}, mail.text
+    assert time.monotonic() - started < 60
+    _wait(lambda: not OutboundMail.objects.filter(status=OutboundMail.Status.PENDING).exists())
+
+
+def _vs_choice(vs, game: Game, seat: int, text: str, done: set[str], rng: random.Random) -> str:
+    state = services.head_state(game)
+    kind = next(d.kind for d in vs.pending(state) if d.seat == seat)
+    example = re.search(r"For example: (plan .*)", text)
+    if kind == "move" and "plan" not in done and example:
+        done.add("plan")
+        return example.group(1)
+    if kind == "rebribe" and "dial" not in done:
+        dials = next((line for line in menu_of(text) if "dial one of:" in line), "")
+        mine = vs.view(state, seat)["dial"]["code"]
+        codes = [c for c in dials.split(":", 1)[-1].split() if c != mine]
+        if codes:
+            done.add("dial")
+            return f"dial {rng.choice(codes)}"
+    if kind == "challenge":
+        done.add("challenge")
+        return rng.choice(["believe", "doubt"])
+    return str(vs.format_command(state, vs.Bot(f"e2e-{seat}-{game.head_seq}").choose(state, seat)))

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
 from . import dice
+from .board import DIRECTIONS
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
 from .constants import (
     CARDS,
@@ -34,7 +35,7 @@ from .constants import (
     TERRACE_PLACES,
     Card,
 )
-from .moves import MoveError, destinations, short_moves, trace
+from .moves import MoveError, destinations, short_moves, slide, trace
 from .scoring import outcome_of, score
 from .state import Config, Entry, State, evolve, put
 
@@ -148,6 +149,26 @@ def take_options(state: State) -> list[Card]:
         colour = state.board.pavilion(state.entry.pavilion).colour if state.entry else ""
         return [c for s, hand in enumerate(state.hands) if s != taker for c in hand if c[0] == colour]
     return [c for s, hand in enumerate(state.hands) if s != taker for c in hand]
+
+
+def can_move(state: State, seat: int) -> bool:
+    """Whether ``move_menu(state, seat)`` has a move, found without listing them all (a
+    turn's start asks it, and replay starts every turn): every move begins with one slide
+    or is a short move, so an official can move when one of those takes it where it may go."""
+    target = _target_square(state)
+    for code in state.on_board():
+        start = state.square_of(code)
+        assert start is not None
+        occupied = state.occupied(besides=code)
+        may_enter = _may_enter(state, seat, code)
+        for d in DIRECTIONS:
+            step, entered = slide(state.board, occupied, start, d, target)
+            if step and (may_enter or not entered):
+                return True
+        for square in short_moves(state.board, occupied, start, target):
+            if may_enter or square != target:
+                return True
+    return False
 
 
 def _target_square(state: State) -> tuple[int, int] | None:
@@ -319,7 +340,7 @@ def _roll_target(state: State, seat: int, log: list[LogEntry], reason: str = "")
 def _start_turn(state: State, seat: int, log: list[LogEntry]) -> State:
     state = evolve(state, active=seat, moves=0, plan=(), plan_stop=False, turn=state.turn + 1, phase="move")
     log.append(LogEntry("turn", {"seat": seat, "turn": state.turn}))
-    if not move_menu(state, seat):  # nothing on the board can move (never on a real board)
+    if not can_move(state, seat):  # nothing on the board can move (never on a real board)
         log.append(LogEntry("no_move", {"seat": seat}))
         state = evolve(state, passes=state.passes + 1)
         if state.passes >= state.players:

@@ -159,16 +159,15 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
         return template.format(**values)
 
 
-# What each decision asks (``decision_text``), from the seat's view.
+# What each decision asks (``decision_text``), from the seat's view: a phrase that reads after
+# "It is your move (north): " and after "North (Ada) must " alike (base.GameRules).
 DECISIONS: Mapping[str, str] = {
-    "dial": "Set your secret dial to an official still on the board.",
-    "rebribe": "Re-bribe window: keep your dial or set a new one.",
-    "move": "Your move (target: pavilion {target}, {colour}; moves made this turn: {moves}). "
-    "Move an official, send a plan, or stop once you have moved.",
-    "challenge": '{mover} moved {official} into pavilion {target} and asks: "Do you believe me?" '
-    "Believe or doubt.",
-    "dragon": "The dragon: take a card from another player, or spare them.",
-    "penalty": "You won the challenge: take a card of your choice from {giver}.",
-    "empty": "The target pavilion is empty: take a card of its colour from another player, or spare them.",
+    "dial": "set a secret dial to an official still on the board",
+    "rebribe": "keep the dial or set a new one (re-bribe window)",
+    "move": "move an official (target pavilion {target}, {colour})",
+    "challenge": "believe or doubt {mover}, who moved {official} into pavilion {target}",
+    "dragon": "take a card from another player or spare them (the dragon)",
+    "penalty": "take a card from {giver} (a won challenge)",
+    "empty": "take a card of the target's colour from another player or spare them (the pavilion is empty)",
 }
 MESSAGES = (*MESSAGES, *DECISIONS.values())

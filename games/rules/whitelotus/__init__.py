@@ -42,6 +42,8 @@ default_board = "china"
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
 short_windows: Mapping[str, float] = {}
+# log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
 def make_config(
@@ -78,6 +80,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
 __all__ = [
     "COLOURS",
     "OPTIONS",
+    "REVEALS",
     "SYNTAX",
     "VERSION",
     "Board",
