@@ -48,7 +48,9 @@ def test_the_game_s_clock_and_short_windows_apply(clock):
     game = new_game()
     assert timing.controls(game).hours_per_decision == vs.time_controls["hours_per_decision"]
     row = owed(game)
-    assert row.kind == "dial" and row.deadline_at == START + timedelta(hours=48)
+    assert row.kind == "dial" and row.deadline_at == START + timedelta(
+        hours=vs.time_controls["hours_per_decision"]
+    )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, "vs-clock"), (4, "vs-clock-4")])
@@ -72,7 +74,7 @@ def test_a_game_where_every_seat_always_times_out_ends_by_the_game_s_defaults(cl
                 windows[fresh.kind] = windows.get(fresh.kind, 0) + 1
                 assert window <= timedelta(hours=short), (fresh.kind, window)
             else:
-                assert window == timedelta(hours=48), (fresh.kind, window)
+                assert window == timedelta(hours=vs.time_controls["hours_per_decision"]), (fresh.kind, window)
         if len(windows) == 1 and not OutboundMail.objects.filter(game=game, kind="defaulted").exists():
             deliver_pending()  # the first defaults are told (the later ones need not be rendered here)
     game.refresh_from_db()

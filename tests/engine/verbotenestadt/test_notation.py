@@ -130,4 +130,4 @@ def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     many = vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0)
     assert "after each slide" in vs.describe(evolve(state, config=many), 0, "en")[-2]
     text = vs.decision_text(vs.view(state, 0), "move")
-    assert text.startswith(f"Your move (target: pavilion {state.target}")
+    assert text.startswith(f"move an official (target pavilion {state.target}, ")  # after "It is your move: "
