@@ -297,7 +297,7 @@ def test_keyword_hint_lists_every_spelling_with_its_english_meaning():
 def _documented_rows() -> list[list[set[str]]]:
     """The rows of the tables in COMMANDS.md "German and French": per column, the words."""
     text = (Path(__file__).parents[2] / "COMMANDS.md").read_text()
-    section = text.split("## German and French", 1)[1]
+    section = text.split("## German and French", 1)[1].split("\n## ", 1)[0]  # up to the next game's part
     rows = []
     for line in section.splitlines():
         if line.startswith("| `"):
