@@ -320,6 +320,7 @@ def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bo
     events = list(game.events.order_by("-seq")[:last])[::-1]
     narrated = narrated_log(game, seat, everything=moderator)
     colours = {s.position: s.colour for s in game.seats.all()}
+    rules = services.rules_of(game)
     lines = [f"Last {len(events)} event(s):"]
     for e in events:
         told = narrated.get(e.seq)
@@ -332,7 +333,11 @@ def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bo
             f"{colours.get(e.seat, '-') if e.seat is not None else '-':<7}",
         ]
         if e.command_text:
-            parts.append("(sealed)" if hidden and (told is None or told.sealed) else f'"{e.command_text}"')
+            public = rules.public_notation(rules.command_from_dict(e.payload["command"])) if hidden else None
+            if hidden and (told is None or told.sealed):
+                parts.append("(sealed)")
+            else:
+                parts.append(f'"{public or e.command_text}"')
         if e.reason:
             parts.append(f"reason: {e.reason}")
         if told is None and e.kind in services.MOVE_KINDS:

@@ -112,6 +112,7 @@ class Undone(NamedTuple):
     name: str  # who held the seat then (never their address)
     sealed: bool  # a sealed choice: written out only to the seat that made it
     notation: str
+    public: str | None  # what the others read instead of the notation (rules.public_notation)
     default: bool  # played by a deadline's default
 
 
@@ -122,7 +123,9 @@ def undone_moves(game: Game, rollback: Event, reader: int) -> list[str]:
     lines = []
     for move in _undone(game.pk, game.created_at, rollback.seq):
         who = words.colour(move.colour) + (f" ({move.name})" if move.name else "")
-        what = gettext("a sealed choice") if move.sealed and move.seat != reader else move.notation
+        what = move.notation
+        if move.seat != reader:
+            what = gettext("a sealed choice") if move.sealed else (move.public or move.notation)
         if move.default:
             what = gettext("%(command)s (deadline default)") % {"command": what}
         lines.append(f"{who}: {what}")
@@ -151,13 +154,15 @@ def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undo
             assert before is not None  # a move never comes first: the game's creation does
             seat = event.seat
             email = [e for since, e in held.get(seat, []) if since < event.seq][-1:] or [""]
+            command = rules.command_from_dict(event.payload["command"])
             moves.append(
                 Undone(
                     seat=seat,
                     colour=colours[seat],
                     name=names.get(email[0], ""),
                     sealed=any(d.seat == seat and d.sealed for d in rules.pending(before)),
-                    notation=rules.format_command(before, rules.command_from_dict(event.payload["command"])),
+                    notation=rules.format_command(before, command),
+                    public=rules.public_notation(command),
                     default=event.kind == Event.Kind.DEFAULT,
                 )
             )

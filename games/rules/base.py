@@ -244,6 +244,11 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``SYNTAX``                            command keyword -> its syntax line in English ("place <province>")
     ``syntax(kind, language)``            a command's syntax line for a mail
     ``narrate(state, entry, translate)``  a log entry as a sentence
+    ``public_notation(command)``          what others may read of a move once it is played
+                          (a rollback's list, an operator's view as a seat): None for its
+                          notation as it is, or a shorter text where the notation holds the
+                          mover's private intent (Die Verbotene Stadt's plan: "plan", since the
+                          moves not yet made can point at the dial)
     ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
                           Ningxia (4)"), from the seat's view; templates go through ``translate``
     ``words``                             a vocabulary: ``key``, ``keyword``,
@@ -291,6 +296,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     def describe(self, state: Any, seat: int, language: str = "en") -> list[str]: ...
     def syntax(self, kind: str, language: str = "en") -> str: ...
     def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str: ...
+    def public_notation(self, command: Any) -> str | None: ...
     def text_board(
         self, view: Mapping[str, Any], names: Mapping[str, str], translate: Translate
     ) -> list[str]: ...

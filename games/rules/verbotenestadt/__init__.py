@@ -21,7 +21,7 @@ from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Transla
 from . import words
 from .board import Board, load_board
 from .bots import Bot
-from .commands import Command, command_from_dict, command_to_dict
+from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
@@ -46,6 +46,12 @@ time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": 
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
 # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
 REVEALS = frozenset({"dials", "answers", "revealed"})
+
+
+def public_notation(command: Command) -> str | None:
+    """A plan is told to the others as "plan": its moves are narrated one by one as they are
+    made, and those never made were the mover's own intent (they can point at the dial)."""
+    return "plan" if isinstance(command, Plan) else None
 
 
 def make_config(
@@ -141,6 +147,7 @@ __all__ = [
     "parse_command",
     "pending",
     "player_counts",
+    "public_notation",
     "replay",
     "seat_colours",
     "setup",

@@ -46,6 +46,11 @@ short_windows: Mapping[str, float] = {}
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
+def public_notation(command: Command) -> str | None:
+    """Every White Lotus move may be read as it is once played (sealed ones after the reveal)."""
+    return None
+
+
 def make_config(
     board: Board, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
 ) -> Config:
@@ -115,6 +120,7 @@ __all__ = [
     "parse_command",
     "pending",
     "player_counts",
+    "public_notation",
     "replay",
     "seat_colours",
     "setup",
