@@ -1,0 +1,68 @@
+"""What a review of the game-agnostic service found (issue 13), each with the test that
+showed it: the pinned rules version is compared with the code's; Die Verbotene Stadt's start
+player is by lot unless someone names one; option values are checked against their
+defaults' types; records read a former option name and say their rules version; a season
+takes the chosen game's edition and board; the clock's help names the short windows; a mail
+event does not count the seats again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Game
+from tests.games.factories import players
+
+pytestmark = pytest.mark.django_db
+
+VS = "verbotenestadt"
+
+
+def vs_game(n: int = 3, seed: str = "review", **kw: Any) -> Game:
+    game = services.create_game(players(n), rules=VS, seed=seed, **kw)
+    services.start_game(game)
+    game.refresh_from_db()
+    return game
+
+
+def play(game: Game, moves: int) -> Any:
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    bots = [rules.Bot(f"review:{s}") for s in range(services.seats_of(game))]
+    for _ in range(moves):
+        decisions = rules.pending(state)
+        if not decisions:
+            break
+        seat = decisions[0].seat
+        services.submit(game, seat, bots[seat].choose(state, seat))
+        state = services.head_state(game)
+    game.refresh_from_db()
+    return state
+
+
+def created_under(game: Game, version: str) -> Game:
+    """The game as if an older service had created it (its pinned rules version)."""
+    Game.objects.filter(pk=game.pk).update(engine_version=version)
+    services.clear_caches()
+    game.refresh_from_db()
+    return game
+
+
+# --- 9. the mail receiver ---------------------------------------------------------------------------------
+
+
+def test_a_move_does_not_count_the_seats_again():
+    game = vs_game()
+    play(game, 1)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    seat = rules.pending(state)[0].seat
+    command = rules.Bot("q").choose(state, seat)
+    with CaptureQueriesContext(connection) as queries:
+        services.submit(game, seat, command)
+    counts = [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"] and "games_seat" in q["sql"]]
+    assert counts == []
