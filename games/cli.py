@@ -124,7 +124,7 @@ def create_game(
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
     once if ``start``.  ``edition`` and ``board`` default to the game's; ``first_emperor``
-    (the seat that begins, by colour, or ``lot``) to the first seat.  All or nothing:
+    (the seat that begins, by colour, or ``lot``) to the game's ``default_first_seat``.  All or nothing:
     players created for it are not kept if the game is refused."""
     the_rules = game_rules(rules)
     names = {k.lower(): v for k, v in (names or {}).items()}
@@ -133,7 +133,11 @@ def create_game(
         raise JobError(f"--name given for someone who does not play: {', '.join(sorted(unknown))}.")
     with transaction.atomic():
         players = [player_for(email, names.get(email.lower())) for email in emails]
-        first = 0 if first_emperor is None else first_emperor_seat(first_emperor, len(players), rules=rules)
+        first = (
+            the_rules.default_first_seat
+            if first_emperor is None
+            else first_emperor_seat(first_emperor, len(players), rules=rules)
+        )
         game = services.create_game(
             players,
             rules=rules,

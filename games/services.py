@@ -249,7 +249,7 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     board_name: str | None = None,
     seed: str | None = None,
-    first_emperor: int | None = 0,
+    first_emperor: int | None = UNSET,
     first_seat: int | None = UNSET,
     name: str = "",
     time_controls: TimeControls | Mapping[str, Any] | None = None,
@@ -259,7 +259,8 @@ def create_game(
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
     the game's defaults (an unknown one is refused), ``board_name`` defaults to the game's
     board.  ``first_seat`` is who begins (None: by lot); White Lotus calls it
-    ``first_emperor``, which is used when ``first_seat`` is not given.  ``time_controls``: a
+    ``first_emperor``, which is used when ``first_seat`` is not given; neither given: the
+    game's ``default_first_seat`` (White Lotus 0, Die Verbotene Stadt by lot).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
     (``rules.time_controls``) and the service's defaults."""
     try:
@@ -280,7 +281,9 @@ def create_game(
         )
     chosen = game_options(game_rules, options)
     board_name = board_name if board_name is not None else game_rules.default_board
-    first = first_emperor if first_seat is UNSET else first_seat
+    first = first_seat if first_seat is not UNSET else first_emperor
+    if first is UNSET:
+        first = game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError

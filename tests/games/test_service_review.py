@@ -10,11 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import cli, services
 from games.models import Game
+from games.rules import registry
+from leagues.models import League, Season
+from leagues.seating import seat_round
+from notifications.localmail.demo import create_demo
 from tests.games.factories import players
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +55,41 @@ def created_under(game: Game, version: str) -> Game:
     services.clear_caches()
     game.refresh_from_db()
     return game
+
+
+# --- 3. who begins ----------------------------------------------------------------------------------
+
+
+def first_seat_of(game: Game) -> Any:
+    return game.events.get(seq=1).payload["config"].get("first_seat", "absent")
+
+
+def test_verbotenestadt_games_start_by_lot_unless_a_first_seat_is_given():
+    assert first_seat_of(services.create_game(players(3), rules=VS, seed="a")) is None
+    assert first_seat_of(services.create_game(players(3), rules=VS, seed="b", first_seat=2)) == 2
+    assert first_seat_of(cli.create_game([f"p{i}@x.org" for i in range(3)], rules=VS)) is None
+    assert first_seat_of(create_demo("me@x.org", players=2, rules=VS)) is None
+    white_lotus = services.create_game(players(3), seed="wl")
+    assert white_lotus.events.get(seq=1).payload["config"]["first_emperor"] == 0
+    assert registry.get(VS).default_first_seat is None
+    assert registry.get("whitelotus").default_first_seat == 0
+
+
+def test_a_season_of_verbotenestadt_seats_games_that_start_by_lot():
+    league = League.objects.create(name="L", slug="l")
+    season = Season.objects.create(
+        league=league, name="S", rules=VS, edition="ravensburger", board="forbidden_city"
+    )
+    for player in players(4):
+        season.memberships.create(player=player)
+    games = seat_round(season, seed="lot")
+    assert [first_seat_of(g) for g in games] == [None]
+
+
+def test_create_game_help_says_who_begins_by_default(capsys):
+    with pytest.raises(SystemExit):
+        call_command("create_game", "--help")
+    assert "Die Verbotene Stadt by lot" in " ".join(capsys.readouterr().out.split())
 
 
 # --- 9. the mail receiver ---------------------------------------------------------------------------------

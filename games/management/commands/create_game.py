@@ -27,6 +27,18 @@ def _games() -> str:
     return "; ".join(lines)
 
 
+def _first_seats() -> str:
+    """Who begins when --first-seat is not given, game by game (``default_first_seat``)."""
+    said = []
+    for name in registry.names():
+        rules = registry.get(name)
+        if not hasattr(rules, "setup"):
+            continue
+        first = getattr(rules, "default_first_seat", 0)
+        said.append(f"{rules.title} {'by lot' if first is None else rules.seat_colours[first]}")
+    return ", ".join(said)
+
+
 class Command(BaseCommand):
     @property
     def help(self) -> str:  # type: ignore[override]
@@ -89,7 +101,7 @@ class Command(BaseCommand):
             default=None,
             metavar="COLOUR|lot",
             help="the colour of the seat that begins (White Lotus: the first emperor), or 'lot' to "
-            "draw it from the seed (default: the first seat)",
+            f"draw it from the seed (default: {_first_seats()})",
         )
         parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
         parser.add_argument(
