@@ -322,7 +322,8 @@ def create_game(
 
 def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game's options (``rules.OPTIONS``) with the given ones over them; an option the
-    game does not have is refused."""
+    game does not have, or a value not of its default's type (:func:`option_refusal`), is
+    refused."""
     given = dict(given or {})
     unknown = sorted(set(given) - set(rules.OPTIONS))
     if unknown:
@@ -331,7 +332,53 @@ def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str,
         raise GameError(
             f"Cannot create this game: {rules.title} has no option {names} (its options: {known})."
         )
+    for key, value in given.items():
+        refusal = option_refusal(rules, key, value)
+        if refusal:
+            raise GameError(f"Cannot create this game: {refusal}")
     return {**rules.OPTIONS, **given}
+
+
+OPTION_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
+
+
+def option_refusal(rules: GameRules, key: str, value: Any) -> str:
+    """Why ``value`` cannot be the option ``key`` of the game (it is not of the type of the
+    option's default in ``rules.OPTIONS``: a switch takes only a real boolean), or ""."""
+    default = rules.OPTIONS[key]
+    if isinstance(default, bool):
+        fits = isinstance(value, bool)
+        kind = "yes or no (true or false)"
+    elif isinstance(default, int):
+        fits = isinstance(value, int) and not isinstance(value, bool)
+        kind = "a whole number"
+    elif isinstance(default, float):
+        fits = isinstance(value, int | float) and not isinstance(value, bool)
+        kind = "a number"
+    elif isinstance(default, str):
+        fits = isinstance(value, str)
+        kind = "a word"
+    else:
+        return ""
+    return "" if fits else f"the option {key} of {rules.title} is {kind}, not {value!r}."
+
+
+def option_from_words(rules: GameRules, key: str, value: Any) -> Any:
+    """An option's value as a person typed it (the command line, a form): a switch (a boolean
+    default) reads yes/no, true/false, on/off; a number reads digits.  Anything else is left
+    as it is, for :func:`game_options` to refuse with its reason."""
+    default = rules.OPTIONS.get(key)
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if isinstance(default, bool):
+        return OPTION_WORDS.get(text.lower(), value)
+    if isinstance(default, int | float):
+        try:
+            return type(default)(text)
+        except ValueError:
+            return value
+    return value
 
 
 def _time_controls(rules: GameRules, given: TimeControls | Mapping[str, Any] | None) -> TimeControls:

@@ -7,10 +7,11 @@ event does not count the seats again."""
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -90,6 +91,30 @@ def test_create_game_help_says_who_begins_by_default(capsys):
     with pytest.raises(SystemExit):
         call_command("create_game", "--help")
     assert "Die Verbotene Stadt by lot" in " ".join(capsys.readouterr().out.split())
+
+
+# --- 4. option values ---------------------------------------------------------------------------------
+
+
+def test_an_option_value_of_another_type_than_its_default_is_refused():
+    with pytest.raises(services.GameError, match="partners of Die Verbotene Stadt is yes or no"):
+        services.create_game(players(4), rules=VS, options={"partners": "no"})
+    with pytest.raises(services.GameError, match="many_turns"):
+        services.create_game(players(3), rules=VS, options={"many_turns": 1})
+    with pytest.raises(services.GameError, match="adjacency of White Lotus is a word"):
+        services.create_game(players(3), options={"adjacency": True})
+    game = services.create_game(players(4), rules=VS, options={"partners": True})
+    assert game.options["partners"] is True
+
+
+def test_the_command_line_reads_yes_no_words_for_a_switch_and_refuses_others():
+    emails = ["a@x.org,b@x.org,c@x.org"]
+    with pytest.raises(CommandError, match="many_turns=maybe"):
+        call_command("create_game", "--rules", VS, "--player", *emails, "--option", "many_turns=maybe")
+    call_command(
+        "create_game", "--rules", VS, "--player", *emails, "--option", "many_turns=On", stdout=StringIO()
+    )
+    assert Game.objects.get().options["many_turns"] is True
 
 
 # --- 9. the mail receiver ---------------------------------------------------------------------------------

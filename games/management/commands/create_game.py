@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli
+from games import cli, services
 from games.rules import registry
 
 from ._base import run
@@ -145,21 +145,24 @@ def _game_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
             "--no-zero-card, --negotiation, --open-hands and --adjacency are White Lotus's options; "
             f"use --option NAME=VALUE for {rules}."
         )
-    defaults = registry.get(rules).OPTIONS
+    game = registry.get(rules)
     for item in options["option"]:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip():
+        name = name.strip()
+        if not sep or not name:
             raise CommandError(f"--option takes NAME=VALUE, not '{item}'.")
-        chosen[name.strip()] = _value(value.strip(), defaults.get(name.strip()))
+        chosen[name] = _value(game, name, value.strip())
     return chosen
 
 
-def _value(text: str, default: Any) -> Any:
-    if isinstance(default, bool) or text.lower() in ("yes", "no", "true", "false", "on", "off"):
-        return text.lower() in ("yes", "true", "on")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise CommandError(f"--option: '{text}' is not a number.") from None
-    return text
+def _value(game: Any, name: str, text: str) -> Any:
+    """``--option NAME=VALUE``'s value as the type of the option's default: a switch takes
+    yes/no, true/false or on/off, a number digits; anything else is refused here (an unknown
+    option is refused by the service, which names the game's options)."""
+    if name not in game.OPTIONS:
+        return text
+    value = services.option_from_words(game, name, text)
+    refusal = services.option_refusal(game, name, value)
+    if refusal:
+        raise CommandError(f"--option {name}={text}: {refusal}")
+    return value
