@@ -18,8 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from games import cli, services
 from games.models import Game
 from games.rules import registry
+from leagues.admin import SeasonForm
 from leagues.models import League, Season
-from leagues.seating import seat_round
+from leagues.seating import SeatingError, season_counts, seat_round
 from notifications.localmail.demo import create_demo
 from tests.games.factories import players
 
@@ -115,6 +116,56 @@ def test_the_command_line_reads_yes_no_words_for_a_switch_and_refuses_others():
         "create_game", "--rules", VS, "--player", *emails, "--option", "many_turns=On", stdout=StringIO()
     )
     assert Game.objects.get().options["many_turns"] is True
+
+
+# --- 6. a season's edition and board ------------------------------------------------------------------
+
+
+def season_form(**fields: Any) -> SeasonForm:
+    league = League.objects.get_or_create(name="L", slug="l")[0]
+    data = {
+        "league": league.pk,
+        "name": "Spring",
+        "signup_open": "on",
+        "rules": VS,
+        "edition": "kosmos",
+        "options": "{}",
+        "board": "china",
+        "time_controls": "{}",
+        **fields,
+    }
+    return SeasonForm(data=data)
+
+
+def test_a_season_of_another_game_takes_its_edition_and_board_when_left_at_white_lotus_s():
+    form = season_form()
+    assert form.is_valid(), form.errors
+    assert (form.cleaned_data["edition"], form.cleaned_data["board"]) == ("ravensburger", "forbidden_city")
+    form = season_form(edition="", board="")
+    assert form.is_valid(), form.errors
+    assert (form.cleaned_data["edition"], form.cleaned_data["board"]) == ("ravensburger", "forbidden_city")
+    form = season_form(edition="designer")
+    assert not form.is_valid()
+    assert "it is an edition of White Lotus" in form.errors["edition"][0]
+    white_lotus = season_form(rules="whitelotus", edition="", board="")
+    assert white_lotus.is_valid() and white_lotus.cleaned_data["edition"] == "kosmos"
+
+
+def test_a_season_form_reads_switches_in_words_and_refuses_other_values():
+    form = season_form(options='{"partners": "yes"}')
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["options"] == {"partners": True}
+    form = season_form(options='{"partners": "maybe"}')
+    assert not form.is_valid() and "partners of Die Verbotene Stadt is yes or no" in form.errors["options"][0]
+
+
+def test_seating_a_season_with_another_game_s_edition_says_so():
+    league = League.objects.create(name="L", slug="l")
+    season = Season.objects.create(
+        league=league, name="S", rules=VS, board="forbidden_city"
+    )  # edition: kosmos
+    with pytest.raises(SeatingError, match="Die Verbotene Stadt has no edition 'kosmos'"):
+        season_counts(season)
 
 
 # --- 9. the mail receiver ---------------------------------------------------------------------------------
