@@ -158,6 +158,13 @@ class TimeControlsForm(ReasonForm):
         initial = {**current.to_dict(), "reminder_hours": ", ".join(f"{h:g}" for h in current.reminder_hours)}
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
+        rules = services.rules_of(game)
+        if rules.short_windows:  # those decisions keep a deadline even without a clock
+            windows = ", ".join(f"{kind} {hours:g} h" for kind, hours in rules.short_windows.items())
+            self.fields["hours_per_decision"].help_text = (
+                f"Empty: no deadlines, except for {rules.title}'s short windows, which always "
+                f"keep one ({windows}). Sealed decisions share one deadline."
+            )
 
     def clean_reminder_hours(self) -> list[float]:
         text = self.cleaned_data["reminder_hours"]

@@ -16,6 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import cli, services
+from games.admin_views import TimeControlsForm
 from games.models import Game
 from games.rules import registry
 from leagues.admin import SeasonForm
@@ -166,6 +167,19 @@ def test_seating_a_season_with_another_game_s_edition_says_so():
     )  # edition: kosmos
     with pytest.raises(SeatingError, match="Die Verbotene Stadt has no edition 'kosmos'"):
         season_counts(season)
+
+
+# --- 8. the clock's help ---------------------------------------------------------------------------------
+
+
+def test_the_time_controls_help_names_the_short_windows_that_keep_deadlines():
+    help_text = TimeControlsForm(game=vs_game()).fields["hours_per_decision"].help_text
+    assert "Empty: no deadlines, except" in help_text and "rebribe 12 h, challenge 12 h" in help_text
+    white_lotus = services.create_game(players(3), seed="wl")
+    assert (
+        TimeControlsForm(game=white_lotus).fields["hours_per_decision"].help_text
+        == "Empty: no deadlines. Sealed bids share one deadline."
+    )
 
 
 # --- 9. the mail receiver ---------------------------------------------------------------------------------
