@@ -428,8 +428,15 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         "actions": actions,
         "hidden": hidden_state(game, seats),
         "hidden_template": hidden_template(game.rules),
+        "version_mismatch": _version_mismatch(game),
     }
     return TemplateResponse(request, "admin/games/game/audit.html", context)
+
+
+def _version_mismatch(game: Game) -> str:
+    """Why moves are refused: the game was created under other rules than the code runs."""
+    mismatch = services.version_mismatch(game)
+    return "" if mismatch is None else mismatch.render()
 
 
 def state_view(

@@ -222,8 +222,8 @@ def _load_head(game: Game) -> State:
     """The state after ``game.head_seq`` exactly (later events, committed meanwhile by
     others, are not read), from the latest snapshot at or before it."""
     head = game.head_seq
-    snap = game.snapshots.filter(seq__lte=head).order_by("-seq").first()
-    if snap is None or snap.engine_version != game.engine_version:
+    snap = usable_snapshot(game)
+    if snap is None:
         return state_at(game, head)
     rules = rules_of(game)
     state = rules.state_from_dict(snap.state, config_of(game))
@@ -231,11 +231,47 @@ def _load_head(game: Game) -> State:
     return _replay(rules, state, tail)
 
 
+def usable_snapshot(game: Game) -> Snapshot | None:
+    """The latest snapshot at or before the head that this code may load: written under the
+    rules version the game was created under, which is the one this service runs (a snapshot
+    of another version is the state as other code built it: the events are replayed instead)."""
+    snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
+    if snap is None or snap.engine_version != game.engine_version:
+        return None
+    if snap.engine_version != rules_of(game).VERSION:
+        return None
+    return snap
+
+
+def version_mismatch(game: Game) -> Message | None:
+    """Why this service cannot be trusted to play ``game`` on: it was created under another
+    version of its rules (``Game.engine_version``) than the code runs (``rules.VERSION``), so
+    its events may replay to another game.  None when they are the same."""
+    running = rules_of(game).VERSION
+    if game.engine_version == running:
+        return None
+    return Message(
+        "Game {game} was created under rules {created}; this service runs {running}. Its moves "
+        "may not replay the same under this version, so no move is accepted: a moderator must "
+        "settle the game.",
+        game=game.pk,
+        created=game.engine_version,
+        running=running,
+    )
+
+
+def _check_version(game: Game) -> None:
+    mismatch = version_mismatch(game)
+    if mismatch is not None:
+        raise GameError(mismatch)
+
+
 # --- creating and starting ---------------------------------------------------------------------
 
 
 class _Unset:
-    """No value given (``first_seat`` left to ``first_emperor``)."""
+    """No value given (``first_seat`` left to ``first_emperor``, both to the game's
+    ``default_first_seat``)."""
 
 
 UNSET: Any = _Unset()
@@ -675,6 +711,7 @@ def _lock_moderated(game: Game, by: User | None) -> Game:
 
 
 def _check_running(game: Game, expected_seq: int | None) -> None:
+    _check_version(game)
     if game.status == Game.Status.NEW:
         raise GameError(Message("This game has not started yet."))
     if game.status == Game.Status.PAUSED:
@@ -792,7 +829,7 @@ def _finish(result: Result) -> None:
         game.save(update_fields=sorted(set(changed)))
     if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(
-            game=game, seq=game.head_seq, engine_version=game.engine_version, state=rules.state_to_dict(state)
+            game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
         )
     events_appended.send(
         sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before

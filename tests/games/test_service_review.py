@@ -11,13 +11,16 @@ from io import StringIO
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
 
 from games import cli, services
 from games.admin_views import TimeControlsForm
-from games.models import Game
+from games.models import Game, Snapshot
 from games.rules import registry
 from leagues.admin import SeasonForm
 from leagues.models import League, Season
@@ -58,6 +61,90 @@ def created_under(game: Game, version: str) -> Game:
     services.clear_caches()
     game.refresh_from_db()
     return game
+
+
+# --- 1. the pinned rules version ------------------------------------------------------------------
+
+
+def test_a_game_created_under_another_rules_version_accepts_no_move():
+    game = vs_game()
+    play(game, 2)
+    game = created_under(game, "verbotenestadt-1")
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    seat = rules.pending(state)[0].seat
+    with pytest.raises(services.GameError) as refused:
+        services.submit(game, seat, rules.Bot("x").choose(state, seat))
+    assert (
+        f"Game {game.pk} was created under rules verbotenestadt-1; this service runs verbotenestadt-2"
+        in str(refused.value)
+    )
+    with pytest.raises(services.GameError, match="created under rules verbotenestadt-1"):
+        services.apply_default(game, seat)
+
+
+def test_the_refusal_is_said_in_german_and_french():
+    game = created_under(vs_game(), "verbotenestadt-1")
+    mismatch = services.version_mismatch(game)
+    assert mismatch is not None
+    for language, words in (
+        ("de", "wurde unter den Regeln verbotenestadt-1"),
+        ("fr", "créée sous les règles"),
+    ):
+        with translation.override(language):
+            assert words in mismatch.render(translation.gettext)
+
+
+def test_replay_show_game_and_the_audit_say_the_versions_differ(client, django_user_model):
+    game = created_under(vs_game(), "verbotenestadt-1")
+    check = cli.replay_game(game)
+    assert "WARNING: Game" in cli.describe_replay(check)
+    assert "this service runs verbotenestadt-2" in cli.describe_replay(check)
+    assert cli.show_game(game).startswith(f"WARNING: Game {game.pk} was created under rules verbotenestadt-1")
+    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
+    client.force_login(user)
+    html = client.get(reverse("admin:games_game_audit", args=[game.pk])).content.decode()
+    assert "created under rules verbotenestadt-1; this service runs verbotenestadt-2" in html
+    same = vs_game(seed="same")
+    assert "WARNING" not in cli.describe_replay(cli.replay_game(same))
+    assert "WARNING" not in cli.show_game(same)
+
+
+def test_a_snapshot_written_under_another_version_is_not_loaded():
+    game = vs_game()
+    start = services.rules_of(game).state_to_dict(services.head_state(game))
+    state = play(game, 4)
+    # an older service wrote this snapshot (here: a state that is not the head's) at the head
+    game = created_under(game, "verbotenestadt-1")
+    Snapshot.objects.create(game=game, seq=game.head_seq, engine_version="verbotenestadt-1", state=start)
+    rules = services.rules_of(game)
+    assert rules.state_to_dict(services.head_state(game)) == rules.state_to_dict(state)
+    assert services.usable_snapshot(game) is None
+    _, same = services.replay_game(game)
+    assert same
+
+
+def test_snapshots_are_written_under_the_code_s_version(settings):
+    settings.GAMES_SNAPSHOT_EVERY = 2
+    game = vs_game()
+    play(game, 3)
+    assert set(game.snapshots.values_list("engine_version", flat=True)) == {"verbotenestadt-2"}
+
+
+def test_a_record_says_its_rules_version_and_one_of_another_version_is_not_imported():
+    game = vs_game(seed="rec")
+    play(game, 3)
+    text = cli.export_record(game)
+    assert text.startswith(
+        "# Die Verbotene Stadt game record\nrules: verbotenestadt\nversion: verbotenestadt-2\n"
+    )
+    assert cli.import_record(text).engine_version == "verbotenestadt-2"
+    older = text.replace("version: verbotenestadt-2", "version: verbotenestadt-1")
+    with pytest.raises(cli.JobError, match="played under rules verbotenestadt-1; this service runs"):
+        cli.import_record(older)
+    white_lotus = services.create_game(players(3), seed="wl")
+    assert "version:" not in cli.export_record(white_lotus)  # White Lotus's record text is as it was
 
 
 # --- 3. who begins ----------------------------------------------------------------------------------
@@ -117,6 +204,21 @@ def test_the_command_line_reads_yes_no_words_for_a_switch_and_refuses_others():
         "create_game", "--rules", VS, "--player", *emails, "--option", "many_turns=On", stdout=StringIO()
     )
     assert Game.objects.get().options["many_turns"] is True
+
+
+# --- 5. records with the former option name ----------------------------------------------------------
+
+
+def test_a_record_with_the_former_one_turn_option_imports_and_exports_the_current_name():
+    game = vs_game(seed="old")
+    play(game, 3)
+    text = cli.export_record(game)
+    assert "options: partners=no many_turns=no" in text
+    old = text.replace("many_turns=no", "one_turn=no")
+    copy = cli.import_record(old)
+    assert copy.options == {"partners": False, "many_turns": True}
+    # the copy's record names the option as the game does now
+    assert "options: partners=no many_turns=yes\n" in cli.export_record(copy)
 
 
 # --- 6. a season's edition and board ------------------------------------------------------------------
