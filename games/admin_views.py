@@ -158,6 +158,13 @@ class TimeControlsForm(ReasonForm):
         initial = {**current.to_dict(), "reminder_hours": ", ".join(f"{h:g}" for h in current.reminder_hours)}
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
+        rules = services.rules_of(game)
+        if rules.short_windows:  # those decisions keep a deadline even without a clock
+            windows = ", ".join(f"{kind} {hours:g} h" for kind, hours in rules.short_windows.items())
+            self.fields["hours_per_decision"].help_text = (
+                f"Empty: no deadlines, except for {rules.title}'s short windows, which always "
+                f"keep one ({windows}). Sealed decisions share one deadline."
+            )
 
     def clean_reminder_hours(self) -> list[float]:
         text = self.cleaned_data["reminder_hours"]
@@ -421,8 +428,15 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         "actions": actions,
         "hidden": hidden_state(game, seats),
         "hidden_template": hidden_template(game.rules),
+        "version_mismatch": _version_mismatch(game),
     }
     return TemplateResponse(request, "admin/games/game/audit.html", context)
+
+
+def _version_mismatch(game: Game) -> str:
+    """Why moves are refused: the game was created under other rules than the code runs."""
+    mismatch = services.version_mismatch(game)
+    return "" if mismatch is None else mismatch.render()
 
 
 def state_view(

@@ -124,7 +124,7 @@ def create_game(
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
     once if ``start``.  ``edition`` and ``board`` default to the game's; ``first_emperor``
-    (the seat that begins, by colour, or ``lot``) to the first seat.  All or nothing:
+    (the seat that begins, by colour, or ``lot``) to the game's ``default_first_seat``.  All or nothing:
     players created for it are not kept if the game is refused."""
     the_rules = game_rules(rules)
     names = {k.lower(): v for k, v in (names or {}).items()}
@@ -133,7 +133,11 @@ def create_game(
         raise JobError(f"--name given for someone who does not play: {', '.join(sorted(unknown))}.")
     with transaction.atomic():
         players = [player_for(email, names.get(email.lower())) for email in emails]
-        first = 0 if first_emperor is None else first_emperor_seat(first_emperor, len(players), rules=rules)
+        first = (
+            the_rules.default_first_seat
+            if first_emperor is None
+            else first_emperor_seat(first_emperor, len(players), rules=rules)
+        )
         game = services.create_game(
             players,
             rules=rules,
@@ -217,6 +221,9 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
             out += ["  you may:", *(f"    {line}" for line in menu)]
     if log > 0:
         out += ["", *event_lines(game, log, seat, moderator=moderator)]
+    mismatch = services.version_mismatch(game)
+    if mismatch is not None:  # said first: what is shown was built by other rules than the game's
+        out = [f"WARNING: {mismatch.render()}", *out]
     return "\n".join(out)
 
 
@@ -397,7 +404,7 @@ def replay_game(game: Game) -> ReplayCheck:
         state, same = services.replay_game(game)
     except (IllegalCommand, services.GameError, ValueError, KeyError, TypeError) as error:
         message = error.message if isinstance(error, IllegalCommand) else str(error)
-        raise JobError(f"Game {game.pk} does not replay: {message}") from None
+        raise JobError(f"Game {game.pk} does not replay: {message}{_version_note(game)}") from None
     if not same:
         where = f"snapshot #{snap.seq} and the events after it" if snap else "its events"
         detail = ""
@@ -411,14 +418,20 @@ def replay_game(game: Game) -> ReplayCheck:
             f"Game {game.pk} FAILED the replay check: the state rebuilt from its events differs from "
             f"the head at #{game.head_seq} loaded from {where}.{detail} Snapshots are only a cache: "
             "deleting this game's snapshots makes the service rebuild from the events."
+            f"{_version_note(game)}"
         )
     return ReplayCheck(game, state, snap.seq if snap else None)
 
 
+def _version_note(game: Game) -> str:
+    """The version mismatch of the game and the code, as a sentence after another (or "")."""
+    mismatch = services.version_mismatch(game)
+    return "" if mismatch is None else f" {mismatch.render()}"
+
+
 def _latest_snapshot(game: Game) -> Snapshot | None:
     """The snapshot the service loads the head from (as ``services._load_head`` picks it)."""
-    snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
-    return snap if snap is not None and snap.engine_version == game.engine_version else None
+    return services.usable_snapshot(game)
 
 
 def _differing(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
@@ -431,6 +444,9 @@ def describe_replay(check: ReplayCheck) -> str:
     lines = [
         f"OK: game {game.pk} replays from zero to the head at #{game.head_seq} (head loaded from {base})."
     ]
+    mismatch = services.version_mismatch(game)
+    if mismatch is not None:  # it replays, but under this code's rules, not the game's own
+        lines.append(f"WARNING: {mismatch.render()}")
     result = check.outcome
     if result is not None:
         colours = [s.colour for s in _seats(game)]
@@ -470,11 +486,12 @@ def export_record(game: Game) -> str:
         edition=game.edition,
         board=services.board(game.board, game.rules),
         colours=tuple(s.colour for s in _seats(game)),
-        options=data.get("options", game.options),
+        options=rules.config_to_data(config)["options"],  # as the game names them now (not one_turn)
         first_seat=first if isinstance(first, int) else None,
         seed=created.payload["seed"],
         moves=moves,
         extra=extra,
+        version=game.engine_version,
     )
     return records.format_record(record, config)
 
@@ -509,6 +526,21 @@ def _body(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _check_record_version(header: Mapping[str, str]) -> None:
+    """Refuse a record played under another version of its rules than this service runs
+    (its moves may replay to another game, or not at all)."""
+    played = header.get("version", "")
+    try:
+        running = registry.get(header.get("rules", registry.DEFAULT)).VERSION
+    except UnknownRules:
+        return  # parse_record says so
+    if played and played != running:
+        raise JobError(
+            f"The record was played under rules {played}; this service runs {running}, under "
+            "which its moves may not replay the same game: it is not imported."
+        )
+
+
 def import_record(text: str, *, name: str | None = None, board: str | None = None) -> Game:
     """A new, started game replaying a record: players from the header's ``players`` line
     (placeholders ``<colour>@import.invalid`` for seats it does not name), every move line
@@ -522,6 +554,7 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
         return services.board(source or requested, rules)
 
     try:
+        _check_record_version(records.header_of(text))
         record, final = records.parse_record(text, boards, services.parse_command)
     except IllegalCommand as error:
         raise JobError(f"Not a valid game record: {error.message}") from None

@@ -14,8 +14,10 @@
     blue: place Yanan
 
 A record of another game than White Lotus says which (``rules: verbotenestadt``, its title
-in the first line); a record without a ``rules`` line is a White Lotus record, whose text is
-as it always was.  White Lotus calls the seat that begins its first emperor
+in the first line) and the version of its rules it was played under (``version:
+verbotenestadt-2``, ``rules.VERSION``: a record of another version may not replay the same
+game); a record without a ``rules`` line is a White Lotus record, whose text is as it always
+was.  White Lotus calls the seat that begins its first emperor
 (``first_emperor``); every other game ``first_seat``.  Unknown header keys are kept (the
 service adds players and dates).  Forced moves are not written: replaying the listed
 commands plays them again.
@@ -35,7 +37,7 @@ from games.rules.base import GameRules, IllegalCommand
 
 # the header key of the seat that begins, by game; every other game says ``first_seat``
 FIRST_SEAT = {"whitelotus": "first_emperor"}
-KNOWN = {"rules", "edition", "board", "colours", "options", "seed"}
+KNOWN = {"rules", "version", "edition", "board", "colours", "options", "seed"}
 
 
 def first_seat_key(rules: str) -> str:
@@ -55,6 +57,9 @@ class Record:
     seed: str
     moves: tuple[tuple[int, Any], ...]
     extra: dict[str, str] = field(default_factory=dict)
+    # the rules version the game was played under (``rules.VERSION``; "": not said, as in every
+    # White Lotus record)
+    version: str = ""
 
     @property
     def game_rules(self) -> GameRules:
@@ -75,8 +80,9 @@ def format_record(record: Record, config: Any | None = None) -> str:
     opts = " ".join(f"{k}={_word(v)}" for k, v in _ordered(rules, record.options).items())
     first = "lot" if record.first_seat is None else record.colours[record.first_seat]
     lines = [f"# {rules.title} game record"]
-    if record.rules != registry.DEFAULT:
+    if record.rules != registry.DEFAULT:  # (a White Lotus record's text stays as it always was)
         lines.append(f"rules: {record.rules}")
+        lines.append(f"version: {record.version or rules.VERSION}")
     lines += [
         f"edition: {record.edition}",
         f"board: {record.board.name}",
@@ -131,21 +137,7 @@ def parse_record(
     """The record and the final state it replays to; an illegal line raises
     :class:`IllegalCommand` naming the line.  ``boards(rules, name)`` loads a board;
     ``parse(rules, state, text, seat)`` reads a command (default: the game's notation)."""
-    header: dict[str, str] = {}
-    body: list[tuple[int, str]] = []
-    in_body = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            in_body = in_body or (not line and bool(header))
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
-        if in_body:
-            body.append((number, line))
-        else:
-            header[key.strip().lower()] = value.strip()
+    header, body = _split(text)
     name = header.get("rules", registry.DEFAULT)
     try:
         rules = registry.get(name)
@@ -171,6 +163,31 @@ def parse_record(
     return _with_moves(record, tuple(moves)), state
 
 
+def header_of(text: str) -> dict[str, str]:
+    """A record's header lines (``key: value``, keys in lower case), before anything is read
+    from them (the version a record was played under, checked before its moves are)."""
+    return _split(text)[0]
+
+
+def _split(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    header: dict[str, str] = {}
+    body: list[tuple[int, str]] = []
+    in_body = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            in_body = in_body or (not line and bool(header))
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
+        if in_body:
+            body.append((number, line))
+        else:
+            header[key.strip().lower()] = value.strip()
+    return header, body
+
+
 def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:
     return Record(
         record.rules,
@@ -182,6 +199,7 @@ def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:
         record.seed,
         moves,
         record.extra,
+        record.version,
     )
 
 
@@ -196,10 +214,8 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
         for item in header.get("options", "").split():
             key, _, value = item.partition("=")
             options[key] = _value(value, rules.OPTIONS.get(key))
-        unknown = sorted(set(options) - set(rules.OPTIONS))
-        if unknown:
-            raise ValueError(f"{rules.title} has no option {', '.join(unknown)}")
         first = header.get(first_key, colours[0])
+        first_seat = None if first == "lot" else colours.index(first)
         edition = header.get("edition", rules.editions[0])
         if edition not in rules.editions:
             raise ValueError(f"{rules.title} has no edition '{edition}'")
@@ -207,16 +223,24 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
         if seed is None:
             raise IllegalCommand("bad record header: no 'seed:' line")
         board = boards(name, header.get("board", rules.default_board))
+        try:  # the game reads its options (a former name too: Verbotene Stadt's one_turn)
+            config = rules.make_config(board, len(colours), edition, options, first_seat)
+        except (TypeError, ValueError) as error:
+            unknown = sorted(set(options) - set(rules.OPTIONS))
+            if unknown:
+                raise ValueError(f"{rules.title} has no option {', '.join(unknown)}") from None
+            raise error
         record = Record(
             rules=name,
             edition=edition,
             board=board,
             colours=colours,
-            options={**rules.OPTIONS, **options},
-            first_seat=None if first == "lot" else colours.index(first),
+            options=rules.config_to_data(config)["options"],  # as the game names them now
+            first_seat=first_seat,
             seed=seed,
             moves=(),
             extra={k: v for k, v in header.items() if k not in KNOWN | {first_key}},
+            version=header.get("version", ""),
         )
         record.config()  # refuses what the game refuses
         return record

@@ -222,8 +222,8 @@ def _load_head(game: Game) -> State:
     """The state after ``game.head_seq`` exactly (later events, committed meanwhile by
     others, are not read), from the latest snapshot at or before it."""
     head = game.head_seq
-    snap = game.snapshots.filter(seq__lte=head).order_by("-seq").first()
-    if snap is None or snap.engine_version != game.engine_version:
+    snap = usable_snapshot(game)
+    if snap is None:
         return state_at(game, head)
     rules = rules_of(game)
     state = rules.state_from_dict(snap.state, config_of(game))
@@ -231,11 +231,47 @@ def _load_head(game: Game) -> State:
     return _replay(rules, state, tail)
 
 
+def usable_snapshot(game: Game) -> Snapshot | None:
+    """The latest snapshot at or before the head that this code may load: written under the
+    rules version the game was created under, which is the one this service runs (a snapshot
+    of another version is the state as other code built it: the events are replayed instead)."""
+    snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
+    if snap is None or snap.engine_version != game.engine_version:
+        return None
+    if snap.engine_version != rules_of(game).VERSION:
+        return None
+    return snap
+
+
+def version_mismatch(game: Game) -> Message | None:
+    """Why this service cannot be trusted to play ``game`` on: it was created under another
+    version of its rules (``Game.engine_version``) than the code runs (``rules.VERSION``), so
+    its events may replay to another game.  None when they are the same."""
+    running = rules_of(game).VERSION
+    if game.engine_version == running:
+        return None
+    return Message(
+        "Game {game} was created under rules {created}; this service runs {running}. Its moves "
+        "may not replay the same under this version, so no move is accepted: a moderator must "
+        "settle the game.",
+        game=game.pk,
+        created=game.engine_version,
+        running=running,
+    )
+
+
+def _check_version(game: Game) -> None:
+    mismatch = version_mismatch(game)
+    if mismatch is not None:
+        raise GameError(mismatch)
+
+
 # --- creating and starting ---------------------------------------------------------------------
 
 
 class _Unset:
-    """No value given (``first_seat`` left to ``first_emperor``)."""
+    """No value given (``first_seat`` left to ``first_emperor``, both to the game's
+    ``default_first_seat``)."""
 
 
 UNSET: Any = _Unset()
@@ -249,7 +285,7 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     board_name: str | None = None,
     seed: str | None = None,
-    first_emperor: int | None = 0,
+    first_emperor: int | None = UNSET,
     first_seat: int | None = UNSET,
     name: str = "",
     time_controls: TimeControls | Mapping[str, Any] | None = None,
@@ -259,7 +295,8 @@ def create_game(
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
     the game's defaults (an unknown one is refused), ``board_name`` defaults to the game's
     board.  ``first_seat`` is who begins (None: by lot); White Lotus calls it
-    ``first_emperor``, which is used when ``first_seat`` is not given.  ``time_controls``: a
+    ``first_emperor``, which is used when ``first_seat`` is not given; neither given: the
+    game's ``default_first_seat`` (White Lotus 0, Die Verbotene Stadt by lot).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
     (``rules.time_controls``) and the service's defaults."""
     try:
@@ -280,7 +317,9 @@ def create_game(
         )
     chosen = game_options(game_rules, options)
     board_name = board_name if board_name is not None else game_rules.default_board
-    first = first_emperor if first_seat is UNSET else first_seat
+    first = first_seat if first_seat is not UNSET else first_emperor
+    if first is UNSET:
+        first = game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
@@ -319,7 +358,8 @@ def create_game(
 
 def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game's options (``rules.OPTIONS``) with the given ones over them; an option the
-    game does not have is refused."""
+    game does not have, or a value not of its default's type (:func:`option_refusal`), is
+    refused."""
     given = dict(given or {})
     unknown = sorted(set(given) - set(rules.OPTIONS))
     if unknown:
@@ -328,7 +368,53 @@ def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str,
         raise GameError(
             f"Cannot create this game: {rules.title} has no option {names} (its options: {known})."
         )
+    for key, value in given.items():
+        refusal = option_refusal(rules, key, value)
+        if refusal:
+            raise GameError(f"Cannot create this game: {refusal}")
     return {**rules.OPTIONS, **given}
+
+
+OPTION_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
+
+
+def option_refusal(rules: GameRules, key: str, value: Any) -> str:
+    """Why ``value`` cannot be the option ``key`` of the game (it is not of the type of the
+    option's default in ``rules.OPTIONS``: a switch takes only a real boolean), or ""."""
+    default = rules.OPTIONS[key]
+    if isinstance(default, bool):
+        fits = isinstance(value, bool)
+        kind = "yes or no (true or false)"
+    elif isinstance(default, int):
+        fits = isinstance(value, int) and not isinstance(value, bool)
+        kind = "a whole number"
+    elif isinstance(default, float):
+        fits = isinstance(value, int | float) and not isinstance(value, bool)
+        kind = "a number"
+    elif isinstance(default, str):
+        fits = isinstance(value, str)
+        kind = "a word"
+    else:
+        return ""
+    return "" if fits else f"the option {key} of {rules.title} is {kind}, not {value!r}."
+
+
+def option_from_words(rules: GameRules, key: str, value: Any) -> Any:
+    """An option's value as a person typed it (the command line, a form): a switch (a boolean
+    default) reads yes/no, true/false, on/off; a number reads digits.  Anything else is left
+    as it is, for :func:`game_options` to refuse with its reason."""
+    default = rules.OPTIONS.get(key)
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if isinstance(default, bool):
+        return OPTION_WORDS.get(text.lower(), value)
+    if isinstance(default, int | float):
+        try:
+            return type(default)(text)
+        except ValueError:
+            return value
+    return value
 
 
 def _time_controls(rules: GameRules, given: TimeControls | Mapping[str, Any] | None) -> TimeControls:
@@ -625,6 +711,7 @@ def _lock_moderated(game: Game, by: User | None) -> Game:
 
 
 def _check_running(game: Game, expected_seq: int | None) -> None:
+    _check_version(game)
     if game.status == Game.Status.NEW:
         raise GameError(Message("This game has not started yet."))
     if game.status == Game.Status.PAUSED:
@@ -742,7 +829,7 @@ def _finish(result: Result) -> None:
         game.save(update_fields=sorted(set(changed)))
     if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(
-            game=game, seq=game.head_seq, engine_version=game.engine_version, state=rules.state_to_dict(state)
+            game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
         )
     events_appended.send(
         sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before

@@ -184,23 +184,50 @@ class SeasonForm(_SeasonForm):
         model = Season
         fields = ("league", "name", "signup_open", "rules", "edition", "options", "board", "time_controls")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # left empty, they are the chosen game's (clean fills them)
+        for name, default in (("edition", "its first edition"), ("board", "its board")):
+            if name in self.fields:
+                self.fields[name].required = False
+                self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
+        others = [registry.get(n) for n in registry.names() if n != rules]
+        others = [o for o in others if hasattr(o, "editions")]
         edition = data.get("edition")
-        if edition is not None and edition not in game.editions:
+        if not edition or (
+            edition not in game.editions and any(edition == o.editions[0] for o in others)
+        ):  # left at another game's default (the model's is White Lotus's): the game's own
+            edition = data["edition"] = game.editions[0]
+        if edition not in game.editions:
+            owner = next((o.title for o in others if edition in o.editions), None)
+            whose = f": it is an edition of {owner}" if owner else ""
             self.add_error(
                 "edition",
-                f"{game.title} has no edition '{edition}' (its editions: {', '.join(game.editions)}).",
+                f"{game.title} has no edition '{edition}'{whose} (its editions: {', '.join(game.editions)}).",
             )
         options = data.get("options")
         if isinstance(options, dict):
+            # a form may say a switch in words (yes/no, true/false, on/off)
+            options = data["options"] = {
+                k: services.option_from_words(game, k, v) if k in game.OPTIONS else v
+                for k, v in options.items()
+            }
             try:
                 services.game_options(game, options)
             except services.GameError as error:
                 self.add_error("options", str(error))
+        elif options is not None:
+            self.add_error("options", 'Give the options as a JSON object, e.g. {"partners": true}.')
         board = data.get("board")
+        if "board" not in self.errors and (
+            not board or (board != game.default_board and any(board == o.default_board for o in others))
+        ):  # left at another game's board (the model's is White Lotus's): the game's own
+            board = data["board"] = game.default_board
         if board and "board" not in self.errors:
             try:
                 services.board(board, rules)
@@ -210,7 +237,7 @@ class SeasonForm(_SeasonForm):
 
     def clean_board(self) -> str:
         name: str = self.cleaned_data["board"]
-        if not self.files_allowed and not BOARD_NAME.fullmatch(name):
+        if name and not self.files_allowed and not BOARD_NAME.fullmatch(name):
             raise forms.ValidationError(
                 "Name a built-in board (e.g. china); only the site admin names files."
             )

@@ -58,6 +58,11 @@ def season_counts(season: Season) -> tuple[int, ...]:
     """The numbers of players a game of the season may have: its game's player counts that
     its edition and options allow (Die Verbotene Stadt's partner variant: only 4)."""
     rules = registry.get(season.rules)
+    if season.edition not in rules.editions:
+        raise SeatingError(
+            f"{season} cannot be seated: {rules.title} has no edition '{season.edition}' "
+            f"(its editions: {', '.join(rules.editions)})."
+        )
     try:
         board = services.board(season.board, season.rules)
     except (OSError, ValueError) as error:

@@ -37,7 +37,7 @@ def write_outbox(
         return
     seq = events[-1].seq
     planned = outbox.plan(
-        events, state, log, before, rules=services.rules_of(game), players=game.seats.count()
+        events, state, log, before, rules=services.rules_of(game), players=services.seats_of(game)
     )
     outbox.write(game, seq, planned)
     for event in events:

@@ -218,6 +218,10 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``player_counts``     the numbers of players it can be played with
     ``seat_colours``      what seats are called, in seat order (the first *n* are used)
     ``default_board``     the board a game gets unless told otherwise
+    ``default_first_seat`` the seat that begins when nobody names one (the service's
+                          ``create_game``, the command line, a league's seating, the demo):
+                          a seat number, or None for the game's own way by lot (White Lotus:
+                          0, the first seat; Die Verbotene Stadt: None, the roll-off)
     ``OPTIONS``           each option's name and default value (JSON scalars)
     ``time_controls``     a suitable clock for a new game: fields of ``games.timing.TimeControls``
                           (``{"hours_per_decision": 48, …}``; empty: the service's defaults)
@@ -272,6 +276,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     player_counts: tuple[int, ...]
     seat_colours: tuple[str, ...]
     default_board: str
+    default_first_seat: int | None
     OPTIONS: Mapping[str, Any]
     time_controls: Mapping[str, Any]
     short_windows: Mapping[str, float]

@@ -146,7 +146,7 @@ def test_its_record_names_the_game_and_imports_as_that_game():
         state = services.head_state(game)
     text = cli.export_record(game)
     lines = text.splitlines()
-    assert lines[:3] == ["# Second Game game record", "rules: second", "edition: kosmos"]
+    assert lines[:4] == ["# Second Game game record", "rules: second", "version: second-1", "edition: kosmos"]
     assert "first_seat: red" in lines
     copy = cli.import_record(text, name="copy")
     assert copy.rules == "second"

@@ -105,7 +105,8 @@ def test_a_whole_verbotene_stadt_game_is_played_by_mail_over_smtp(
     try:
         with worker(redis_url):
             people = players(3)
-            game = services.create_game(people, rules="verbotenestadt", seed="e2e-vs")
+            # north begins, as the game this test was written for (the default is by lot)
+            game = services.create_game(people, rules="verbotenestadt", seed="e2e-vs", first_seat=0)
             services.start_game(game)
             addresses = {p.email.lower(): p for p in people}
             seen = 0

@@ -73,7 +73,9 @@ def play(game: Game, moves: int | None = None, *, deliver: bool = False) -> None
 
 
 def new_game(n: int = 3, seed: str = "vs-mail", picture: bool = False, **options: object) -> Game:
-    game = services.create_game(vs_players(n, picture), rules="verbotenestadt", seed=seed, options=options)
+    game = services.create_game(  # north begins (the default is by lot): the first mover reads English
+        vs_players(n, picture), rules="verbotenestadt", seed=seed, options=options, first_seat=0
+    )
     services.start_game(game)
     game.refresh_from_db()
     return game

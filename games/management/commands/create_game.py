@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli
+from games import cli, services
 from games.rules import registry
 
 from ._base import run
@@ -25,6 +25,18 @@ def _games() -> str:
         editions = ", ".join(rules.editions)
         lines.append(f"{name} ({rules.title}: {counts} players; editions {editions}; options {options})")
     return "; ".join(lines)
+
+
+def _first_seats() -> str:
+    """Who begins when --first-seat is not given, game by game (``default_first_seat``)."""
+    said = []
+    for name in registry.names():
+        rules = registry.get(name)
+        if not hasattr(rules, "setup"):
+            continue
+        first = getattr(rules, "default_first_seat", 0)
+        said.append(f"{rules.title} {'by lot' if first is None else rules.seat_colours[first]}")
+    return ", ".join(said)
 
 
 class Command(BaseCommand):
@@ -89,7 +101,7 @@ class Command(BaseCommand):
             default=None,
             metavar="COLOUR|lot",
             help="the colour of the seat that begins (White Lotus: the first emperor), or 'lot' to "
-            "draw it from the seed (default: the first seat)",
+            f"draw it from the seed (default: {_first_seats()})",
         )
         parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
         parser.add_argument(
@@ -133,21 +145,24 @@ def _game_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
             "--no-zero-card, --negotiation, --open-hands and --adjacency are White Lotus's options; "
             f"use --option NAME=VALUE for {rules}."
         )
-    defaults = registry.get(rules).OPTIONS
+    game = registry.get(rules)
     for item in options["option"]:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip():
+        name = name.strip()
+        if not sep or not name:
             raise CommandError(f"--option takes NAME=VALUE, not '{item}'.")
-        chosen[name.strip()] = _value(value.strip(), defaults.get(name.strip()))
+        chosen[name] = _value(game, name, value.strip())
     return chosen
 
 
-def _value(text: str, default: Any) -> Any:
-    if isinstance(default, bool) or text.lower() in ("yes", "no", "true", "false", "on", "off"):
-        return text.lower() in ("yes", "true", "on")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise CommandError(f"--option: '{text}' is not a number.") from None
-    return text
+def _value(game: Any, name: str, text: str) -> Any:
+    """``--option NAME=VALUE``'s value as the type of the option's default: a switch takes
+    yes/no, true/false or on/off, a number digits; anything else is refused here (an unknown
+    option is refused by the service, which names the game's options)."""
+    if name not in game.OPTIONS:
+        return text
+    value = services.option_from_words(game, name, text)
+    refusal = services.option_refusal(game, name, value)
+    if refusal:
+        raise CommandError(f"--option {name}={text}: {refusal}")
+    return value

@@ -40,6 +40,7 @@ editions = EDITIONS
 player_counts = (2, 3, 4)
 seat_colours = SEATS
 default_board = "forbidden_city"
+default_first_seat: int | None = None  # the start player by the roll-off (seed 003), unless told
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 # a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
@@ -134,6 +135,7 @@ __all__ = [
     "decision_text",
     "default",
     "default_board",
+    "default_first_seat",
     "describe",
     "editions",
     "format_command",

@@ -39,6 +39,7 @@ editions = EDITIONS
 player_counts = (3, 4, 5, 6)
 seat_colours = COLOURS
 default_board = "china"
+default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
 short_windows: Mapping[str, float] = {}
@@ -107,6 +108,7 @@ __all__ = [
     "decision_text",
     "default",
     "default_board",
+    "default_first_seat",
     "describe",
     "editions",
     "format_command",
