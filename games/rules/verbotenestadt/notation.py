@@ -20,10 +20,10 @@ writes the canonical English line and ``parse_command(state, format_command(stat
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from ..base import IllegalCommand, Message
+from ..text import nfkc, visible
 from . import words as vocabulary
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
 from .constants import INITIAL, MAX_PLAN, MAX_TURNS_IN_A_MOVE, OFFICIALS
@@ -49,8 +49,7 @@ SYNTAX = {
 def clean(text: str) -> str:
     """The text as a command is read: invisible format characters removed, compatibility
     forms folded (NFKC), spaces collapsed, trailing full stops dropped."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(unicodedata.normalize("NFKC", visible).split()).rstrip(".!")
+    return " ".join(nfkc(visible(text)).split()).rstrip(".!")
 
 
 def format_command(state: Any, command: Command) -> str:

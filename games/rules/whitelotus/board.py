@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .. import text
 
-def fold(text: str) -> str:
-    """Lower case, accents and punctuation removed: how a typed province name is compared."""
-    norm = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in norm.lower() if ch.isalnum())
+# Lower case, accents and punctuation removed: how a typed province name is compared.
+fold = text.fold
 
 
 @dataclass(frozen=True, slots=True)

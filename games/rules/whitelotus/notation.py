@@ -14,6 +14,7 @@ import difflib
 import unicodedata
 
 from ..base import IllegalCommand, Message, Word
+from ..text import nfkc, visible
 from . import words as vocabulary
 from .board import fold
 from .commands import (
@@ -156,22 +157,10 @@ _KEPT = ("<super>", "<sub>", "<fraction>", "<circle>")  # compatibility forms NF
 def clean(text: str) -> str:
     """The text as a command is read: invisible characters (zero-width spaces and joiners,
     the byte order mark, soft hyphens, bidi marks: Unicode's format characters) removed and
-    compatibility forms folded (NFKC: full-width ``ｂｉｄ ３`` is ``bid 3``)."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    if visible.isascii():
-        return visible
-    # NFKC, except that superscripts, subscripts, fractions and circled digits stay what they
-    # are: "army ²" is a slip to refuse, not "army 2"
-    out: list[str] = []
-    run: list[str] = []
-    for ch in visible:
-        if not ch.isascii() and unicodedata.decomposition(ch).startswith(_KEPT):
-            out += [unicodedata.normalize("NFKC", "".join(run)), ch]
-            run = []
-        else:
-            run.append(ch)
-    out.append(unicodedata.normalize("NFKC", "".join(run)))
-    return "".join(out)
+    compatibility forms folded (NFKC: full-width ``ｂｉｄ ３`` is ``bid 3``), except that
+    superscripts, subscripts, fractions and circled digits stay what they are: "army ²" is a
+    slip to refuse, not "army 2"."""
+    return nfkc(visible(text), _KEPT)
 
 
 def quote(word: str, most: int = QUOTED) -> str:
