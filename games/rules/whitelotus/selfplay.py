@@ -24,19 +24,9 @@ from .scoring import outcome
 from .state import Config, Options, State
 
 
-class Bot:
-    """A plain player: likes valuable areas, bids a little, fights sometimes."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.counter = 0
-
-    def below(self, n: int) -> int:
-        value, self.counter = rng.randbelow(self.key, self.counter, n)
-        return value
-
-    def pick(self, items: Sequence[Command]) -> Command:
-        return items[self.below(len(items))]
+class Bot(rng.Stream):
+    """A plain player: likes valuable areas, bids a little, fights sometimes (its draws:
+    :class:`games.rules.rng.Stream`)."""
 
     def choose(self, state: State, seat: int) -> Command:
         menu = legal(state, seat)
