@@ -26,7 +26,7 @@ from ..base import IllegalCommand, Message
 from ..commandline import command_words, not_a_command
 from ..text import nfkc, visible
 from . import words as vocabulary
-from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
+from .commands import SIMPLE, Command, Dial, Move, Plan, Take
 from .constants import INITIAL, MAX_PLAN, MAX_TURNS_IN_A_MOVE, OFFICIALS
 
 KEYWORDS = vocabulary.ENGLISH_KEYWORDS
@@ -143,14 +143,7 @@ def _parse(keyword: str, args: list[str]) -> Command:
         return Take(colour, piece)
     if args:
         raise _Syntax(Message("'{keyword}' takes nothing after it.", keyword=keyword))
-    simple: dict[str, Command] = {
-        "stop": Stop(),
-        "keep": Keep(),
-        "believe": Believe(),
-        "doubt": Doubt(),
-        "spare": Spare(),
-    }
-    return simple[keyword]
+    return SIMPLE[keyword]
 
 
 def _plan(body: str) -> Plan:
