@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import rng
+from ..selfplay import play_out
 from .board import load_board
 from .commands import Army, Bid, Command, Decline, Lead, Out, Place, Side, Take
 from .constants import BUILDING_VP, COLOURS, Building
@@ -67,17 +68,12 @@ def _worth(state: State, area: int) -> int:
 def play(
     config: Config, seed: str, use_defaults: bool = False
 ) -> tuple[State, list[tuple[int, Command]], list[str]]:
-    state = setup(config, seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(config.players)]
-    moves: list[tuple[int, Command]] = []
-    lines: list[str] = []
-    while decisions := pending(state):
-        seat = decisions[0].seat
-        command = default(state, seat) if use_defaults else bots[seat].choose(state, seat)
-        state, log = apply(state, seat, command)
-        moves.append((seat, command))
-        lines += [narrate(state, e) for e in log if e.private_to is None and e.kind != "submitted"]
-    return state, moves, lines
+
+    def choose(state: State, seat: int) -> Command:
+        return default(state, seat) if use_defaults else bots[seat].choose(state, seat)
+
+    return play_out(setup(config, seed), pending, apply, choose, narrate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
