@@ -15,16 +15,15 @@ line such as a menu line), so one alternative of a menu never looks like the nex
 
 from __future__ import annotations
 
-import re
+from games.rules import text
+from games.rules.text import URL as _URL
+from games.rules.text import wrap_line
 
-WIDTH = 76  # where lines are wrapped
+__all__ = ["LIMIT", "SIGNATURE", "WIDTH", "wrap", "wrap_line"]
+
+WIDTH = text.WIDTH  # where lines are wrapped (76)
 LIMIT = 78  # no line of a text part is longer (RFC 5322's recommendation)
 SIGNATURE = "-- "  # RFC 3676: the line that separates the footer
-
-_URL = re.compile(r"\bhttps?://\S+")
-_BULLET = re.compile(r"(?:[-*>]|\d+\.) ")
-# a word that is kept on the line of the word before it: "(17)", "(17),", "2;", "12"
-_TRAILING = re.compile(r"\(?\d+\)?[,;:.]?")
 
 
 def wrap(text: str, width: int = WIDTH) -> str:
@@ -42,42 +41,6 @@ def wrap(text: str, width: int = WIDTH) -> str:
     while out and not out[-1]:
         out.pop()
     return "\n".join(out) + "\n"
-
-
-def wrap_line(line: str, width: int = WIDTH, hang: int | None = None) -> list[str]:
-    """One line as lines of at most ``width`` columns; continuation lines are indented by
-    ``hang`` columns (by default: under the text after a bullet, or four in from an indented
-    line, or not at all for a paragraph)."""
-    if len(line) <= width:
-        return [line]
-    body = line.lstrip(" ")
-    indent = len(line) - len(body)
-    if hang is None:
-        bullet = _BULLET.match(body)
-        hang = indent + (len(bullet.group(0)) if bullet else 4 if indent else 0)
-    lines: list[str] = []
-    current = " " * indent
-    fresh = True  # nothing but indentation on the current line yet
-    for space, word in _words(body):
-        if not fresh and len(current) + len(space) + len(word) > width:
-            lines.append(current)
-            current, fresh = " " * hang, True
-        current = current + word if fresh else current + space + word
-        fresh = False
-    lines.append(current)
-    return lines
-
-
-def _words(body: str) -> list[tuple[str, str]]:
-    """The words of ``body``, each with the spaces before it (kept: a menu's double space
-    stays double), a number glued to the word before it."""
-    words: list[tuple[str, str]] = []
-    for space, word in re.findall(r"( *)(\S+)", body):
-        if words and _TRAILING.fullmatch(word) and not _URL.match(words[-1][1]):
-            words[-1] = (words[-1][0], words[-1][1] + space + word)
-        else:
-            words.append((space, word))
-    return words
 
 
 def _urls_apart(line: str) -> list[str]:

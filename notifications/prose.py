@@ -28,12 +28,12 @@ with no command at all ignores nothing (it is answered with what is wrong with i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from difflib import SequenceMatcher
 from functools import cache
 from typing import Literal
 
 from games.rules import registry
 from games.rules.base import GameRules
+from games.rules.text import similarity as _ratio
 
 __all__ = ["RESEMBLES", "Arguments", "split_prose", "split_trailing_prose"]
 
@@ -171,12 +171,3 @@ def _argument_like(word: str, arguments: frozenset[str], rules: GameRules) -> bo
     if any(ch.isdigit() for ch in folded):
         return True
     return any(_ratio(folded, argument, _ARGUMENT_RESEMBLES) >= _ARGUMENT_RESEMBLES for argument in arguments)
-
-
-def _ratio(a: str, b: str, floor: float = 0.0) -> float:
-    """The similarity ratio of ``a`` and ``b``, or 0.0 when its cheap upper bounds show it is
-    below ``floor`` (every line of every mail is compared with some hundred words)."""
-    matcher = SequenceMatcher(None, a, b)
-    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
-        return 0.0
-    return matcher.ratio()

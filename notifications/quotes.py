@@ -24,6 +24,8 @@ import re
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.parser import EmailMessage
 
+from games.rules.text import visible
+
 from . import mailwords, replywords
 
 __all__ = ["strip_reply", "unflow"]
@@ -54,14 +56,15 @@ _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
 _FOOTER_LINES = 6
 
 # Gmail and Outlook put no-break spaces in "a écrit :" and in times ("10:02 AM"); iOS starts
-# quoted text with a BOM; zero-width characters hide in pasted text.  A regular expression, not
-# str.translate: these characters are rare, and translate walks a 5 MB body char by char.
+# quoted text with a BOM; zero-width characters and bidi marks hide in pasted text: the same
+# invisible (format) characters a command line drops (games.rules.text.visible).  Regular
+# expressions, not str.translate: these characters are rare, and translate walks a 5 MB body
+# char by char.
 _NO_BREAK_SPACES = re.compile("[\u00a0\u202f\u2007]")
-_INVISIBLE = re.compile("[\ufeff\u200b\u200c\u200d\u2060]")
 
 
 def _visible(text: str) -> str:
-    return _INVISIBLE.sub("", _NO_BREAK_SPACES.sub(" ", text))
+    return visible(_NO_BREAK_SPACES.sub(" ", text))
 
 
 _DEVICE_SIGNATURE_MAX = 100

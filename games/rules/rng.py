@@ -47,3 +47,26 @@ def shuffled(seed: str, counter: int, items: Sequence[T]) -> tuple[list[T], int]
 def seed_digest(seed: str) -> str:
     """What may be published at the start so players can verify the draws at the end."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+class Stream:
+    """A player program's own draws: the same generator under its own key (not the game's
+    seed), the counter kept between calls.  Deterministic for the key: a bot built with the
+    same key makes the same choices.  The bots of every game draw through it."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.counter = 0
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        value, self.counter = randbelow(self.key, self.counter, n)
+        return value
+
+    def chance(self, n: int) -> bool:
+        """True one time in ``n``."""
+        return self.below(n) == 0
+
+    def pick(self, items: Sequence[T]) -> T:
+        """One of ``items``, uniformly."""
+        return items[self.below(len(items))]

@@ -52,3 +52,14 @@ def test_randbelow_refuses_an_empty_range():
 def test_seed_digest_hides_the_seed():
     digest = rng.seed_digest("secret")
     assert len(digest) == 64 and "secret" not in digest
+
+
+def test_a_stream_draws_the_generator_under_its_own_key() -> None:
+    stream, counter, expected = rng.Stream("bot:1"), 0, []
+    for n in (6, 2, 10, 3):
+        value, counter = rng.randbelow("bot:1", counter, n)
+        expected.append(value)
+    assert [stream.below(6), stream.below(2), stream.below(10), stream.below(3)] == expected
+    assert stream.counter == counter
+    assert rng.Stream("k").pick(["a", "b", "c"]) == "abc"[rng.randbelow("k", 0, 3)[0]]
+    assert rng.Stream("k").chance(1)

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # where the reasons a player may be told are written
 SOURCES = [
     *sorted((ROOT / "games" / "rules" / "whitelotus").glob("*.py")),
+    ROOT / "games" / "rules" / "commandline.py",  # the refusals every game's notation shares
     ROOT / "games" / "services.py",
     ROOT / "games" / "deadlines.py",
     ROOT / "notifications" / "inbound.py",

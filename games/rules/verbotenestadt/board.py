@@ -23,9 +23,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from ..boardfiles import board_data
 
 Square = tuple[int, int]
 
@@ -229,12 +230,4 @@ def _check(board: Board) -> None:
 
 def load_board(source: str | Path = "forbidden_city") -> Board:
     """A built-in board by name (``"forbidden_city"``) or a board file by path."""
-    path = Path(source)
-    if path.suffix == ".json" or path.exists():
-        text = path.read_text(encoding="utf-8")
-    else:
-        ref = resources.files("games.rules.verbotenestadt") / "boards" / f"{source}.json"
-        if not ref.is_file():
-            raise BoardError(f"no built-in board '{source}' and no such file")
-        text = ref.read_text(encoding="utf-8")
-    return Board.from_dict(json.loads(text))
+    return Board.from_dict(board_data(source, "games.rules.verbotenestadt", BoardError))

@@ -38,20 +38,8 @@ DOUBT, DOUBT_OWN = 4, 10
 PLAN = 4
 
 
-class Bot:
-    """A sensible player, deterministic for its key."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.counter = 0
-
-    def below(self, n: int) -> int:
-        value, self.counter = rng.randbelow(self.key, self.counter, n)
-        return value
-
-    def chance(self, n: int) -> bool:
-        """True one time in ``n``."""
-        return self.below(n) == 0
+class Bot(rng.Stream):
+    """A sensible player, deterministic for its key (its draws: :class:`games.rules.rng.Stream`)."""
 
     def choose(self, state: State, seat: int) -> Command:
         kind = owed(state, seat)

@@ -90,6 +90,15 @@ Command = Move | Plan | Stop | Dial | Keep | Believe | Doubt | Take | Spare
 
 KINDS: dict[str, type] = {c.kind: c for c in (Move, Plan, Stop, Dial, Keep, Believe, Doubt, Take, Spare)}
 
+# The commands that are their keyword alone (the notation and the stored form read them).
+SIMPLE: dict[str, Command] = {
+    "stop": Stop(),
+    "keep": Keep(),
+    "believe": Believe(),
+    "doubt": Doubt(),
+    "spare": Spare(),
+}
+
 
 def command_to_dict(command: Command) -> dict[str, Any]:
     c = command
@@ -117,13 +126,6 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
         return Dial(str(data["code"]))
     if kind == "take":
         return Take(str(data["colour"]), str(data["piece"]))
-    simple: dict[str, Command] = {
-        "stop": Stop(),
-        "keep": Keep(),
-        "believe": Believe(),
-        "doubt": Doubt(),
-        "spare": Spare(),
-    }
-    if isinstance(kind, str) and kind in simple:
-        return simple[kind]
+    if isinstance(kind, str) and kind in SIMPLE:
+        return SIMPLE[kind]
     raise ValueError(f"unknown command kind {kind!r}")

@@ -20,12 +20,13 @@ writes the canonical English line and ``parse_command(state, format_command(stat
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from ..base import IllegalCommand, Message
+from ..commandline import command_words, not_a_command
+from ..text import nfkc, visible
 from . import words as vocabulary
-from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
+from .commands import SIMPLE, Command, Dial, Move, Plan, Take
 from .constants import INITIAL, MAX_PLAN, MAX_TURNS_IN_A_MOVE, OFFICIALS
 
 KEYWORDS = vocabulary.ENGLISH_KEYWORDS
@@ -49,8 +50,7 @@ SYNTAX = {
 def clean(text: str) -> str:
     """The text as a command is read: invisible format characters removed, compatibility
     forms folded (NFKC), spaces collapsed, trailing full stops dropped."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(unicodedata.normalize("NFKC", visible).split()).rstrip(".!")
+    return " ".join(nfkc(visible(text)).split()).rstrip(".!")
 
 
 def format_command(state: Any, command: Command) -> str:
@@ -95,35 +95,12 @@ def _syntax_error(keyword: str, error: Message) -> IllegalCommand:
 def parse_command(state: Any, text: str, seat: int | None = None) -> Command:
     """One command from one line; raises :class:`IllegalCommand` saying the syntax."""
     line = clean(text)
-    if len(line) > MAX_LINE:
-        raise IllegalCommand(
-            Message(
-                "This line has {length} characters; a command has at most {most}.",
-                length=len(line),
-                most=MAX_LINE,
-            )
-        )
-    words = line.split()
-    if not words:
-        raise IllegalCommand(Message("An empty line is not a command."))
+    words = command_words(line, MAX_LINE)
     keyword = vocabulary.keyword(words[0].rstrip(":;,"))
     if keyword is None:
         if ";" in line:  # a plan written without its keyword
             return _plan(line)
-        guess = vocabulary.closest_keyword(words[0])
-        commands = Message(COMMAND_LIST)
-        if guess:
-            raise IllegalCommand(
-                Message(
-                    "'{word}' is not a command. Did you mean '{guess}'? Commands: {commands}.",
-                    word=words[0][:30],
-                    guess=guess,
-                    commands=commands,
-                )
-            )
-        raise IllegalCommand(
-            Message("'{word}' is not a command. Commands: {commands}.", word=words[0][:30], commands=commands)
-        )
+        raise not_a_command(words[0][:30], vocabulary.closest_keyword(words[0]), COMMAND_LIST)
     args = words[1:]
     if keyword == "plan" or ";" in line:
         return _plan(line if keyword != "plan" else line.split(None, 1)[1] if len(words) > 1 else "")
@@ -166,14 +143,7 @@ def _parse(keyword: str, args: list[str]) -> Command:
         return Take(colour, piece)
     if args:
         raise _Syntax(Message("'{keyword}' takes nothing after it.", keyword=keyword))
-    simple: dict[str, Command] = {
-        "stop": Stop(),
-        "keep": Keep(),
-        "believe": Believe(),
-        "doubt": Doubt(),
-        "spare": Spare(),
-    }
-    return simple[keyword]
+    return SIMPLE[keyword]
 
 
 def _plan(body: str) -> Plan:

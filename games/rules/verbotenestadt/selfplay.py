@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 
+from ..selfplay import play_out
 from .board import load_board
 from .bots import Bot
 from .commands import Command
@@ -30,17 +31,12 @@ from .state import Config, Options, State
 def play(
     config: Config, seed: str, use_defaults: bool = False, max_commands: int = 20000
 ) -> tuple[State, list[tuple[int, Command]], list[str]]:
-    state = setup(config, seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(config.players)]
-    moves: list[tuple[int, Command]] = []
-    lines: list[str] = []
-    while (decisions := pending(state)) and len(moves) < max_commands:
-        seat = decisions[0].seat
-        command = default(state, seat) if use_defaults else bots[seat].choose(state, seat)
-        state, log = apply(state, seat, command)
-        moves.append((seat, command))
-        lines += [narrate(state, e) for e in log if e.private_to is None and e.kind not in ("submitted",)]
-    return state, moves, lines
+
+    def choose(state: State, seat: int) -> Command:
+        return default(state, seat) if use_defaults else bots[seat].choose(state, seat)
+
+    return play_out(setup(config, seed), pending, apply, choose, narrate, max_commands)
 
 
 def format_record(config: Config, seed: str, state: State, moves: Sequence[tuple[int, Command]]) -> str:

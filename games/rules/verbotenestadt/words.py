@@ -13,16 +13,13 @@ east in German and west in French.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Mapping
-from difflib import SequenceMatcher
+from .. import text
+from ..text import Table
 
 LANGUAGES = ("en", "de", "fr")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 
 ENGLISH_KEYWORDS = ("move", "step", "plan", "stop", "dial", "keep", "believe", "doubt", "take", "spare")
-
-Table = Mapping[str, Mapping[str, tuple[str, ...]]]
 
 KEYWORDS: Table = {
     "en": {k: (k,) for k in ENGLISH_KEYWORDS},
@@ -135,35 +132,11 @@ TABLES: dict[str, Table] = {
 }
 
 
-def fold(text: str) -> str:
-    norm = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
-    return "".join(ch for ch in norm.lower() if ch.isalnum())
+# How a typed word is compared: case, accents and punctuation ignored, ``ß`` = ``ss``.
+key = text.key
 
-
-def key(word: str) -> str:
-    """How a typed word is compared: case, accents and punctuation ignored, ``ß`` = ``ss``."""
-    return fold(word.casefold())
-
-
-def _index(name: str, table: Table) -> dict[str, str]:
-    index: dict[str, str] = {}
-    for language in LANGUAGES:
-        if set(table[language]) != set(table["en"]):
-            raise ValueError(f"{name} words in {language!r} do not match the English ones")
-        for canonical, spellings in table[language].items():
-            for spelled in spellings:
-                k = key(spelled)
-                if index.setdefault(k, canonical) != canonical:
-                    raise ValueError(f"{name} {spelled!r} means both {index[k]!r} and {canonical!r}")
-    return index
-
-
-_INDEXES = {name: _index(name, table) for name, table in TABLES.items()}
-
-
-def _check_language(language: str) -> None:
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+# folded spelling -> canonical word, per table; a spelling meaning two words is an error
+_INDEXES = {name: text.index(name, table, LANGUAGES) for name, table in TABLES.items()}
 
 
 def keyword(word: str) -> str | None:
@@ -192,18 +165,12 @@ def seat(word: str) -> str | None:
 
 
 def spell(table: Table, canonical: str, language: str) -> str:
-    _check_language(language)
-    return table[language][canonical][0]
+    return text.spell(table, canonical, language, LANGUAGES)
 
 
 MAX_TYPO = 24
 
-_SPELLINGS: tuple[tuple[str, str], ...] = tuple(
-    (key(spelled), spelled)
-    for language in LANGUAGES
-    for canonical in ENGLISH_KEYWORDS
-    for spelled in KEYWORDS[language][canonical]
-)
+_SPELLINGS = text.spellings(KEYWORDS, ENGLISH_KEYWORDS, LANGUAGES)
 
 
 def closest_keyword(word: str) -> str | None:
@@ -214,41 +181,22 @@ def closest_keyword(word: str) -> str | None:
 def closest_keyword_scored(word: str) -> tuple[str, float] | None:
     """``(spelling, similarity ratio)`` of the keyword (any language) closest to a mistyped
     word, or None below 0.6.  Ties go to English, then German, then French."""
-    typed = key(word)
-    if len(typed) > MAX_TYPO:
-        return None
-    best: tuple[float, str] | None = None
-    for folded, spelled in _SPELLINGS:
-        matcher = SequenceMatcher(None, typed, folded)
-        floor = 0.6 if best is None else best[0]
-        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
-            continue
-        score = matcher.ratio()
-        if score >= 0.6 and (best is None or score > best[0]):
-            best = (score, spelled)
-    return (best[1], best[0]) if best else None
+    return text.closest_scored(word, _SPELLINGS, 0.6, MAX_TYPO)
 
 
 def keyword_hint(language: str) -> str:
     """The keywords of ``language`` with their English meaning, one per line (English: one
     line of keywords)."""
-    _check_language(language)
-    if language == "en":
-        return ", ".join(ENGLISH_KEYWORDS)
-    return "\n".join(f"{', '.join(KEYWORDS[language][k])} = {k}" for k in ENGLISH_KEYWORDS)
+    text.check_language(language, LANGUAGES)
+    return text.keyword_hint(KEYWORDS, ENGLISH_KEYWORDS, language)
 
 
 def argument_hint(language: str) -> str:
     """The colour, piece and direction words of ``language`` with their English meaning, and
     how an official is written (``rg`` = red hat, green robe)."""
-    _check_language(language)
-
-    def entry(canonical: str, spellings: tuple[str, ...]) -> str:
-        written = "/".join(spellings)
-        return written if language == "en" or written == canonical else f"{written} = {canonical}"
-
+    text.check_language(language, LANGUAGES)
     lines = [
-        ", ".join(entry(c, s) for c, s in table[language].items())
+        text.table_hint(table, language, bare_when_same=True)
         for table in (OFFICIAL_COLOURS, COLOURS, PIECES, DIRECTIONS)
     ]
     lines.append(OFFICIAL_HINT[language])

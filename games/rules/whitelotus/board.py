@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .. import text
+from ..boardfiles import board_data
 
-def fold(text: str) -> str:
-    """Lower case, accents and punctuation removed: how a typed province name is compared."""
-    norm = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in norm.lower() if ch.isalnum())
+# Lower case, accents and punctuation removed: how a typed province name is compared.
+fold = text.fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,15 +140,7 @@ def _mask(indexes: Iterable[int]) -> int:
 
 def load_board(source: str | Path = "china") -> Board:
     """A built-in board by name (``"china"``) or a board file by path."""
-    path = Path(source)
-    if path.suffix == ".json" or path.exists():
-        text = path.read_text(encoding="utf-8")
-    else:
-        ref = resources.files("games.rules.whitelotus") / "boards" / f"{source}.json"
-        if not ref.is_file():
-            raise BoardError(f"no built-in board '{source}' and no such file")
-        text = ref.read_text(encoding="utf-8")
-    return Board.from_dict(json.loads(text))
+    return Board.from_dict(board_data(source, "games.rules.whitelotus", BoardError))
 
 
 def geometric_adjacency(board: Board) -> dict[int, frozenset[int]]:

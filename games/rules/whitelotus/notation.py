@@ -14,6 +14,8 @@ import difflib
 import unicodedata
 
 from ..base import IllegalCommand, Message, Word
+from ..commandline import command_words, not_a_command
+from ..text import nfkc, visible
 from . import words as vocabulary
 from .board import fold
 from .commands import (
@@ -102,38 +104,12 @@ def parse_command(state: State, text: str, seat: int | None = None) -> Command:
     German or French (see :mod:`.words`); the command is the same.  The line is read as
     :func:`clean` leaves it; a line or word too long to be a command, and a letter of another
     script that looks Latin, are refused before any look-up (they are quoted short)."""
-    line = clean(text)
-    if len(line) > MAX_LINE:
-        raise IllegalCommand(
-            Message(
-                "This line has {length} characters; a command has at most {most}.",
-                length=len(line),
-                most=MAX_LINE,
-            )
-        )
-    words = line.split()
-    if not words:
-        raise IllegalCommand(Message("An empty line is not a command."))
+    words = command_words(clean(text), MAX_LINE)
     for word in words:
         _check_word(word)
     keyword, args = vocabulary.keyword(words[0]), words[1:]
     if keyword is None:
-        guess = vocabulary.closest_keyword(words[0])
-        commands = Message(COMMAND_LIST)  # in the reader's language: "setze, passe, ..."
-        if guess:
-            raise IllegalCommand(
-                Message(
-                    "'{word}' is not a command. Did you mean '{guess}'? Commands: {commands}.",
-                    word=quote(words[0]),
-                    guess=guess,
-                    commands=commands,
-                )
-            )
-        raise IllegalCommand(
-            Message(
-                "'{word}' is not a command. Commands: {commands}.", word=quote(words[0]), commands=commands
-            )
-        )
+        raise not_a_command(quote(words[0]), vocabulary.closest_keyword(words[0]), COMMAND_LIST)
     try:
         return _parse(state, keyword, args, seat)
     except _Syntax as error:
@@ -156,22 +132,10 @@ _KEPT = ("<super>", "<sub>", "<fraction>", "<circle>")  # compatibility forms NF
 def clean(text: str) -> str:
     """The text as a command is read: invisible characters (zero-width spaces and joiners,
     the byte order mark, soft hyphens, bidi marks: Unicode's format characters) removed and
-    compatibility forms folded (NFKC: full-width ``ｂｉｄ ３`` is ``bid 3``)."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    if visible.isascii():
-        return visible
-    # NFKC, except that superscripts, subscripts, fractions and circled digits stay what they
-    # are: "army ²" is a slip to refuse, not "army 2"
-    out: list[str] = []
-    run: list[str] = []
-    for ch in visible:
-        if not ch.isascii() and unicodedata.decomposition(ch).startswith(_KEPT):
-            out += [unicodedata.normalize("NFKC", "".join(run)), ch]
-            run = []
-        else:
-            run.append(ch)
-    out.append(unicodedata.normalize("NFKC", "".join(run)))
-    return "".join(out)
+    compatibility forms folded (NFKC: full-width ``ｂｉｄ ３`` is ``bid 3``), except that
+    superscripts, subscripts, fractions and circled digits stay what they are: "army ²" is a
+    slip to refuse, not "army 2"."""
+    return nfkc(visible(text), _KEPT)
 
 
 def quote(word: str, most: int = QUOTED) -> str:

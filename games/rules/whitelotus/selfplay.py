@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import rng
+from ..selfplay import play_out
 from .board import load_board
 from .commands import Army, Bid, Command, Decline, Lead, Out, Place, Side, Take
 from .constants import BUILDING_VP, COLOURS, Building
@@ -24,19 +25,9 @@ from .scoring import outcome
 from .state import Config, Options, State
 
 
-class Bot:
-    """A plain player: likes valuable areas, bids a little, fights sometimes."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.counter = 0
-
-    def below(self, n: int) -> int:
-        value, self.counter = rng.randbelow(self.key, self.counter, n)
-        return value
-
-    def pick(self, items: Sequence[Command]) -> Command:
-        return items[self.below(len(items))]
+class Bot(rng.Stream):
+    """A plain player: likes valuable areas, bids a little, fights sometimes (its draws:
+    :class:`games.rules.rng.Stream`)."""
 
     def choose(self, state: State, seat: int) -> Command:
         menu = legal(state, seat)
@@ -77,17 +68,12 @@ def _worth(state: State, area: int) -> int:
 def play(
     config: Config, seed: str, use_defaults: bool = False
 ) -> tuple[State, list[tuple[int, Command]], list[str]]:
-    state = setup(config, seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(config.players)]
-    moves: list[tuple[int, Command]] = []
-    lines: list[str] = []
-    while decisions := pending(state):
-        seat = decisions[0].seat
-        command = default(state, seat) if use_defaults else bots[seat].choose(state, seat)
-        state, log = apply(state, seat, command)
-        moves.append((seat, command))
-        lines += [narrate(state, e) for e in log if e.private_to is None and e.kind != "submitted"]
-    return state, moves, lines
+
+    def choose(state: State, seat: int) -> Command:
+        return default(state, seat) if use_defaults else bots[seat].choose(state, seat)
+
+    return play_out(setup(config, seed), pending, apply, choose, narrate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

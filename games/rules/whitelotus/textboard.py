@@ -12,9 +12,11 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .. import text as shared
+
 Translate = Callable[[str], str]
 
-WIDTH = 76  # a mail's text columns (notifications.plaintext.WIDTH)
+WIDTH = shared.WIDTH  # a mail's text columns (notifications.plaintext.WIDTH)
 HANG = 4  # columns a player's wrapped line is indented by, so it does not read as the next player
 
 COLOURS = {
@@ -145,32 +147,7 @@ def _fit(line: str) -> list[str]:
     return out
 
 
-# a word that is kept on the line of the word before it: "(17)", "(17),", "2;", "12"
-_TRAILING = re.compile(r"\(?\d+\)?[,;:.]?")
-_URL = re.compile(r"\bhttps?://\S+")
-
-
 def _wrap(line: str) -> list[str]:
-    """``notifications.plaintext.wrap_line(line, WIDTH, HANG)``, which the mail's text part
-    goes through anyway: broken between words only, a number kept with the word before it."""
-    if len(line) <= WIDTH:
-        return [line]
-    body = line.lstrip(" ")
-    indent = len(line) - len(body)
-    words: list[tuple[str, str]] = []
-    for space, word in re.findall(r"( *)(\S+)", body):
-        if words and _TRAILING.fullmatch(word) and not _URL.match(words[-1][1]):
-            words[-1] = (words[-1][0], words[-1][1] + space + word)
-        else:
-            words.append((space, word))
-    lines: list[str] = []
-    current = " " * indent
-    fresh = True
-    for space, word in words:
-        if not fresh and len(current) + len(space) + len(word) > WIDTH:
-            lines.append(current)
-            current, fresh = " " * HANG, True
-        current = current + word if fresh else current + space + word
-        fresh = False
-    lines.append(current)
-    return lines
+    """Broken between words only, a number kept with the word before it: the wrapping the
+    mail's text part goes through anyway (``notifications.plaintext``), with a hanging indent."""
+    return shared.wrap_line(line, WIDTH, HANG)

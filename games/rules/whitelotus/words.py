@@ -12,10 +12,8 @@ import): ``passe`` is pass in German and in French, ``armee`` army in both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from difflib import SequenceMatcher
-
-from .board import fold
+from .. import text
+from ..text import Table
 from .constants import COLOURS as ENGLISH_COLOURS
 
 LANGUAGES = ("en", "de", "fr")
@@ -38,9 +36,6 @@ ENGLISH_KEYWORDS = (
     "tile",
     "give",
 )
-
-# language -> canonical word -> spellings (the first is the one written)
-Table = Mapping[str, Mapping[str, tuple[str, ...]]]
 
 KEYWORDS: Table = {
     "en": {k: (k,) for k in ENGLISH_KEYWORDS},
@@ -115,32 +110,11 @@ POINTS: Table = {
 
 TABLES: dict[str, Table] = {"keyword": KEYWORDS, "colour": COLOURS, "side": SIDES, "points": POINTS}
 
+# How a typed word is compared: case, accents and punctuation ignored, ``ß`` = ``ss``.
+key = text.key
 
-def key(word: str) -> str:
-    """How a typed word is compared: case, accents and punctuation ignored, ``ß`` = ``ss``."""
-    return fold(word.casefold())
-
-
-def _index(name: str, table: Table) -> dict[str, str]:
-    """Folded spelling -> canonical word; a spelling meaning two words is an error."""
-    index: dict[str, str] = {}
-    for language in LANGUAGES:
-        if set(table[language]) != set(table["en"]):
-            raise ValueError(f"{name} words in {language!r} do not match the English ones")
-        for canonical, spellings in table[language].items():
-            for spelled in spellings:
-                k = key(spelled)
-                if index.setdefault(k, canonical) != canonical:
-                    raise ValueError(f"{name} {spelled!r} means both {index[k]!r} and {canonical!r}")
-    return index
-
-
-_INDEXES = {name: _index(name, table) for name, table in TABLES.items()}
-
-
-def _check_language(language: str) -> None:
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+# folded spelling -> canonical word, per table; a spelling meaning two words is an error
+_INDEXES = {name: text.index(name, table, LANGUAGES) for name, table in TABLES.items()}
 
 
 def keyword(word: str) -> str | None:
@@ -165,8 +139,7 @@ def points(word: str) -> str | None:
 
 def spell(table: Table, canonical: str, language: str) -> str:
     """How ``language`` writes a canonical word (its first spelling)."""
-    _check_language(language)
-    return table[language][canonical][0]
+    return text.spell(table, canonical, language, LANGUAGES)
 
 
 MAX_TYPO = 24  # the longest keyword has 14 letters
@@ -183,30 +156,11 @@ def closest_keyword(word: str) -> str | None:
 def closest_keyword_scored(word: str) -> tuple[str, float] | None:
     """``(spelling, similarity ratio)`` of :func:`closest_keyword`, or None: for a caller that
     weighs the keyword against other words, so the winner is not compared a second time."""
-    typed = key(word)
-    if len(typed) > MAX_TYPO:  # no keyword is near; and comparing would cost time per letter
-        return None
-    best: tuple[float, str] | None = None
-    for folded, spelled in _SPELLINGS:
-        matcher = SequenceMatcher(None, typed, folded)
-        # the cheap upper bounds of the ratio first: a spelling that cannot reach 0.6, or beat
-        # the best so far, is passed over without the full comparison (same answer, less time)
-        floor = 0.6 if best is None else best[0]
-        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
-            continue
-        score = matcher.ratio()
-        if score >= 0.6 and (best is None or score > best[0]):
-            best = (score, spelled)
-    return (best[1], best[0]) if best else None
+    return text.closest_scored(word, _SPELLINGS, 0.6, MAX_TYPO)
 
 
 # (folded, spelled) of every keyword, in the order ties are decided: folded once, not per call
-_SPELLINGS: tuple[tuple[str, str], ...] = tuple(
-    (key(spelled), spelled)
-    for language in LANGUAGES
-    for canonical in ENGLISH_KEYWORDS
-    for spelled in KEYWORDS[language][canonical]
-)
+_SPELLINGS = text.spellings(KEYWORDS, ENGLISH_KEYWORDS, LANGUAGES)
 
 
 def keyword_hint(language: str) -> str:
@@ -216,10 +170,8 @@ def keyword_hint(language: str) -> str:
         passe, passen = pass
 
     For English, the keywords on one line."""
-    _check_language(language)
-    if language == "en":
-        return ", ".join(ENGLISH_KEYWORDS)
-    return "\n".join(f"{', '.join(KEYWORDS[language][k])} = {k}" for k in ENGLISH_KEYWORDS)
+    text.check_language(language, LANGUAGES)
+    return text.keyword_hint(KEYWORDS, ENGLISH_KEYWORDS, language)
 
 
 def argument_hint(language: str) -> str:
@@ -230,13 +182,5 @@ def argument_hint(language: str) -> str:
         einfluss = influence, armee = army
 
     For English, the words alone."""
-    _check_language(language)
-
-    def entry(canonical: str, spellings: tuple[str, ...]) -> str:
-        written = "/".join(spellings)
-        return written if language == "en" else f"{written} = {canonical}"
-
-    return "\n".join(
-        ", ".join(entry(canonical, spellings) for canonical, spellings in table[language].items())
-        for table in (COLOURS, SIDES, POINTS)
-    )
+    text.check_language(language, LANGUAGES)
+    return "\n".join(text.table_hint(table, language) for table in (COLOURS, SIDES, POINTS))
