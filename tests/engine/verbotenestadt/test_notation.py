@@ -126,7 +126,14 @@ def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     lines = vs.describe(state, 0, "fr")
     assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
     assert "Stop" not in lines  # the first move must be made
-    assert "tourner une fois" in lines[-2] and "déplace rr nord est" in lines[-2]
+    assert "tourner une fois" in lines[-2]
+    # the turn's example is a move with a turn that this seat can make now (a fixed "rr n e"
+    # named an official that could not go north, or one already on the terrace)
+    example = lines[-2].split(" : ", 1)[1]
+    command, end = example.rsplit(" (", 1)
+    move = parse_command(state, command)
+    assert len(move.path) == 2 and move in vs.legal(state, 0), example
+    assert (state.square_of(move.code) is not None) and end.rstrip(")") != ""
     many = vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0)
     assert "after each slide" in vs.describe(evolve(state, config=many), 0, "en")[-2]
     text = vs.decision_text(vs.view(state, 0), "move")
