@@ -28,6 +28,8 @@ NAMES = ("Ada", "Bernd", "Claire", "Dana")
 # sentences of this slice a German or French reader must not get in English
 ENGLISH = (
     "Your dial (only you see it)",
+    "Your dial (secret)",
+    "Still to answer",
     "Your cards:",
     "It is your move",
     "Sealed:",
@@ -122,6 +124,11 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
                 assert "you keep your dial" in flat or "a new dial is set for you by lot" in flat
             else:
                 assert "The challenge:" in flat and "you believe" in flat, flat
+                # the official with its colours: "who moved by into" read as an English word
+                assert re.search(r"who moved [rybgk]{2} \(\w+/\w+\) into", subject), subject
+            # every seat answers at once: nobody is "to move"
+            assert "To move:" not in text and "Still to answer (sealed, all at once):" in flat, flat
+            assert sum(line.startswith("Your dial") for line in text.splitlines()) <= 1, text
             # the window's deadline, a short one (12 hours at most)
             deadline = re.search(r"(?:by|Deadline:) (\d{4}-\d\d-\d\d \d\d:\d\d)", flat)
             assert deadline is not None, flat
@@ -169,7 +176,10 @@ def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
     state = services.state_at(game, row.seq)
     plan = vs.parse_command(state, example.group(1))
     assert plan.kind == "plan" and plan.stop
-    assert "Your dial (only you see it):" in rendered.text
+    # the dial once (the text board's line, with its colours), not again in the partial
+    assert sum(line.startswith("Your dial") for line in rendered.text.splitlines()) == 1, rendered.text
+    assert re.search(r"Your dial \(secret\): [rybgk]{2} \(\w+/\w+\)", rendered.text)
+    assert "To move:" in rendered.text  # a turn: one player moves
     assert "A whole turn in one mail" in html.unescape(rendered.html)
     # in German the example is written in German words
     bernd = game.seats.get(position=1)
