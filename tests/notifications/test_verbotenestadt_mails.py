@@ -161,6 +161,11 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     assert "It is your move (north): set a secret dial to an official still on the" in rendered.text
     assert "Your dial is not set yet." in rendered.text
     assert "dial rr" in rendered.text  # the example from the menu
+    # the settings as this game has them: no White Lotus years
+    assert "every mail: each reveal and each move of the others" in " ".join(rendered.text.split())
+    assert "year" not in rendered.text and "year" not in rendered.html
+    bernd = OutboundMail.objects.get(game=game, seat=1, kind="invitation")
+    assert "jede Aufdeckung und jeder Zug der anderen" in " ".join(emails.render(bernd).text.split())
 
 
 def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
