@@ -142,6 +142,12 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
             assert f"{outcome.scores[winner]} " in flat
             if outcome.rank[row.seat] == 1 and player.language == "en":
                 assert subject.startswith("Game over: you placed 1st")
+            # the groups each seat scored, counted as words count them; no "0 single" form
+            assert not re.search(r"\b0 (single|pair|triple|suit|Einzel|Paar|Dreier|Anzug|carte|paire)", flat)
+            assert not re.search(r"\b([2-9]|1\d) (single|pair|triple|suit|carte|paire|triplet)\b", flat), flat
+            assert "suit groups" not in flat
+            if player.language == "fr":
+                assert re.search(r"\d cartes? : \d", flat), flat  # the French space before a colon
     assert {"invitation", "decision", "game_over", "dial", "move", "rebribe", "challenge"} <= kinds
     assert {"sealed", "reveal"} & kinds  # every mail is wanted: the dials' window is told
     assert all(windows.values()), windows
