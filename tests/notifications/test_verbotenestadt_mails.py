@@ -106,7 +106,11 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         assert f"{player.name}," in text.splitlines()[0], where  # "Hello Ada,"
         assert "None" not in text and ".." not in text.replace("...", ""), where
         assert "your hand" not in text, where  # White Lotus's word
+        assert not re.search(r"(?<=: )1 (moves|Züge|coups)\b", flat), where  # "Fate dice: 1 moves"
         assert body_html.count("<html") == 1
+        # the service's words in the reader's language too (the parser knows them)
+        other = {"en": "help, status", "de": "help (oder hilfe), status (oder stand", "fr": "help (ou aide)"}
+        assert other[player.language] in flat, where
         if player.language != "en":
             for english in ENGLISH:
                 assert english not in text + subject, (where, english)

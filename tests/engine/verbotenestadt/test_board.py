@@ -224,7 +224,7 @@ def test_the_text_board_fits_80_columns_and_draws_the_grid():
     assert "Target: pavilion 7 (green)." in text
     assert "Terrace of banishment (12 of 15): rr ry rb rg rk yr" in text
     assert "Last move: kk 5,7 > 3,7" in text
-    assert "Fate dice: 2 moves this turn; last roll: middle die, red face with the dragon." in text
+    assert "Moves this turn: 2; last fate die: middle die, red face with the dragon." in text
     assert "north Anna: red: hat, trousers / white: coat; score 5" in text
     assert "east Bertrand: no cards; score 0" in text
     assert "To move: east Bertrand" in text
