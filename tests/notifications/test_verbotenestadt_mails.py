@@ -254,6 +254,19 @@ def test_replies_in_german_and_french_reach_the_engine_and_a_wrong_one_is_refuse
     )
 
 
+def test_a_wrong_answer_in_the_first_dial_window_is_refused_without_the_re_bribe_window():
+    """ "believe" while the first dials are owed: the refusal says to set the dial, not to
+    "keep it in the re-bribe window" (there is no dial yet to keep)."""
+    game = new_game()
+    deliver_pending()
+    assert reply(game, 0, "believe").status == InboundMail.Status.REFUSED
+    refusal = next(m for m in deliver_pending() if m.kind == "error")
+    rendered = emails.render(refusal)
+    assert "Set your secret dial now" in rendered.subject + rendered.text
+    assert "re-bribe" not in rendered.text
+    assert "dial one of:" in rendered.text  # the menu, with the officials to name
+
+
 def test_help_status_log_reminder_and_a_moderator_s_notice_speak_of_the_game(settings):
     game = new_game()
     deliver_pending()
