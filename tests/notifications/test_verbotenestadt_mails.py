@@ -30,6 +30,8 @@ ENGLISH = (
     "Your dial (only you see it)",
     "Your dial (secret)",
     "Still to answer",
+    "Every sealed answer is in",
+    "Answers in:",
     "Your cards:",
     "It is your move",
     "Sealed:",
@@ -102,7 +104,7 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         flat = " ".join(text.split())
         where = (row.kind, row.seat, row.seq, player.language)
         kinds.add(row.kind)
-        assert all(len(line) <= 80 for line in text.splitlines()), where
+        assert all(len(line) <= 78 for line in text.splitlines()), where
         assert f"{player.name}," in text.splitlines()[0], where  # "Hello Ada,"
         assert "None" not in text and ".." not in text.replace("...", ""), where
         assert "your hand" not in text, where  # White Lotus's word
@@ -114,6 +116,12 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         if player.language != "en":
             for english in ENGLISH:
                 assert english not in text + subject, (where, english)
+        if row.kind == "reveal":
+            # a dial window's close shows no dial: the mail must not say the choices are revealed
+            assert "Revealed" not in subject and "are revealed" not in text, where
+            if player.language == "en":
+                assert subject.startswith("Answers in: the sealed window has closed"), subject
+                assert "Every sealed answer is in" in flat and "stays secret" in flat
         decision = row.context.get("decision")
         if row.kind == "decision":
             kinds.add(decision)
