@@ -204,6 +204,9 @@ def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
     assert re.search(r"Your dial \(secret\): [rybgk]{2} \(\w+/\w+\)", rendered.text)
     assert "To move:" in rendered.text  # a turn: one player moves
     assert "A whole turn in one mail" in html.unescape(rendered.html)
+    # the HTML says the dial and the target once (the text board in it has them)
+    page = html.unescape(rendered.html)
+    assert page.count("Your dial (") == 1 and page.count("arget: pavilion") == 1, page
     # in German the example is written in German words
     bernd = game.seats.get(position=1)
     row.seat = 1
