@@ -110,6 +110,12 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         assert "your hand" not in text, where  # White Lotus's word
         assert not re.search(r"(?<=: )1 (moves|Züge|coups)\b", flat), where  # "Fate dice: 1 moves"
         assert body_html.count("<html") == 1
+        # the reply example in the reader's language, as the menu above it (not English first)
+        if player.language == "fr" and "par exemple :" in flat:
+            assert re.search(
+                r"par exemple : (soudoie|garde|déplace|pas|plan|arrête|crois|doute|prends|épargne)\b", flat
+            )
+            assert "(ou:" not in flat
         # the service's words in the reader's language too (the parser knows them)
         other = {"en": "help, status", "de": "help (oder hilfe), status (oder stand", "fr": "help (ou aide)"}
         assert other[player.language] in flat, where
