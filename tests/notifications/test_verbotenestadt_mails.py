@@ -32,6 +32,7 @@ ENGLISH = (
     "Still to answer",
     "Every sealed answer is in",
     "Answers in:",
+    "Your answer is sealed",
     "Your cards:",
     "It is your move",
     "Sealed:",
@@ -122,6 +123,11 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         if player.language != "en":
             for english in ENGLISH:
                 assert english not in text + subject, (where, english)
+        if row.kind == "sealed":
+            # a dial stays secret when its window closes: the mail must not promise a reveal
+            assert "revealed together" not in text and "révélés" not in text and "aufgedeckt" not in text
+            if player.language == "en":
+                assert "Your answer is sealed: nobody else sees it." in flat, flat
         if row.kind == "reveal":
             # a dial window's close shows no dial: the mail must not say the choices are revealed
             assert "Revealed" not in subject and "are revealed" not in text, where
