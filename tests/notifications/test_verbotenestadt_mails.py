@@ -190,6 +190,8 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     assert "Every mail shows the board, what you hold" in rendered.text
     assert "It is your move (north): set a secret dial to an official still on the" in rendered.text
     assert "Your dial is not set yet." in rendered.text
+    assert "Moves this turn" not in rendered.text  # no turn has begun: "0 moves" said nothing
+    assert "Still to answer (sealed, all at once): north Ada, east Bernd" in rendered.text
     assert "dial rr" in rendered.text  # the example from the menu
     # the settings as this game has them: no White Lotus years
     assert "every mail: each reveal and each move of the others" in " ".join(rendered.text.split())

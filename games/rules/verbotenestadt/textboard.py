@@ -93,7 +93,7 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
             die = t(DIE_WORDS.get(roll["die"], roll["die"]))
             face = t(FACE_WORDS.get(roll["face"], roll["face"]))
             lines += _wrap(t(FATE).format(moves=fate.get("moves", 0), die=die, face=face))
-        else:
+        elif fate.get("moves"):  # before the first roll of the game there is nothing to say
             lines += _wrap(t(FATE_NONE).format(moves=fate.get("moves", 0)))
     dial = view.get("dial")
     if dial and dial.get("code"):  # the viewer's own dial; a spectator's view has none
