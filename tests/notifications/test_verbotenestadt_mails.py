@@ -108,6 +108,7 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         assert all(len(line) <= 78 for line in text.splitlines()), where
         assert f"{player.name}," in text.splitlines()[0], where  # "Hello Ada,"
         assert "None" not in text and ".." not in text.replace("...", ""), where
+        assert "(s)" not in text and "Zug/Züge" not in text, where  # "1 move(s)" read as a form
         assert "your hand" not in text, where  # White Lotus's word
         assert not re.search(r"(?<=: )1 (moves|Züge|coups)\b", flat), where  # "Fate dice: 1 moves"
         assert body_html.count("<html") == 1
