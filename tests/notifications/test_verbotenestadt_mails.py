@@ -33,6 +33,7 @@ ENGLISH = (
     "Every sealed answer is in",
     "Answers in:",
     "Your answer is sealed",
+    "Your sealed answer is asked",
     "Your cards:",
     "It is your move",
     "Sealed:",
@@ -151,6 +152,8 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
                 assert "The challenge:" in flat and "you believe" in flat, flat
                 # the official with its colours: "who moved by into" read as an English word
                 assert re.search(r"who moved [rybgk]{2} \(\w+/\w+\) into", subject), subject
+            # every seat answers at once: nobody is "to move", and neither is the reader
+            assert "It is your move" not in text and "Your sealed answer is asked (" in flat, flat
             # every seat answers at once: nobody is "to move"
             assert "To move:" not in text and "Still to answer (sealed, all at once):" in flat, flat
             assert sum(line.startswith("Your dial") for line in text.splitlines()) <= 1, text
@@ -189,7 +192,9 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     assert "choice None" not in rendered.text
     assert "board.." not in rendered.text.replace("\n", " ")
     assert "Every mail shows the board, what you hold" in rendered.text
-    assert "It is your move (north): set a secret dial to an official still on the" in rendered.text
+    # every seat sets its dial at once: the mail asks for a sealed answer, not "your move"
+    assert "Your sealed answer is asked (north): set a secret dial to an official" in rendered.text
+    assert "It is your move" not in rendered.text
     assert "Your dial is not set yet." in rendered.text
     assert "Moves this turn" not in rendered.text  # no turn has begun: "0 moves" said nothing
     assert "Still to answer (sealed, all at once): north Ada, east Bernd" in rendered.text
