@@ -484,6 +484,13 @@ def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str]
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
     """The seat's situation in one sentence: its decision, or whose move it is."""
+    sealed = any(d.seat == seen.seat and d.sealed for d in seen.rules.pending(seen.state))
+    if owes and decision_text and sealed and seen.rules.name != "whitelotus":
+        # every seat that owes one answers at once: not "your move" (White Lotus's words stay)
+        return gettext("Your sealed answer is asked (%(colour)s): %(decision_text)s.") % {
+            "colour": words.colour(seen.colour),
+            "decision_text": decision_text,
+        }
     if owes and decision_text:
         return gettext("It is your move (%(colour)s): %(decision_text)s.") % {
             "colour": words.colour(seen.colour),

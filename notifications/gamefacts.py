@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.rules.base import GameRules
 
@@ -143,6 +143,7 @@ def _results(asked: Asked) -> dict[str, Any]:
                 "pairs": b.get("pairs", 0),
                 "triples": b.get("triples", 0),
                 "suits": b.get("suits", 0),
+                "groups": _groups(b),
             }
         )
     partnerships = []
@@ -169,6 +170,32 @@ def _results(asked: Asked) -> dict[str, Any]:
         "partnered": mine is not None,
         "won": outcome.rank[asked.seat] == 1,
     }
+
+
+def _groups(breakdown: Mapping[str, Any]) -> str:
+    """``9 cards: 2 triples, 1 pair, 1 single``: the groups a seat scored, the empty ones left
+    out ("0 single, 0 suit groups" read as a form)."""
+    cards = int(breakdown.get("cards", 0))
+    if not cards:
+        return gettext("no cards")
+    said = [
+        ngettext(singular, plural, n) % {"n": n}
+        for singular, plural, n in (
+            ("%(n)s triple", "%(n)s triples", int(breakdown.get("triples", 0))),
+            (
+                "%(n)s suit (hat, coat, trousers)",
+                "%(n)s suits (hat, coat, trousers)",
+                int(breakdown.get("suits", 0)),
+            ),
+            ("%(n)s pair", "%(n)s pairs", int(breakdown.get("pairs", 0))),
+            ("%(n)s single", "%(n)s singles", int(breakdown.get("singles", 0))),
+        )
+        if n
+    ]
+    counted = ngettext("%(n)s card", "%(n)s cards", cards) % {"n": cards}
+    if not said:
+        return counted
+    return gettext("%(cards)s: %(groups)s") % {"cards": counted, "groups": ", ".join(said)}
 
 
 def _place(rank: int, tied: set[int]) -> str:

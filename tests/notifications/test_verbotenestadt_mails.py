@@ -28,6 +28,12 @@ NAMES = ("Ada", "Bernd", "Claire", "Dana")
 # sentences of this slice a German or French reader must not get in English
 ENGLISH = (
     "Your dial (only you see it)",
+    "Your dial (secret)",
+    "Still to answer",
+    "Every sealed answer is in",
+    "Answers in:",
+    "Your answer is sealed",
+    "Your sealed answer is asked",
     "Your cards:",
     "It is your move",
     "Sealed:",
@@ -102,14 +108,36 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
         flat = " ".join(text.split())
         where = (row.kind, row.seat, row.seq, player.language)
         kinds.add(row.kind)
-        assert all(len(line) <= 80 for line in text.splitlines()), where
+        assert all(len(line) <= 78 for line in text.splitlines()), where
         assert f"{player.name}," in text.splitlines()[0], where  # "Hello Ada,"
         assert "None" not in text and ".." not in text.replace("...", ""), where
+        assert "(s)" not in text and "Zug/Züge" not in text, where  # "1 move(s)" read as a form
         assert "your hand" not in text, where  # White Lotus's word
+        assert not re.search(r"(?<=: )1 (moves|Züge|coups)\b", flat), where  # "Fate dice: 1 moves"
         assert body_html.count("<html") == 1
+        # the reply example in the reader's language, as the menu above it (not English first)
+        if player.language == "fr" and "par exemple :" in flat:
+            assert re.search(
+                r"par exemple : (soudoie|garde|déplace|pas|plan|arrête|crois|doute|prends|épargne)\b", flat
+            )
+            assert "(ou:" not in flat
+        # the service's words in the reader's language too (the parser knows them)
+        other = {"en": "help, status", "de": "help (oder hilfe), status (oder stand", "fr": "help (ou aide)"}
+        assert other[player.language] in flat, where
         if player.language != "en":
             for english in ENGLISH:
                 assert english not in text + subject, (where, english)
+        if row.kind == "sealed":
+            # a dial stays secret when its window closes: the mail must not promise a reveal
+            assert "revealed together" not in text and "révélés" not in text and "aufgedeckt" not in text
+            if player.language == "en":
+                assert "Your answer is sealed: nobody else sees it." in flat, flat
+        if row.kind == "reveal":
+            # a dial window's close shows no dial: the mail must not say the choices are revealed
+            assert "Revealed" not in subject and "are revealed" not in text, where
+            if player.language == "en":
+                assert subject.startswith("Answers in: the sealed window has closed"), subject
+                assert "Every sealed answer is in" in flat and "stays secret" in flat
         decision = row.context.get("decision")
         if row.kind == "decision":
             kinds.add(decision)
@@ -124,6 +152,13 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
                 assert "you keep your dial" in flat or "a new dial is set for you by lot" in flat
             else:
                 assert "The challenge:" in flat and "you believe" in flat, flat
+                # the official with its colours: "who moved by into" read as an English word
+                assert re.search(r"who moved [rybgk]{2} \(\w+/\w+\) into", subject), subject
+            # every seat answers at once: nobody is "to move", and neither is the reader
+            assert "It is your move" not in text and "Your sealed answer is asked (" in flat, flat
+            # every seat answers at once: nobody is "to move"
+            assert "To move:" not in text and "Still to answer (sealed, all at once):" in flat, flat
+            assert sum(line.startswith("Your dial") for line in text.splitlines()) <= 1, text
             # the window's deadline, a short one (12 hours at most)
             deadline = re.search(r"(?:by|Deadline:) (\d{4}-\d\d-\d\d \d\d:\d\d)", flat)
             assert deadline is not None, flat
@@ -137,6 +172,12 @@ def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
             assert f"{outcome.scores[winner]} " in flat
             if outcome.rank[row.seat] == 1 and player.language == "en":
                 assert subject.startswith("Game over: you placed 1st")
+            # the groups each seat scored, counted as words count them; no "0 single" form
+            assert not re.search(r"\b0 (single|pair|triple|suit|Einzel|Paar|Dreier|Anzug|carte|paire)", flat)
+            assert not re.search(r"\b([2-9]|1\d) (single|pair|triple|suit|carte|paire|triplet)\b", flat), flat
+            assert "suit groups" not in flat
+            if player.language == "fr":
+                assert re.search(r"\d cartes? : \d", flat), flat  # the French space before a colon
     assert {"invitation", "decision", "game_over", "dial", "move", "rebribe", "challenge"} <= kinds
     assert {"sealed", "reveal"} & kinds  # every mail is wanted: the dials' window is told
     assert all(windows.values()), windows
@@ -153,9 +194,18 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     assert "choice None" not in rendered.text
     assert "board.." not in rendered.text.replace("\n", " ")
     assert "Every mail shows the board, what you hold" in rendered.text
-    assert "It is your move (north): set a secret dial to an official still on the" in rendered.text
+    # every seat sets its dial at once: the mail asks for a sealed answer, not "your move"
+    assert "Your sealed answer is asked (north): set a secret dial to an official" in rendered.text
+    assert "It is your move" not in rendered.text
     assert "Your dial is not set yet." in rendered.text
+    assert "Moves this turn" not in rendered.text  # no turn has begun: "0 moves" said nothing
+    assert "Still to answer (sealed, all at once): north Ada, east Bernd" in rendered.text
     assert "dial rr" in rendered.text  # the example from the menu
+    # the settings as this game has them: no White Lotus years
+    assert "every mail: each reveal and each move of the others" in " ".join(rendered.text.split())
+    assert "year" not in rendered.text and "year" not in rendered.html
+    bernd = OutboundMail.objects.get(game=game, seat=1, kind="invitation")
+    assert "jede Aufdeckung und jeder Zug der anderen" in " ".join(emails.render(bernd).text.split())
 
 
 def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
@@ -171,8 +221,14 @@ def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
     state = services.state_at(game, row.seq)
     plan = vs.parse_command(state, example.group(1))
     assert plan.kind == "plan" and plan.stop
-    assert "Your dial (only you see it):" in rendered.text
+    # the dial once (the text board's line, with its colours), not again in the partial
+    assert sum(line.startswith("Your dial") for line in rendered.text.splitlines()) == 1, rendered.text
+    assert re.search(r"Your dial \(secret\): [rybgk]{2} \(\w+/\w+\)", rendered.text)
+    assert "To move:" in rendered.text  # a turn: one player moves
     assert "A whole turn in one mail" in html.unescape(rendered.html)
+    # the HTML says the dial and the target once (the text board in it has them)
+    page = html.unescape(rendered.html)
+    assert page.count("Your dial (") == 1 and page.count("arget: pavilion") == 1, page
     # in German the example is written in German words
     bernd = game.seats.get(position=1)
     row.seat = 1
@@ -229,6 +285,19 @@ def test_replies_in_german_and_french_reach_the_engine_and_a_wrong_one_is_refuse
         .latest("seq")
         .command_text.startswith(example.group(1).split()[0])
     )
+
+
+def test_a_wrong_answer_in_the_first_dial_window_is_refused_without_the_re_bribe_window():
+    """ "believe" while the first dials are owed: the refusal says to set the dial, not to
+    "keep it in the re-bribe window" (there is no dial yet to keep)."""
+    game = new_game()
+    deliver_pending()
+    assert reply(game, 0, "believe").status == InboundMail.Status.REFUSED
+    refusal = next(m for m in deliver_pending() if m.kind == "error")
+    rendered = emails.render(refusal)
+    assert "Set your secret dial now" in rendered.subject + rendered.text
+    assert "re-bribe" not in rendered.text
+    assert "dial one of:" in rendered.text  # the menu, with the officials to name
 
 
 def test_help_status_log_reminder_and_a_moderator_s_notice_speak_of_the_game(settings):

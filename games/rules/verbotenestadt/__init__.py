@@ -22,7 +22,7 @@ from . import words
 from .board import Board, load_board
 from .bots import Bot
 from .commands import Command, Plan, command_from_dict, command_to_dict
-from .constants import SEATS
+from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
@@ -98,7 +98,9 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Translate = lam
     entry = view.get("entry") or {}
     seats = {p["seat"]: p["colour"] for p in view.get("players") or []}
     values["mover"] = t(str(seats.get(entry.get("seat"), ""))).capitalize() if entry else ""
-    values["official"] = entry.get("code", "")
+    code = str(entry.get("code", ""))
+    # "by (blue/yellow)", as the narration says it: a bare code reads as a word ("moved by into")
+    values["official"] = f"{code} ({t(hat(code))}/{t(robe(code))})" if len(code) == 2 else code
     choice = view.get("choice") or {}
     giver = choice.get("from")
     values["giver"] = t(str(seats.get(giver, ""))).capitalize() if giver is not None else ""

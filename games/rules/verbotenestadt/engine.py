@@ -237,7 +237,9 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
             if state.square_of(c.code) is None:
                 raise _refuse("Official {code} is on the terrace: bribe one still on the board.", code=c.code)
             return _submit(state, seat, c.code, log)
-        raise _refuse("Set your dial now (or keep it in the re-bribe window).")
+        if kind == "rebribe":
+            raise _refuse("Keep your dial or set a new one now (the re-bribe window).")
+        raise _refuse("Set your secret dial now: the game waits for every dial.")
     if kind == "challenge":
         if isinstance(c, Believe | Doubt):
             return _submit(state, seat, c.kind, log)

@@ -42,26 +42,24 @@ PHRASES = {
         "officials": "dial one of: {codes}",
         "plan": "or a plan: {syntax}",
         "enter": "into the target: {moves}",
-        "turn": "after the slide the official may turn left or right once and slide on: move rr n e",
-        "turns": "after each slide the official may turn left or right and slide on: move rr n e s ...",
+        "turn": "after the slide the official may turn left or right once and slide on: {example}",
+        "turns": "after each slide the official may turn left or right and slide on: {example}",
     },
     "de": {
         "officials": "besteche einen von: {codes}",
         "plan": "oder ein Plan: {syntax}",
         "enter": "in den Zielpavillon: {moves}",
-        "turn": "nach dem Rutschen darf der Beamte einmal links oder rechts abbiegen und weiter:"
-        " ziehe rr nord ost",
-        "turns": "nach jedem Rutschen darf der Beamte links oder rechts abbiegen und weiter:"
-        " ziehe rr nord ost süd ...",
+        "turn": "nach dem Rutschen darf der Beamte einmal links oder rechts abbiegen und weiter: {example}",
+        "turns": "nach jedem Rutschen darf der Beamte links oder rechts abbiegen und weiter: {example}",
     },
     "fr": {
         "officials": "soudoie l'un de : {codes}",
         "plan": "ou un plan : {syntax}",
         "enter": "dans le pavillon cible : {moves}",
         "turn": "après la glissade le fonctionnaire peut tourner une fois à gauche ou à droite et"
-        " repartir : déplace rr nord est",
+        " repartir : {example}",
         "turns": "après chaque glissade le fonctionnaire peut tourner à gauche ou à droite et repartir :"
-        " déplace rr nord est sud ...",
+        " {example}",
     },
 }
 
@@ -136,6 +134,12 @@ def _move_lines(state: State, seat: int, language: str) -> list[str]:
             simple[m.code].append(f"{format_command_in(state, m, language)} ({end[0]},{end[1]})")
     for code in sorted(simple):
         lines.append(" | ".join(simple[code]))
-    lines.append(phrases["turns" if state.config.options.many_turns else "turn"])
+    # the example is a move with a turn this seat can make now (a fixed one named officials
+    # already on the terrace or walled in); no line when no official can turn
+    turning = [(m, end) for m, end in options if len(m.path) > 1 and end != target]
+    if turning:
+        move, end = max(turning, key=lambda option: len(option[0].path))
+        example = f"{format_command_in(state, move, language)} ({end[0]},{end[1]})"
+        lines.append(phrases["turns" if state.config.options.many_turns else "turn"].format(example=example))
     lines.append(phrases["plan"].format(syntax=syntax("plan", language)))
     return lines

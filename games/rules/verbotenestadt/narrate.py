@@ -34,8 +34,9 @@ TEMPLATES: Mapping[str, str] = {
     "turn": "Turn {turn}: {seat} to move.",
     "no_move": "{seat} cannot move any official; the turn passes.",
     "stopped": "{seat} stops.",
-    "plan": "Your plan of {moves} move(s) is under way.",
-    "plan_dropped": "{seat}'s plan ends here; {moves} planned move(s) are dropped.",
+    # counts after a colon: the narration has no plural forms ("1 move(s)" read as a form)
+    "plan": "Your plan is under way (planned moves: {moves}).",
+    "plan_dropped": "{seat}'s plan ends here (planned moves dropped: {moves}).",
     "plan_broken": "{seat}'s plan ends: a planned move is not possible now.",
     "plan_reason": "Your planned move of {official} is not possible: {reason}",
     "moved": "{seat} moves {official} {path} to {square}.",

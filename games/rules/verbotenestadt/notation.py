@@ -20,6 +20,7 @@ writes the canonical English line and ``parse_command(state, format_command(stat
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..base import IllegalCommand, Message
@@ -92,9 +93,14 @@ def _syntax_error(keyword: str, error: Message) -> IllegalCommand:
     return IllegalCommand(Message("{error} Write: {syntax}", error=error, syntax=Message(SYNTAX[keyword])))
 
 
+# the square a menu line shows after a move ("move bk s (11,7)"): a player who copies the
+# line sends it too; it is read as a note and left out
+END_SQUARE = re.compile(r"\s*\(\s*\d{1,2}\s*,\s*\d{1,2}\s*\)(?=\s*(?:;|$))")
+
+
 def parse_command(state: Any, text: str, seat: int | None = None) -> Command:
     """One command from one line; raises :class:`IllegalCommand` saying the syntax."""
-    line = clean(text)
+    line = END_SQUARE.sub("", clean(text))
     words = command_words(line, MAX_LINE)
     keyword = vocabulary.keyword(words[0].rstrip(":;,"))
     if keyword is None:

@@ -30,11 +30,13 @@ NO_TARGET = "No target pavilion yet."
 TERRACE = "Terrace of banishment ({count} of 15): {codes}"
 CARDS_LEFT = "Cards left in the pavilions: {list}"
 LAST_MOVE = "Last move: {code} {path}"
-FATE = "Fate dice: {moves} moves this turn; last roll: {die}, {face}."
-FATE_NONE = "Fate dice: {moves} moves this turn."
+# "Moves this turn: 1", not "1 moves": the board's words have no plural forms
+FATE = "Moves this turn: {moves}; last fate die: {die}, {face}."
+FATE_NONE = "Moves this turn: {moves}."
 YOUR_DIAL = "Your dial (secret): {code}"
 TO_MOVE = "To move: {seat}"
 WAITING = "Waiting for: {seats}"
+STILL_TO_ANSWER = "Still to answer (sealed, all at once): {seats}"
 PLAYER = "{seat} {name}: {cards}; score {score}"
 PARTNER = "(partner: {seat})"
 NO_CARDS = "no cards"
@@ -91,11 +93,11 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
             die = t(DIE_WORDS.get(roll["die"], roll["die"]))
             face = t(FACE_WORDS.get(roll["face"], roll["face"]))
             lines += _wrap(t(FATE).format(moves=fate.get("moves", 0), die=die, face=face))
-        else:
+        elif fate.get("moves"):  # before the first roll of the game there is nothing to say
             lines += _wrap(t(FATE_NONE).format(moves=fate.get("moves", 0)))
     dial = view.get("dial")
     if dial and dial.get("code"):  # the viewer's own dial; a spectator's view has none
-        lines.append(t(YOUR_DIAL).format(code=dial["code"]))
+        lines += _wrap(t(YOUR_DIAL).format(code=_official(str(dial["code"]), t)))
     lines.append("")
     players = list(view.get("players") or ())
     by_seat = {p["seat"]: p for p in players}
@@ -107,12 +109,19 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
         name = names.get(player["colour"], "")
         return f"{t(player['colour'])} {name}".rstrip()
 
-    if view.get("active") is not None and not view.get("finished"):
-        lines.append(t(TO_MOVE).format(seat=seat_text(view["active"])))
-    waiting = [p["seat"] for p in view.get("pending") or () if p.get("seat") != view.get("active")]
-    if waiting and not view.get("finished"):
-        seats = ", ".join(seat_text(s) for s in dict.fromkeys(waiting))
-        lines += _wrap(t(WAITING).format(seats=seats))
+    pending = list(view.get("pending") or ())
+    if any(p.get("sealed") for p in pending) and not view.get("finished"):
+        # a window where every seat answers at once (the dials, the challenge): nobody is "to
+        # move"; the seats that still owe a sealed answer, the active one among them if it does
+        seats = ", ".join(seat_text(s) for s in dict.fromkeys(p["seat"] for p in pending))
+        lines += _wrap(t(STILL_TO_ANSWER).format(seats=seats))
+    elif not view.get("finished"):
+        if view.get("active") is not None:
+            lines.append(t(TO_MOVE).format(seat=seat_text(view["active"])))
+        waiting = [p["seat"] for p in pending if p.get("seat") != view.get("active")]
+        if waiting:
+            seats = ", ".join(seat_text(s) for s in dict.fromkeys(waiting))
+            lines += _wrap(t(WAITING).format(seats=seats))
     for p in players:
         line = t(PLAYER).format(
             seat=t(p["colour"]),
@@ -163,6 +172,14 @@ def _cell(board: Board, square: Square, at: Mapping[Square, str], target: Any) -
     if board.is_start(square):
         return " :"
     return " ."
+
+
+def _official(code: str, t: Translate) -> str:
+    """``rg (red/green)``: an official's code with its hat and robe colours."""
+    initials = dict(zip("rybgk", ("red", "yellow", "blue", "green", "black"), strict=True))
+    if len(code) != 2 or any(c not in initials for c in code):
+        return code
+    return f"{code} ({t(initials[code[0]])}/{t(initials[code[1]])})"
 
 
 def _path_text(path: Sequence[Sequence[int]]) -> str:

@@ -224,7 +224,7 @@ def test_the_text_board_fits_80_columns_and_draws_the_grid():
     assert "Target: pavilion 7 (green)." in text
     assert "Terrace of banishment (12 of 15): rr ry rb rg rk yr" in text
     assert "Last move: kk 5,7 > 3,7" in text
-    assert "Fate dice: 2 moves this turn; last roll: middle die, red face with the dragon." in text
+    assert "Moves this turn: 2; last fate die: middle die, red face with the dragon." in text
     assert "north Anna: red: hat, trousers / white: coat; score 5" in text
     assert "east Bertrand: no cards; score 0" in text
     assert "To move: east Bertrand" in text
@@ -243,11 +243,31 @@ def test_the_text_board_names_partners_and_who_else_must_answer():
     assert "Waiting for: south Chiara" in text
 
 
+def test_a_sealed_window_says_who_still_owes_an_answer_and_nobody_is_to_move():
+    """In the dial windows and the challenge every seat answers at once: "To move: north" and
+    "Waiting for" would tell a player the others wait for north."""
+    from games.rules.verbotenestadt.textboard import text_board
+
+    view = hand_view()
+    view["active"] = 0
+    view["pending"] = [
+        {"seat": 0, "colour": "north", "kind": "rebribe", "sealed": True},
+        {"seat": 2, "colour": "south", "kind": "rebribe", "sealed": True},
+    ]
+    text = "\n".join(unwrap(text_board(view, NAMES, lambda s: s)))
+    assert "To move" not in text and "Waiting for" not in text
+    assert "Still to answer (sealed, all at once): north Anna, south Chiara" in text
+    view["pending"] = [{"seat": 2, "colour": "south", "kind": "challenge", "sealed": True}]
+    text = "\n".join(unwrap(text_board(view, NAMES, lambda s: s)))
+    assert "To move" not in text
+    assert "Still to answer (sealed, all at once): south Chiara" in text
+
+
 def test_the_text_board_shows_only_the_viewers_own_dial():
     from games.rules.verbotenestadt.textboard import text_board
 
     mine = "\n".join(text_board(hand_view(dial="gb"), NAMES, lambda s: s))
-    assert "Your dial (secret): gb" in mine
+    assert "Your dial (secret): gb (green/blue)" in mine  # the colours, as the narration says
     spectator = "\n".join(text_board(hand_view(dial=None), NAMES, lambda s: s))
     assert "dial" not in spectator.lower()
 

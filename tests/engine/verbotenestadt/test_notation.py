@@ -126,8 +126,37 @@ def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     lines = vs.describe(state, 0, "fr")
     assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
     assert "Stop" not in lines  # the first move must be made
-    assert "tourner une fois" in lines[-2] and "déplace rr nord est" in lines[-2]
+    assert "tourner une fois" in lines[-2]
+    # the turn's example is a move with a turn that this seat can make now (a fixed "rr n e"
+    # named an official that could not go north, or one already on the terrace)
+    example = lines[-2].split(" : ", 1)[1]
+    command, end = example.rsplit(" (", 1)
+    move = parse_command(state, command)
+    assert len(move.path) == 2 and move in vs.legal(state, 0), example
+    assert (state.square_of(move.code) is not None) and end.rstrip(")") != ""
     many = vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0)
     assert "after each slide" in vs.describe(evolve(state, config=many), 0, "en")[-2]
     text = vs.decision_text(vs.view(state, 0), "move")
     assert text.startswith(f"move an official (target pavilion {state.target}, ")  # after "It is your move: "
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_every_move_of_the_menu_parses_as_a_player_copies_it(language: str):
+    """A menu line shows where a move ends ("move bk s (11,7)"); a player who copies one
+    part of it, the square too, sends that legal move (the square was refused as a direction)."""
+    vs = registry.get("verbotenestadt")
+    state = vs.setup(vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {}, 0), "copy")
+    for seat, code in enumerate(("rr", "yy", "gg")):
+        state, _ = vs.apply(state, seat, Dial(code))
+    seat = vs.pending(state)[0].seat
+    legal = vs.legal(state, seat)
+    copied = 0
+    for line in vs.describe(state, seat, language):
+        for part in line.split(" | "):
+            if part.endswith(")") and "(" in part and ":" not in part:
+                command = vs.parse_command(state, part)
+                assert command in legal, part
+                copied += 1
+    assert copied > 10
+    with_stop = vs.parse_command(state, "plan rr e (9,10); stop")
+    assert with_stop == vs.parse_command(state, "plan rr e; stop")
