@@ -111,7 +111,7 @@ def test_a_whole_verbotene_stadt_game_is_played_by_mail_over_smtp(
             addresses = {p.email.lower(): p for p in people}
             seen = 0
             while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
-                assert time.monotonic() < started + 60, "the game did not finish in a minute"
+                assert time.monotonic() < started + 240, "the game did not finish in four minutes"
                 if not box.wait_for(seen + 1, timeout=30):
                     pytest.fail(f"no mail for 30 s; last: {box.mails[-1].subject if box.mails else None}")
                 while seen < len(box.mails):
@@ -147,7 +147,7 @@ def test_a_whole_verbotene_stadt_game_is_played_by_mail_over_smtp(
     for mail in [m for m in box.mails if m.subject.startswith("Game over")]:
         told = {seat.lower(): int(total) for seat, _, total in PLACE.findall(mail.text)}
         assert told == {c: expected.scores[s] for s, c in enumerate(final.config.seats)}, mail.text
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 240  # about 25 s on an idle machine; CI runs it beside other tests
     _wait(lambda: not OutboundMail.objects.filter(status=OutboundMail.Status.PENDING).exists())
 
 
