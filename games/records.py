@@ -34,6 +34,7 @@ from typing import Any
 
 from games.rules import registry
 from games.rules.base import GameRules, IllegalCommand
+from games.rules.recordtext import split_record
 
 # the header key of the seat that begins, by game; every other game says ``first_seat``
 FIRST_SEAT = {"whitelotus": "first_emperor"}
@@ -137,7 +138,7 @@ def parse_record(
     """The record and the final state it replays to; an illegal line raises
     :class:`IllegalCommand` naming the line.  ``boards(rules, name)`` loads a board;
     ``parse(rules, state, text, seat)`` reads a command (default: the game's notation)."""
-    header, body = _split(text)
+    header, body = split_record(text)
     name = header.get("rules", registry.DEFAULT)
     try:
         rules = registry.get(name)
@@ -166,26 +167,7 @@ def parse_record(
 def header_of(text: str) -> dict[str, str]:
     """A record's header lines (``key: value``, keys in lower case), before anything is read
     from them (the version a record was played under, checked before its moves are)."""
-    return _split(text)[0]
-
-
-def _split(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
-    header: dict[str, str] = {}
-    body: list[tuple[int, str]] = []
-    in_body = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            in_body = in_body or (not line and bool(header))
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
-        if in_body:
-            body.append((number, line))
-        else:
-            header[key.strip().lower()] = value.strip()
-    return header, body
+    return split_record(text)[0]
 
 
 def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 from ..base import IllegalCommand
+from ..recordtext import split_record
 from .board import Board, load_board
 from .commands import Command
 from .engine import apply, setup
@@ -70,21 +71,7 @@ def _word(value: object) -> str:
 def parse_record(text: str, boards: Callable[[str], Board] = load_board) -> tuple[Record, State]:
     """The record and the final state it replays to; an illegal line raises
     :class:`IllegalCommand` naming the line."""
-    header: dict[str, str] = {}
-    body: list[tuple[int, str]] = []
-    in_body = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            in_body = in_body or (not line and bool(header))
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
-        if in_body:
-            body.append((number, line))
-        else:
-            header[key.strip().lower()] = value.strip()
+    header, body = split_record(text)
     config = _config(header, boards)
     seed = header.pop("seed", None)
     if seed is None:
