@@ -244,22 +244,33 @@ def _game_text(
     if view.get("options"):
         out.append(f"options: {_words(view['options'])}")
     out += ["", *rules.text_board(view, names, str), ""]
-    pending = view.get("pending") or []
-    if pending:
-        waiting = ", ".join(
-            f"{d['colour']} ({d['kind']}{', sealed' if d.get('sealed') else ''})" for d in pending
-        )
-        out.append(f"Waiting for: {waiting}")
-    if view.get("outcome"):
-        result = view["outcome"]
-        colours = list(seats)
-        order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
-        scores = (f"{result['rank'][c]}. {c} {_total(result['scores'][c])}" for c in order)
-        out.append(f"Final scores: {', '.join(scores)}")
-        out.append(f"Winner(s): {', '.join(result['winners'])}")
+    out += _waiting(view)
+    out += _result(view, seats)
     if "you" in view:
         out += ["", f"As {view['you']}:"]
     return out
+
+
+def _waiting(view: Mapping[str, Any]) -> list[str]:
+    """Who owes a decision, and which, as one line (none when nobody does)."""
+    pending = view.get("pending") or []
+    if not pending:
+        return []
+    waiting = ", ".join(
+        f"{d['colour']} ({d['kind']}{', sealed' if d.get('sealed') else ''})" for d in pending
+    )
+    return [f"Waiting for: {waiting}"]
+
+
+def _result(view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
+    """A finished game's places and scores in seat order among equals, and its winners."""
+    result = view.get("outcome")
+    if not result:
+        return []
+    colours = list(seats)
+    order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
+    scores = (f"{result['rank'][c]}. {c} {_total(result['scores'][c])}" for c in order)
+    return [f"Final scores: {', '.join(scores)}", f"Winner(s): {', '.join(result['winners'])}"]
 
 
 def _total(score: Any) -> Any:
@@ -297,20 +308,10 @@ def _white_lotus_text(game: Game, view: Mapping[str, Any], seats: Mapping[str, P
             f"  VP chips {p['vp_chips']}  chips: {chips or 'none'}  score {p['score']['total']}{hand}"
         )
     out.append("")
-    if view["pending"]:
-        waiting = ", ".join(
-            f"{d['colour']} ({d['kind']}{', sealed' if d['sealed'] else ''})" for d in view["pending"]
-        )
-        out.append(f"Waiting for: {waiting}")
+    out += _waiting(view)
     if view["step"]:
         out.append(f"Step: {_words(view['step'])}")
-    if "outcome" in view:
-        result = view["outcome"]
-        colours = list(seats)
-        order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
-        scores = (f"{result['rank'][c]}. {c} {result['scores'][c]['total']}" for c in order)
-        out.append(f"Final scores: {', '.join(scores)}")
-        out.append(f"Winner(s): {', '.join(result['winners'])}")
+    out += _result(view, seats)
     if "you" in view:
         out += ["", f"As {view['you']}: hand {_words(view['hand'])}"]
         if view.get("sealed"):
