@@ -392,10 +392,10 @@ def test_html_to_text_body_ends_an_unclosed_head_and_pre_keeps_lines():
 
 
 def test_html_to_text_survives_markup_that_is_quadratic_for_html_parser():
-    started = time.monotonic()
+    started = time.process_time()
     assert html_to_text("</" * 200_000).startswith("</</")
     assert html_to_text("<?" * 200_000 + "<div>pass</div>").endswith("pass")
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
 
 
 # --- charsets, parts, headers ---------------------------------------------------------------------
@@ -529,19 +529,21 @@ def test_bytes_that_are_not_a_mail_raise_mail_parse_error(raw):
 def test_five_megabytes_of_random_bytes_do_not_crash_and_are_fast():
     rng = random.Random(42)
     garbage = rng.randbytes(5 * 1024 * 1024)
-    started = time.monotonic()
+    # this process's CPU time, not the wall clock: on a loaded CI machine the wall clock took
+    # 5.6 s where the parse itself took under 2 (the bound is against quadratic parsing)
+    started = time.process_time()
     for raw in (garbage, mail(garbage), mail(garbage, content_type="text/html; charset=utf-8")):
         with contextlib.suppress(MailParseError):
             assert isinstance(parse_message(raw), ParsedMail)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_a_mail_with_thousands_of_parts_is_refused_quickly():
     parts = "--b\nContent-Type: text/plain\n\nx\n" * 5_000
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(MailParseError):
         parse_message(mail(parts + "--b--\n", content_type='multipart/mixed; boundary="b"'))
-    assert time.monotonic() - started < 1
+    assert time.process_time() - started < 1
 
 
 def test_five_hundred_command_lines_are_all_returned_and_the_excess_is_logged(caplog):
