@@ -19,10 +19,10 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from games import records, services
+from games import services
 from games.models import Event, Game, Player, Seat, Snapshot
 from games.pages import view_of
-from games.rules import registry
+from games.rules import records, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
 
@@ -482,6 +482,18 @@ def export_record(game: Game) -> str:
     config = services.config_of(game, created)
     data = created.payload["config"]
     first = created.payload.get("first_seat", data.get(records.first_seat_key(game.rules)))
+    draws: dict[str, Any] = {}
+    if "draws" in created.payload:  # what checking the draws needs (games.rules.verify)
+        started = next((e for e in events if e.kind == Event.Kind.STARTED), None)
+        outcome = rules.outcome(services.state_at(game)) if game.status == Game.Status.FINISHED else None
+        colours = [s.colour for s in _seats(game)]
+        draws = {
+            "rng": created.payload.get("rng", rng.RNG),
+            "draws": created.payload["draws"],
+            "entropy": tuple(services.contributions_of(started)) if started is not None else (),
+            "seed_hash": game.seed_hash,
+            "result": records.format_result(colours, outcome.scores, outcome.rank) if outcome else "",
+        }
     record = records.Record(
         rules=game.rules,
         edition=game.edition,
@@ -493,6 +505,7 @@ def export_record(game: Game) -> str:
         moves=moves,
         extra=extra,
         version=game.engine_version,
+        **draws,
     )
     return records.format_record(record, config)
 
@@ -583,7 +596,8 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
             first_seat=record.first_seat,
             name=name if name is not None else record.extra.get("name", "")[:100],
         )
-        services.start_game(game)
+        # the record's contributions make its draw seed again (a record without any: its seed)
+        services.start_game(game, contributions=record.entropy if record.draws == rng.MIXED else None)
         for (number, line), (seat, _command) in zip(lines, record.moves, strict=True):
             command_text = line.partition(":")[2].strip()
             try:
