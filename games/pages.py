@@ -44,6 +44,7 @@ __all__ = [
     "players",
     "view_of",
     "waiting",
+    "with_commitment",
 ]
 
 Reader = int | None  # a seat, or None for a spectator
@@ -99,8 +100,7 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
     says all of it, so its pages are as they were."""
     rules = registry.get(game.rules)
     view = dict(rules.view(state, reader))
-    if "seed_digest" not in view:
-        view["seed_digest"] = game.seed_hash
+    view["seed_digest"] = game.seed_hash  # the commitment: the hash of the server's seed
     if "outcome" not in view:
         result = rules.outcome(state)
         if result is not None:
@@ -112,6 +112,26 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
             }
             if "seed" not in view and isinstance(getattr(state, "seed", None), str):
                 view["seed"] = state.seed
+    return with_commitment(game, view)
+
+
+def with_commitment(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+    """A view with the game's commitment as every page and mail calls it: ``seed_digest`` the
+    hash of the server's seed, published from the start; once the seed is shown (the game is
+    over), ``seed`` the server's seed (not the draw seed a game's state keeps: for a game whose
+    draws were mixed they differ) and ``entropy`` the contributions its draws were mixed
+    with, by colour (none: left out), so the chain can be checked (``games.rules.verify``)."""
+    view["seed_digest"] = game.seed_hash
+    if "seed" not in view:
+        return view
+    created = game.events.get(seq=1).payload
+    view["seed"] = created["seed"]
+    started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
+    if "draws" in created and started is not None:
+        colours = dict(game.seats.values_list("position", "colour"))
+        entropy = [(colours.get(s, str(s)), value) for s, value in services.contributions_of(started)]
+        if entropy:
+            view["entropy"] = [{"colour": c, "value": v} for c, v in entropy]
     return view
 
 

@@ -155,44 +155,30 @@ def effective(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def _replay(
-    game: Game, rules: GameRules, state: State, events: Iterable[Event], created: Event | None = None
-) -> State:
+def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
     for event in events:
         if event.kind in MOVE_KINDS:
             command = rules.command_from_dict(event.payload["command"])
             assert event.seat is not None
             state, _ = rules.apply(state, event.seat, command)
-        elif event.kind == Event.Kind.STARTED:
-            state = _started_state(game, rules, state, event, created)
     return state
 
 
 # --- the draws: the server's seed, the players' entropy -----------------------------------------
 #
 # A game created since draws are mixed names its generator and recipe in its first event
-# (``"rng"``, ``"draws"``: games.rules.rng) and is set up from the server's seed alone until it
-# starts; its ``started`` event lists the seats' contributions, and there it is set up again
-# from the draw seed they make with the server's seed (no move is made before the start, so
-# nothing is lost).  An older game (no ``draws``) keeps its seed as its draw seed throughout.
+# (``"rng"``, ``"draws"``: games.rules.rng).  Its ``started`` event lists the seats'
+# contributions, which make its draw seed with the server's seed; the game is set up from that
+# seed, at every event (nothing is played before the start, and a rollback never goes back
+# before it, so the state at the first event is the start's).  Until it starts, its draw seed
+# is not known: a new game is set up from the server's seed alone, and nothing of that state
+# is shown (the pages and mails of a game waiting for its players' ``ready`` show no board).
+# An older game (no ``draws``) keeps its seed as its draw seed.
 
 
 def _setup(game: Game, rules: GameRules, created: Event) -> State:
-    """The state a game is set up in by its first event (from the server's seed)."""
-    rng.check_algorithms(created.payload.get("rng"), created.payload.get("draws"))
-    return rules.setup(config_of(game, created), created.payload["seed"])
-
-
-def _started_state(
-    game: Game, rules: GameRules, state: State, started: Event, created: Event | None = None
-) -> State:
-    """The state at the start: a mixed game is set up again from its draw seed."""
-    created = created or game.events.get(seq=1)
-    draws = created.payload.get("draws")
-    if draws is None:
-        return state
-    seed = rng.draw_seed(created.payload["seed"], draws, contributions_of(started))
-    return rules.setup(config_of(game, created), seed)
+    """The state the game is set up in (from its draw seed, as far as it is known)."""
+    return rules.setup(config_of(game, created), draw_seed_of(game, created))
 
 
 def contributions_of(started: Event) -> list[tuple[int, str]]:
@@ -200,13 +186,17 @@ def contributions_of(started: Event) -> list[tuple[int, str]]:
     return [(int(seat), str(value)) for seat, value in started.payload.get("contributions", [])]
 
 
-def draw_seed_of(game: Game) -> str:
-    """The seed the game's draws are made with (the server's seed, mixed with the entropy
-    its ``started`` event lists); a game not started yet has only the server's seed."""
-    created = game.events.get(seq=1)
+def draw_seed_of(game: Game, created: Event | None = None) -> str:
+    """The seed the game's draws are made with: the server's seed mixed with the entropy its
+    ``started`` event lists; a game not started yet has only the server's seed."""
+    created = created or game.events.get(seq=1)
+    draws = created.payload.get("draws")
+    rng.check_algorithms(created.payload.get("rng"), draws)
+    if draws is None:
+        return str(created.payload["seed"])
     started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
     contributions = contributions_of(started) if started is not None else []
-    return rng.draw_seed(created.payload["seed"], created.payload.get("draws"), contributions)
+    return rng.draw_seed(created.payload["seed"], draws, contributions)
 
 
 def state_at(game: Game, seq: int | None = None) -> State:
@@ -217,7 +207,7 @@ def state_at(game: Game, seq: int | None = None) -> State:
     kept = effective(events)
     created = kept[0]
     rules = rules_of(game)
-    return _replay(game, rules, _setup(game, rules, created), kept, created)
+    return _replay(rules, _setup(game, rules, created), kept)
 
 
 def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State, list[LogEntry]]]:
@@ -243,8 +233,6 @@ def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State
         log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:
             state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
-        elif event.kind == Event.Kind.STARTED:
-            state = _started_state(game, rules, state, event, created)
         yield event, state, log
 
 
@@ -275,7 +263,7 @@ def _load_head(game: Game) -> State:
     rules = rules_of(game)
     state = rules.state_from_dict(snap.state, config_of(game))
     tail = effective(game.events.filter(seq__gt=snap.seq, seq__lte=head).order_by("seq"))
-    return _replay(game, rules, state, tail)
+    return _replay(rules, state, tail)
 
 
 def usable_snapshot(game: Game) -> Snapshot | None:
