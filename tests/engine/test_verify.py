@@ -84,6 +84,7 @@ def finished_record(entropy: tuple[tuple[int, str], ...] = ENTROPY) -> str:
         moves.append((seat, command))
         state, _ = wl.apply(state, seat, command)
     result = wl.outcome(state)
+    assert result is not None
     record = records.Record(
         rules="whitelotus",
         edition="kosmos",

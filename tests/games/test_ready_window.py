@@ -5,6 +5,7 @@ its ``started`` event before any draw is made; its draws follow from them, repla
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import time_machine
@@ -34,8 +35,9 @@ def reply(game: Game, position: int, body: str) -> InboundMail:
     return receive(compose(tokens.reply_address(seat), seat.player.email, body))
 
 
-def started_payload(game: Game) -> dict:
-    return game.events.get(kind=Event.Kind.STARTED).payload
+def started_payload(game: Game) -> dict[str, Any]:
+    payload: dict[str, Any] = game.events.get(kind=Event.Kind.STARTED).payload
+    return payload
 
 
 def test_a_game_with_a_ready_window_is_created_new_and_names_its_generator_and_draws():
@@ -71,7 +73,7 @@ def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns
         services.create_game(table, seed="tz", ready_hours=10)
     deliver_pending()
     (mail,) = sent_to(table[0].email)
-    html = mail.alternatives[0][0]  # type: ignore[attr-defined]
+    html = mail.alternatives[0][0]
     assert f"\n  {word}\n" in mail.body and f'lang="{language}"' in html
     assert f"2026-11-23 {22 + offset:02d}:00" in mail.body
     assert all(len(line) <= LIMIT for line in mail.body.splitlines())

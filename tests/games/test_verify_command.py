@@ -40,7 +40,7 @@ _EXPORTED: list[str] = []  # the record, played once for the module (a whole gam
 
 
 @pytest.fixture
-def record(tmp_path) -> Path:
+def record(tmp_path: Path) -> Path:
     if not _EXPORTED:
         _EXPORTED.append(cli.export_record(finished_mixed_game()))
     path = tmp_path / "game.txt"
