@@ -176,9 +176,11 @@ def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
 # An older game (no ``draws``) keeps its seed as its draw seed.
 
 
-def _setup(game: Game, rules: GameRules, created: Event) -> State:
-    """The state the game is set up in (from its draw seed, as far as it is known)."""
-    return rules.setup(config_of(game, created), draw_seed_of(game, created))
+def _setup(game: Game, rules: GameRules, created: Event, log: Sequence[Event] | None = None) -> State:
+    """The state the game is set up in (from its draw seed, as far as it is known); ``log``:
+    the game's whole log where the caller read it (its ``started`` event is then not read
+    again)."""
+    return rules.setup(config_of(game, created), draw_seed_of(game, created, log))
 
 
 def contributions_of(started: Event) -> list[tuple[int, str]]:
@@ -186,28 +188,31 @@ def contributions_of(started: Event) -> list[tuple[int, str]]:
     return [(int(seat), str(value)) for seat, value in started.payload.get("contributions", [])]
 
 
-def draw_seed_of(game: Game, created: Event | None = None) -> str:
+def draw_seed_of(game: Game, created: Event | None = None, log: Sequence[Event] | None = None) -> str:
     """The seed the game's draws are made with: the server's seed mixed with the entropy its
-    ``started`` event lists; a game not started yet has only the server's seed."""
+    ``started`` event lists; a game not started yet has only the server's seed.  ``log``: the
+    game's whole log, if the caller has it."""
     created = created or game.events.get(seq=1)
     draws = created.payload.get("draws")
     rng.check_algorithms(created.payload.get("rng"), draws)
     if draws is None:
         return str(created.payload["seed"])
-    started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
+    if log is not None:
+        started = next((e for e in log if e.kind == Event.Kind.STARTED), None)
+    else:
+        started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
     contributions = contributions_of(started) if started is not None else []
     return rng.draw_seed(created.payload["seed"], draws, contributions)
 
 
 def state_at(game: Game, seq: int | None = None) -> State:
     """The engine state after event ``seq`` (default: the head), from scratch."""
-    events = list(game.events.order_by("seq"))
-    if seq is not None:
-        events = [e for e in events if e.seq <= seq]
+    log = list(game.events.order_by("seq"))
+    events = log if seq is None else [e for e in log if e.seq <= seq]
     kept = effective(events)
     created = kept[0]
     rules = rules_of(game)
-    return _replay(rules, _setup(game, rules, created), kept)
+    return _replay(rules, _setup(game, rules, created, log), kept)
 
 
 def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State, list[LogEntry]]]:
@@ -222,13 +227,11 @@ def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State
     """Replay the events in effect up to event ``upto`` (default: all), yielding every one of
     them (moderators' acts too) with the state after it and what the engine said about it
     (nothing, for an event that is not a move)."""
-    events = game.events.order_by("seq")
-    if upto is not None:
-        events = events.filter(seq__lte=upto)
-    kept = effective(events)
+    every = list(game.events.order_by("seq"))
+    kept = effective(every if upto is None else [e for e in every if e.seq <= upto])
     created = kept[0]
     rules = rules_of(game)
-    state = _setup(game, rules, created)
+    state = _setup(game, rules, created, every)
     for event in kept:
         log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:

@@ -221,3 +221,21 @@ def test_an_old_game_without_draws_replays_exactly_as_before():
         old.seats.create(position=seat.position, colour=seat.colour, player=seat.player)
     assert services.draw_seed_of(old) == "old-style"
     assert services.state_at(old) == wl.setup(services.config_of(game), "old-style")
+
+
+def test_a_new_seasons_games_wait_for_their_players_ready_and_one_without_a_window_starts_them():
+    from leagues.models import League, Season
+    from leagues.seating import seat_round
+
+    league = League.objects.create(name="L", slug="l")
+    waiting = Season.objects.create(league=league, name="Waiting")
+    at_once = Season.objects.create(league=league, name="At once", ready_hours=0)
+    for season in (waiting, at_once):
+        for player in players(3):
+            season.memberships.create(player=player)
+    (game,) = seat_round(waiting, seed="w")
+    assert waiting.ready_hours == 24 and game.status == Game.Status.NEW
+    assert game.ready_until is not None
+    assert set(OutboundMail.objects.filter(game=game).values_list("kind", flat=True)) == {"seated"}
+    (other,) = seat_round(at_once, seed="a")
+    assert other.status == Game.Status.RUNNING
