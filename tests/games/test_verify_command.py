@@ -16,6 +16,8 @@ from django.core.management import CommandError, call_command
 from games import cli, services
 from games.models import Event, Game
 from games.rules import rng
+from notifications import emails
+from notifications.models import OutboundMail
 
 from .factories import players, whose_turn
 
@@ -87,7 +89,20 @@ def test_the_record_of_a_finished_mixed_game_carries_what_verifying_needs_and_it
     assert "\nresult: 1 " in text
     public = client.get(f"/games/{game.pk}/record.txt").content.decode()
     assert "@" not in public.partition("\n\n")[0] and f"seed-hash: {game.seed_hash}" in public
-    assert f'href="/games/{game.pk}/record.txt"' in client.get(f"/games/{game.pk}/").content.decode()
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/games/{game.pk}/record.txt"' in page
+
+
+def test_the_end_of_a_mixed_game_shows_the_server_seed_and_the_contributions_not_the_draw_seed(client):
+    game = finished_mixed_game()
+    seed = game.events.get(seq=1).payload["seed"]
+    values = [v for _, v in services.contributions_of(game.events.get(kind=Event.Kind.STARTED))]
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    mail = emails.render(OutboundMail.objects.filter(game=game, kind="game_over").first())
+    for shown in (page, mail.text):
+        assert seed in shown and all(v in shown for v in values)
+        assert services.draw_seed_of(game) not in shown
+    assert "python tools/verify_record.py record.txt" in mail.text
 
 
 def test_verify_game_prints_what_it_verified(record):
