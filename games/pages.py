@@ -10,6 +10,7 @@ Every game has its own partials for what only it has (``games/<rules>/_state.htm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -213,7 +214,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     return out
 
 
-def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
+def event_text(event: Event, colour: str, *, everything: bool = False, colours: Sequence[str] = ()) -> str:
     """A sentence for an event the engine does not narrate (moderators' acts, the start),
     saying no more than is public: no addresses, and the moderator's reason only once the
     game is over (it may name a hidden choice)."""
@@ -230,8 +231,15 @@ def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
         Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
         Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
         Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
+        # the value is listed by the start (it says nothing before: the server's seed is secret)
+        Event.Kind.ENTROPY: f"{colour.capitalize()} is ready: their contribution to the draws is in.",
     }
     text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind
+    if event.kind == Event.Kind.STARTED and p.get("contributions"):  # public from the start on
+        listed = ", ".join(
+            f"{colours[s] if s < len(colours) else s} {value[:16]}…" for s, value in p["contributions"]
+        )
+        text = f"{text} Its draws are mixed with the players' contributions: {listed}"
     if everything and event.reason:
         text = f"{text} Reason: {event.reason}".strip()
     return text
@@ -267,7 +275,11 @@ def log_items_for(
 ) -> LogItem:
     event = step.event
     colour = colours[event.seat] if event.seat is not None and event.seat < len(colours) else ""
-    summary = "" if event.kind == Event.Kind.COMMAND else event_text(event, colour, everything=everything)
+    summary = (
+        ""
+        if event.kind == Event.Kind.COMMAND
+        else event_text(event, colour, everything=everything, colours=colours)
+    )
     lines = [
         (line.text, colours[line.private_to] if line.private_to is not None else "")
         for line in tl.lines(step, reader, everything=everything)

@@ -17,6 +17,14 @@ the players' contributions, so neither side alone chooses the draws.  The server
 its player wrote (:func:`contribution`) before the game starts; the game's ``started`` event
 lists the contributions used, before any draw is made; the seed is shown when the game is
 over, and anyone can recompute the chain (``games.rules.verify``).
+
+Why it holds: the server's seed is fixed (by its published hash) before any contribution
+exists, and the players never see it before the end, so no player can aim the draws; the
+server cannot undo its seed, and a contribution's value is the digest of what its player
+wrote and of the Message-ID their own mail client chose (no received time: that would be a
+knob the server turns).  What is left to the server is leaving out a contribution that
+arrived; its player holds the answer that told its value and sees the list the start
+publishes, so that cannot pass unseen.
 """
 
 from __future__ import annotations

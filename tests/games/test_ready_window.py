@@ -239,3 +239,15 @@ def test_a_new_seasons_games_wait_for_their_players_ready_and_one_without_a_wind
     assert set(OutboundMail.objects.filter(game=game).values_list("kind", flat=True)) == {"seated"}
     (other,) = seat_round(at_once, seed="a")
     assert other.status == Game.Status.RUNNING
+
+
+def test_the_game_page_lists_the_contributions_from_the_start_on(client):
+    game = waiting_game()
+    reply(game, 0, "ready one")
+    before = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Red is ready" in before and services.entropy_of(game)[0] not in before
+    for position in (1, 2):
+        reply(game, position, "ready")
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    for seat, value in services.entropy_of(game).items():
+        assert f"{('red', 'blue', 'green')[seat]} {value[:16]}…" in page
