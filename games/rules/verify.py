@@ -55,35 +55,35 @@ class Verified:
     version_note: str = ""
 
     def lines(self) -> list[str]:
-        """What was verified, for a person."""
+        """What was verified, for a person (80 columns)."""
         out = [f"Game: {self.title}, {len(self.colours)} seats ({' '.join(self.colours)})"]
         if self.committed:
-            out.append(
-                f"Commitment: sha256(seed) = {self.seed_hash}, the seed-hash published at the start: OK"
-            )
+            out += ["Commitment: the seed matches the seed-hash published at the start:"]
         else:
-            out.append(
-                f"Commitment: sha256(seed) = {self.seed_hash} (the record names no seed-hash: "
-                "compare it with the seed hash the game's mails showed)"
-            )
+            out += [
+                "Commitment: the record has no seed-hash; compare this with the seed hash",
+                "the game's mails showed:",
+            ]
+        out.append(f"  sha256(seed): {self.seed_hash}")
         out.append(f"Generator: {self.rng}; draw seed made by: {self.draws}")
         if self.draws == rng.MIXED:
-            given = {seat: value for seat, value in self.entropy}
+            given = dict(self.entropy)
+            out.append("Contributions (seat, colour, value):")
             for seat, colour in enumerate(self.colours):
-                out.append(f"  contribution of {colour} (seat {seat}): {given.get(seat, 'none arrived')}")
+                out.append(f"  {seat} {colour:<7} {given.get(seat, 'none arrived')}")
             how = "the seed alone (no contribution)" if not given else "HMAC-SHA256(seed, contributions)"
-            out.append(f"Draw seed: {how} = {self.draw_seed}")
+            out += [f"Draw seed = {how}:", f"  {self.draw_seed}"]
         out.append(f"Moves: {self.moves} replayed through the rules, every one legal")
         if self.outcome is None:
             out.append("Result: the game is not over")
         else:
             result = records.format_result(self.colours, self.outcome.scores, self.outcome.rank)
-            same = (
-                "equal to the record's result line"
+            out.append(f"Final scores: {result}")
+            out.append(
+                "  (equal to the record's result line)"
                 if self.result_checked
-                else "(the record has no result line)"
+                else "  (the record has no result line)"
             )
-            out.append(f"Final scores: {result} {same}")
         if self.version_note:
             out.append(f"Note: {self.version_note}")
         out.append("OK: the record verifies.")

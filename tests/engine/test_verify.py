@@ -114,8 +114,11 @@ def test_an_honest_record_verifies_and_says_what_was_checked():
     text = "\n".join(verified.lines())
     assert verified.committed and verified.result_checked
     assert verified.draw_seed == rng.mixed_seed(SEED, ENTROPY)
-    assert f"sha256(seed) = {rng.seed_digest(SEED)}" in text
-    assert "contribution of blue (seat 1): none arrived" in text
+    assert "the seed matches the seed-hash published" in text
+    assert f"sha256(seed): {rng.seed_digest(SEED)}" in text
+    assert "\n  1 blue    none arrived\n" in text
+    assert f"\n  0 red     {ENTROPY[0][1]}\n" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
     assert f"Moves: {verified.moves} replayed" in text
     assert "equal to the record's result line" in text
     assert text.endswith("OK: the record verifies.")
@@ -178,7 +181,8 @@ def test_an_old_record_replays_with_its_seed_and_prints_the_seeds_hash_to_compar
     verified = verify.verify_record(old)
     assert verified.draws == rng.PLAIN and verified.draw_seed == "7" and verified.moves == 1
     assert not verified.committed
-    assert "compare it with the seed hash the game's mails showed" in "\n".join(verified.lines())
+    text = "\n".join(verified.lines())
+    assert "compare this with the seed hash" in text and f"sha256(seed): {rng.seed_digest('7')}" in text
 
 
 def test_old_records_are_still_read_by_the_service_reader():

@@ -109,8 +109,10 @@ def test_verify_game_prints_what_it_verified(record):
     out = StringIO()
     call_command("verify_game", str(record), stdout=out)
     text = out.getvalue()
-    assert f"sha256(seed) = {header(record)['seed-hash']}, the seed-hash published at the start: OK" in text
-    assert text.count("contribution of ") == 3
+    assert "the seed matches the seed-hash published at the start" in text
+    assert f"sha256(seed): {header(record)['seed-hash']}" in text
+    for seat, value in (item.split("=") for item in header(record)["entropy"].split()):
+        assert f"  {seat} {('red', 'blue', 'green')[int(seat)]:<7} {value}" in text
     assert "equal to the record's result line" in text and "OK: the record verifies." in text
 
 
