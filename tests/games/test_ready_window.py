@@ -251,3 +251,16 @@ def test_the_game_page_lists_the_contributions_from_the_start_on(client):
     page = client.get(f"/games/{game.pk}/").content.decode()
     for seat, value in services.entropy_of(game).items():
         assert f"{('red', 'blue', 'green')[seat]} {value[:16]}…" in page
+
+
+def test_create_game_opens_a_ready_window_on_request():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    emails = ["ada@example.org", "bao@example.org", "chen@example.org"]
+    call_command("create_game", *(f"--player={e}" for e in emails), "--ready-hours=12", "--start", stdout=out)
+    game = Game.objects.get()
+    assert game.status == Game.Status.NEW and game.ready_until is not None
+    assert "ready window" in out.getvalue() and game.seed_hash in out.getvalue()
