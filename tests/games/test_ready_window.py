@@ -60,11 +60,15 @@ def test_every_seat_is_mailed_its_seat_the_commitment_and_how_to_answer_by_when(
 
 
 @pytest.mark.parametrize(
-    ("language", "word", "zone", "offset"),
-    [("en", "ready", "UTC", 0), ("de", "bereit", "Europe/Berlin", 1), ("fr", "prêt", "America/Montreal", -5)],
+    ("language", "word", "zone", "offset", "phrase"),
+    [
+        ("en", "ready", "UTC", 0, "Reply to this mail with this word"),
+        ("de", "bereit", "Europe/Berlin", 1, "Antworte auf diese Mail mit diesem Wort"),
+        ("fr", "prêt", "America/Montreal", -5, "Répondez à ce mail avec ce mot"),
+    ],
 )
 def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns(
-    language, word, zone, offset
+    language, word, zone, offset, phrase
 ):
     table = players(3)
     table[0].language, table[0].time_zone = language, zone
@@ -75,6 +79,7 @@ def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns
     (mail,) = sent_to(table[0].email)
     html = mail.alternatives[0][0]
     assert f"\n  {word}\n" in mail.body and f'lang="{language}"' in html
+    assert phrase in " ".join(mail.body.split())
     assert f"2026-11-23 {22 + offset:02d}:00" in mail.body
     assert all(len(line) <= LIMIT for line in mail.body.splitlines())
 
