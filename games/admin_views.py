@@ -311,7 +311,7 @@ def _narrate(game: Game, rows: list[Row]) -> None:
     rules = services.rules_of(game)
     colours = [s.colour for s in game.seats.order_by("position")]
     try:
-        state = rules.setup(services.config_of(game, created), created.payload["seed"])
+        state = rules.setup(services.config_of(game, created), services.draw_seed_of(game, created))
     except services.GameError as error:
         rows[0].error = f"Cannot replay: {error}"
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,10 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from games import records, services
+from games import services
 from games.models import Event, Game, Player, Seat, Snapshot
 from games.pages import view_of
-from games.rules import registry
+from games.rules import records, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
 
@@ -121,9 +122,11 @@ def create_game(
     name: str = "",
     start: bool = False,
     rules: str = registry.DEFAULT,
+    ready_hours: float = 0,
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
-    once if ``start``.  ``edition`` and ``board`` default to the game's; ``first_emperor``
+    once if ``start`` (with ``ready_hours``: when its players are ready, see
+    ``services.create_game``).  ``edition`` and ``board`` default to the game's; ``first_emperor``
     (the seat that begins, by colour, or ``lot``) to the game's ``default_first_seat``.  All or nothing:
     players created for it are not kept if the game is refused."""
     the_rules = game_rules(rules)
@@ -147,8 +150,9 @@ def create_game(
             seed=seed,
             first_seat=first,
             name=name,
+            ready_hours=ready_hours,
         )
-        if start:
+        if start and not ready_hours:
             services.start_game(game)
     game.refresh_from_db()
     return game
@@ -163,6 +167,11 @@ def describe_created(game: Game, verb: str = "Created") -> str:
     ]
     lines += [f"  seat {s.position}  {s.colour:<7} {s.player}" for s in _seats(game)]
     lines.append(f"seed hash (sha256): {game.seed_hash}")
+    if game.status == Game.Status.NEW and game.ready_until is not None:
+        lines.append(
+            f"ready window: the players were asked to reply 'ready'; it starts when all have, "
+            f"at the latest {game.ready_until.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+        )
     return "\n".join(lines)
 
 
@@ -461,8 +470,9 @@ def describe_replay(check: ReplayCheck) -> str:
 # --- export_game / import_game ------------------------------------------------------------------
 
 
-def export_record(game: Game) -> str:
-    """The game record (header, seed included, and one line per move in effect)."""
+def export_record(game: Game, *, public: bool = False) -> str:
+    """The game record (header, seed included, and one line per move in effect); ``public``
+    leaves out the players' addresses (the record a finished game's page offers)."""
     events = services.effective(game.events.order_by("seq"))
     created = events[0]
     rules = services.rules_of(game)
@@ -472,6 +482,8 @@ def export_record(game: Game) -> str:
         if e.kind in services.MOVE_KINDS and e.seat is not None
     )
     players = ", ".join(f"{s.colour}={_clean(s.player.name)} <{s.player.email}>" for s in _seats(game))
+    if public:
+        players = ", ".join(f"{s.colour}={_clean(s.player.name)}" for s in _seats(game))
     extra = {
         "name": _clean(game.name or f"Game {game.pk}"),
         "players": players,
@@ -482,6 +494,18 @@ def export_record(game: Game) -> str:
     config = services.config_of(game, created)
     data = created.payload["config"]
     first = created.payload.get("first_seat", data.get(records.first_seat_key(game.rules)))
+    draws: dict[str, Any] = {}
+    if "draws" in created.payload:  # what checking the draws needs (games.rules.verify)
+        started = next((e for e in events if e.kind == Event.Kind.STARTED), None)
+        outcome = rules.outcome(services.state_at(game)) if game.status == Game.Status.FINISHED else None
+        colours = [s.colour for s in _seats(game)]
+        draws = {
+            "rng": created.payload.get("rng", rng.RNG),
+            "draws": created.payload["draws"],
+            "entropy": tuple(services.contributions_of(started)) if started is not None else (),
+            "seed_hash": game.seed_hash,
+            "result": records.format_result(colours, outcome.scores, outcome.rank) if outcome else "",
+        }
     record = records.Record(
         rules=game.rules,
         edition=game.edition,
@@ -493,6 +517,7 @@ def export_record(game: Game) -> str:
         moves=moves,
         extra=extra,
         version=game.engine_version,
+        **draws,
     )
     return records.format_record(record, config)
 
@@ -583,7 +608,8 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
             first_seat=record.first_seat,
             name=name if name is not None else record.extra.get("name", "")[:100],
         )
-        services.start_game(game)
+        # the record's contributions make its draw seed again (a record without any: its seed)
+        services.start_game(game, contributions=record.entropy if record.draws == rng.MIXED else None)
         for (number, line), (seat, _command) in zip(lines, record.moves, strict=True):
             command_text = line.partition(":")[2].strip()
             try:

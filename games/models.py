@@ -72,6 +72,9 @@ class Game(models.Model):
     clock_stopped_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # a new game waiting for its players' ``ready`` (their entropy) starts at the latest then
+    # (games.services.create_game's ready window; None: started by hand, as before)
+    ready_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes: ClassVar = [models.Index(fields=["status"])]
@@ -147,6 +150,8 @@ class Event(models.Model):
         VACATION_STARTED = "vacation_started", "vacation started"
         VACATION_ENDED = "vacation_ended", "vacation ended"
         TIME_CONTROLS = "time_controls", "time controls changed"
+        # a seat's contribution to the draws, before the start (games.services.contribute)
+        ENTROPY = "entropy", "draws contributed"
 
     class Source(models.TextChoices):
         MAIL = "mail", "mail"

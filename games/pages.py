@@ -10,6 +10,7 @@ Every game has its own partials for what only it has (``games/<rules>/_state.htm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -44,6 +45,7 @@ __all__ = [
     "players",
     "view_of",
     "waiting",
+    "with_commitment",
 ]
 
 Reader = int | None  # a seat, or None for a spectator
@@ -99,8 +101,7 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
     says all of it, so its pages are as they were."""
     rules = registry.get(game.rules)
     view = dict(rules.view(state, reader))
-    if "seed_digest" not in view:
-        view["seed_digest"] = game.seed_hash
+    view["seed_digest"] = game.seed_hash  # the commitment: the hash of the server's seed
     if "outcome" not in view:
         result = rules.outcome(state)
         if result is not None:
@@ -112,6 +113,26 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
             }
             if "seed" not in view and isinstance(getattr(state, "seed", None), str):
                 view["seed"] = state.seed
+    return with_commitment(game, view)
+
+
+def with_commitment(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+    """A view with the game's commitment as every page and mail calls it: ``seed_digest`` the
+    hash of the server's seed, published from the start; once the seed is shown (the game is
+    over), ``seed`` the server's seed (not the draw seed a game's state keeps: for a game whose
+    draws were mixed they differ) and ``entropy`` the contributions its draws were mixed
+    with, by colour (none: left out), so the chain can be checked (``games.rules.verify``)."""
+    view["seed_digest"] = game.seed_hash
+    if "seed" not in view:
+        return view
+    created = game.events.get(seq=1).payload
+    view["seed"] = created["seed"]
+    started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
+    if "draws" in created and started is not None:
+        colours = dict(game.seats.values_list("position", "colour"))
+        entropy = [(colours.get(s, str(s)), value) for s, value in services.contributions_of(started)]
+        if entropy:
+            view["entropy"] = [{"colour": c, "value": v} for c, v in entropy]
     return view
 
 
@@ -193,7 +214,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     return out
 
 
-def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
+def event_text(event: Event, colour: str, *, everything: bool = False, colours: Sequence[str] = ()) -> str:
     """A sentence for an event the engine does not narrate (moderators' acts, the start),
     saying no more than is public: no addresses, and the moderator's reason only once the
     game is over (it may name a hidden choice)."""
@@ -210,8 +231,15 @@ def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
         Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
         Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
         Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
+        # the value is listed by the start (it says nothing before: the server's seed is secret)
+        Event.Kind.ENTROPY: f"{colour.capitalize()} is ready: their contribution to the draws is in.",
     }
     text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind
+    if event.kind == Event.Kind.STARTED and p.get("contributions"):  # public from the start on
+        listed = ", ".join(
+            f"{colours[s] if s < len(colours) else s} {value[:16]}…" for s, value in p["contributions"]
+        )
+        text = f"{text} Its draws are mixed with the players' contributions: {listed}"
     if everything and event.reason:
         text = f"{text} Reason: {event.reason}".strip()
     return text
@@ -247,7 +275,11 @@ def log_items_for(
 ) -> LogItem:
     event = step.event
     colour = colours[event.seat] if event.seat is not None and event.seat < len(colours) else ""
-    summary = "" if event.kind == Event.Kind.COMMAND else event_text(event, colour, everything=everything)
+    summary = (
+        ""
+        if event.kind == Event.Kind.COMMAND
+        else event_text(event, colour, everything=everything, colours=colours)
+    )
     lines = [
         (line.text, colours[line.private_to] if line.private_to is not None else "")
         for line in tl.lines(step, reader, everything=everything)

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -164,15 +164,55 @@ def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
     return state
 
 
+# --- the draws: the server's seed, the players' entropy -----------------------------------------
+#
+# A game created since draws are mixed names its generator and recipe in its first event
+# (``"rng"``, ``"draws"``: games.rules.rng).  Its ``started`` event lists the seats'
+# contributions, which make its draw seed with the server's seed; the game is set up from that
+# seed, at every event (nothing is played before the start, and a rollback never goes back
+# before it, so the state at the first event is the start's).  Until it starts, its draw seed
+# is not known: a new game is set up from the server's seed alone, and nothing of that state
+# is shown (the pages and mails of a game waiting for its players' ``ready`` show no board).
+# An older game (no ``draws``) keeps its seed as its draw seed.
+
+
+def _setup(game: Game, rules: GameRules, created: Event, log: Sequence[Event] | None = None) -> State:
+    """The state the game is set up in (from its draw seed, as far as it is known); ``log``:
+    the game's whole log where the caller read it (its ``started`` event is then not read
+    again)."""
+    return rules.setup(config_of(game, created), draw_seed_of(game, created, log))
+
+
+def contributions_of(started: Event) -> list[tuple[int, str]]:
+    """The contributions a ``started`` event lists, as ``(seat, value)`` pairs."""
+    return [(int(seat), str(value)) for seat, value in started.payload.get("contributions", [])]
+
+
+def draw_seed_of(game: Game, created: Event | None = None, log: Sequence[Event] | None = None) -> str:
+    """The seed the game's draws are made with: the server's seed mixed with the entropy its
+    ``started`` event lists; a game not started yet has only the server's seed.  ``log``: the
+    game's whole log, if the caller has it."""
+    created = created or game.events.get(seq=1)
+    draws = created.payload.get("draws")
+    rng.check_algorithms(created.payload.get("rng"), draws)
+    if draws is None:
+        return str(created.payload["seed"])
+    if log is not None:
+        started = next((e for e in log if e.kind == Event.Kind.STARTED), None)
+    else:
+        started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").first()
+    contributions = contributions_of(started) if started is not None else []
+    return rng.draw_seed(created.payload["seed"], draws, contributions)
+
+
 def state_at(game: Game, seq: int | None = None) -> State:
     """The engine state after event ``seq`` (default: the head), from scratch."""
-    events = list(game.events.order_by("seq"))
-    if seq is not None:
-        events = [e for e in events if e.seq <= seq]
+    log = list(game.events.order_by("seq"))
+    events = log if seq is None else [e for e in log if e.seq <= seq]
     kept = effective(events)
     created = kept[0]
     rules = rules_of(game)
-    return _replay(rules, rules.setup(config_of(game, created), created.payload["seed"]), kept)
+    return _replay(rules, _setup(game, rules, created, log), kept)
 
 
 def walk(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State, list[LogEntry]]]:
@@ -187,13 +227,11 @@ def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State
     """Replay the events in effect up to event ``upto`` (default: all), yielding every one of
     them (moderators' acts too) with the state after it and what the engine said about it
     (nothing, for an event that is not a move)."""
-    events = game.events.order_by("seq")
-    if upto is not None:
-        events = events.filter(seq__lte=upto)
-    kept = effective(events)
+    every = list(game.events.order_by("seq"))
+    kept = effective(every if upto is None else [e for e in every if e.seq <= upto])
     created = kept[0]
     rules = rules_of(game)
-    state = rules.setup(config_of(game, created), created.payload["seed"])
+    state = _setup(game, rules, created, every)
     for event in kept:
         log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:
@@ -290,6 +328,7 @@ def create_game(
     name: str = "",
     time_controls: TimeControls | Mapping[str, Any] | None = None,
     by: User | None = None,
+    ready_hours: float = 0,
 ) -> Game:
     """A new game of the game ``rules`` (not started): seats in the given order, colours in
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
@@ -298,7 +337,14 @@ def create_game(
     ``first_emperor``, which is used when ``first_seat`` is not given; neither given: the
     game's ``default_first_seat`` (White Lotus 0, Die Verbotene Stadt by lot).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
-    (``rules.time_controls``) and the service's defaults."""
+    (``rules.time_controls``) and the service's defaults.
+
+    The draws: the server's seed is made here and only its hash is published; the first event
+    names the generator and says the draws are mixed (``games.rules.rng``).  ``ready_hours``
+    > 0 opens a ready window: every seat is mailed (``seated``) and asked to answer ``ready``,
+    whose text becomes its contribution (:func:`contribute`); the game starts when every seat
+    has answered, or at the window's end with what arrived (:func:`start_waiting_games`).
+    0: nobody contributes, the game is started by its creator (:func:`start_game`) as before."""
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
@@ -321,6 +367,9 @@ def create_game(
     if first is UNSET:
         first = game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
+    if ready_hours < 0:
+        raise GameError("Cannot create this game: the ready window cannot be negative.")
+    ready_until = timezone.now() + timedelta(hours=ready_hours) if ready_hours > 0 else None
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
         config = game_rules.make_config(b, len(players), edition, chosen, first)
@@ -340,6 +389,7 @@ def create_game(
             board_digest=b.digest,
             seed_hash=rng.seed_digest(seed),
             time_controls=clock.to_dict(),
+            ready_until=ready_until,
         )
         colours = game_rules.seat_colours
         for position, player in enumerate(players):
@@ -351,8 +401,14 @@ def create_game(
         }
         if rules != registry.DEFAULT:  # the seat that begins, whatever the game's config calls it
             payload["first_seat"] = first  # (White Lotus's payload stays as it always was)
-        _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
+        payload["rng"], payload["draws"] = rng.RNG, rng.MIXED
+        if ready_until is not None:
+            payload["ready_until"] = ready_until.isoformat()
+        created = _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
         game.save(update_fields=["head_seq"])
+        if ready_until is not None:  # the seats are asked for their entropy (notifications: "seated")
+            state = game_rules.setup(config, seed)
+            events_appended.send(sender=Game, game=game, events=[created], state=state, log=[], before=None)
     return game
 
 
@@ -431,17 +487,113 @@ def _counts_text(counts: Sequence[int]) -> str:
     return " or ".join(", ".join(str(n) for n in counts).rsplit(", ", 1))
 
 
-def start_game(game: Game, *, by: User | None = None) -> Result:
+def start_game(
+    game: Game, *, by: User | None = None, contributions: Iterable[tuple[int, str]] | None = None
+) -> Result:
+    """Start a new game.  A game whose draws are mixed lists in its ``started`` event the
+    contributions its draws are made with: the seats' ``entropy`` events (the first of each
+    seat), or ``contributions`` where given (a record imported with its entropy)."""
     with transaction.atomic():
         game = _lock(game, 1)
         if game.status != Game.Status.NEW:
             raise GameError("This game has already started.")
-        game.status = Game.Status.RUNNING
-        event = _append(game, Event.Kind.STARTED, {}, source=Event.Source.SYSTEM, actor=by)
-        state = _head(game)
-        result = Result(game, state, [event], changed=("status",), resync=True)
-        _finish(result)
+        return _start(game, by, contributions)
+
+
+def _start(game: Game, by: User | None, contributions: Iterable[tuple[int, str]] | None) -> Result:
+    created = game.events.get(seq=1)
+    payload: dict[str, Any] = {}
+    if created.payload.get("draws") is not None:
+        given = dict(contributions) if contributions is not None else entropy_of(game)
+        try:
+            rng.mixed_seed(created.payload["seed"], given)  # refuses what is no contribution
+        except ValueError as error:
+            raise GameError(f"Cannot start this game: {error}") from None
+        if any(seat >= seats_of(game) for seat in given):
+            raise GameError("Cannot start this game: a contribution names a seat it does not have.")
+        payload["contributions"] = [[seat, value] for seat, value in sorted(given.items())]
+    game.status = Game.Status.RUNNING
+    event = _append(game, Event.Kind.STARTED, payload, source=Event.Source.SYSTEM, actor=by)
+    state = _head(game)
+    result = Result(game, state, [event], changed=("status",), resync=True)
+    _finish(result)
     return result
+
+
+def entropy_of(game: Game) -> dict[int, str]:
+    """Each seat's contribution so far, by seat: the first ``entropy`` event of each counts."""
+    out: dict[int, str] = {}
+    for event in game.events.filter(kind=Event.Kind.ENTROPY).order_by("seq"):
+        if event.seat is not None:
+            out.setdefault(event.seat, event.payload["value"])
+    return out
+
+
+@dataclass
+class Contributed:
+    """A seat's ``ready``: its contribution's event and value, and the start it completed."""
+
+    event: Event
+    value: str
+    started: Result | None
+
+
+def contribute(
+    game: Game, seat: int, text: str, *, message_id: str, source: str = Event.Source.MAIL
+) -> Contributed:
+    """A seat's ``ready`` during the game's ready window: its contribution to the draws
+    (``rng.contribution`` of what it wrote after the word and of its mail's Message-ID) is
+    appended as an ``entropy`` event; when every seat has contributed, the game starts in the
+    same transaction.  The first contribution of a seat counts: a second is refused, so
+    nobody (the server included) can swap one for another that suits it better."""
+    with transaction.atomic():
+        game = _lock(game, 1)
+        if game.status != Game.Status.NEW:
+            raise GameError(Message("Game {game} has started: its draws are fixed.", game=game.pk))
+        if game.ready_until is None:
+            raise GameError(
+                Message("Game {game} does not wait for ready: its moderator starts it.", game=game.pk)
+            )
+        if not 0 <= seat < seats_of(game):
+            raise GameError(f"There is no seat {seat} in this game.")
+        if seat in entropy_of(game):
+            raise GameError(
+                Message(
+                    "Your ready for game {game} was already counted (the first one counts); "
+                    "the game starts when every seat has answered.",
+                    game=game.pk,
+                )
+            )
+        value = rng.contribution(text, message_id)
+        event = _append(
+            game,
+            Event.Kind.ENTROPY,
+            {"value": value},
+            seat=seat,
+            source=source,
+            command_text=text,
+            inbound_message_id=message_id,
+        )
+        started = None
+        if len(entropy_of(game)) == seats_of(game):
+            game = _lock(game, 1)  # the start's own sequence number, under the lock we hold
+            started = _start(game, None, None)
+    return Contributed(event, value, started)
+
+
+def start_waiting_games(now: datetime) -> list[int]:
+    """Start every new game whose ready window ended, with the contributions that arrived
+    (the deadline sweep); the ids of the games started.  Idempotent: a game another worker
+    started meanwhile is skipped."""
+    due = Game.objects.filter(status=Game.Status.NEW, ready_until__isnull=False, ready_until__lte=now)
+    started = []
+    for pk in due.order_by("pk").values_list("pk", flat=True):
+        try:
+            start_game(Game(pk=pk))
+        except GameError:
+            continue
+        started.append(pk)
+    return started
 
 
 # --- moves ----------------------------------------------------------------------------------

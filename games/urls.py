@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern] = [
     path("games/", views.index, name="index"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<int:game_id>/record.txt", views.record, name="record"),
     path("games/<int:game_id>/replay/<int:step>/", views.replay, name="replay-step"),
     path("games/seat/<str:key>/", views.seat_page, name="seat"),
 ]

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from games import links, pages, services
+from games import cli, links, pages, services
 from games.models import Game, Seat
 from notifications import preferences
 
@@ -85,6 +85,18 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("player").order_by("position"))
 
 
+def record(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's record, without the players' addresses: what anyone needs to check
+    its draws (``python tools/verify_record.py record.txt``).  Not before the end: the record
+    holds the seed, from which every future draw follows."""
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("The record is published when the game is over.")
+    response = HttpResponse(cli.export_record(game, public=True), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="game-{game.pk}.txt"'
+    return response
+
+
 def _page(game: Game, reader: int | None) -> dict[str, Any]:
     """The game at its head as ``reader`` (a seat, or None for a spectator) may see it."""
     seats = _seats(game)
@@ -92,15 +104,19 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
     tl = timeline(game)
     state = tl.head.state
     view = pages.view_of(game, state, reader)
+    # a game waiting for its players' ready: its draws are not made yet, so no board is shown
+    waiting_ready = game.status == Game.Status.NEW and game.ready_until is not None
     return {
+        "waiting_ready": waiting_ready,
+        "record_url": reverse("games:record", args=[game.pk]) if game.status == Game.Status.FINISHED else "",
         "game": game,
         "game_title": pages.game_title(game.rules),
         "partials": pages.partials(game.rules),
         "state": state,
         "view": view,
-        "board": pages.board(state, view, names, game=game),
+        "board": "" if waiting_ready else pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "mine": pages.hand(view, names, reader),
+        "mine": None if waiting_ready else pages.hand(view, names, reader),
         "waiting": pages.waiting(game, view, names),
         "log": pages.log_html(tl, game, reader),
         "replay_url": reverse("games:replay-step", args=[game.pk, len(tl)]),

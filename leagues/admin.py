@@ -30,7 +30,7 @@ from games.models import Game, Seat
 from games.rules import registry
 
 from .audit import can_audit, league_audit
-from .models import League, LeagueGame, Membership, Season
+from .models import READY_HOURS, League, LeagueGame, Membership, Season
 from .seating import moderator_refusal, seat_round
 
 BOARD_NAME = re.compile(r"[a-z0-9_-]+")  # a built-in board (games/rules/whitelotus/boards/<name>.json)
@@ -182,7 +182,17 @@ class SeasonForm(_SeasonForm):
 
     class Meta:
         model = Season
-        fields = ("league", "name", "signup_open", "rules", "edition", "options", "board", "time_controls")
+        fields = (
+            "league",
+            "name",
+            "signup_open",
+            "rules",
+            "edition",
+            "options",
+            "board",
+            "time_controls",
+            "ready_hours",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -191,9 +201,17 @@ class SeasonForm(_SeasonForm):
             if name in self.fields:
                 self.fields[name].required = False
                 self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
+        if "ready_hours" in self.fields:  # left empty: a new season's window
+            self.fields["ready_hours"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if "ready_hours" in self.fields:
+            hours = data.get("ready_hours")
+            if hours is None:
+                data["ready_hours"] = READY_HOURS
+            elif hours < 0:
+                self.add_error("ready_hours", "The ready window cannot be negative (0: games start at once).")
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
         others = [registry.get(n) for n in registry.names() if n != rules]

@@ -33,6 +33,9 @@ class League(models.Model):
         return self.name
 
 
+READY_HOURS = 24.0  # a new season's ready window
+
+
 class Season(models.Model):
     """A run of rounds; its games are games of its game (``rules``), created with its
     edition, options, board and clock."""
@@ -47,6 +50,13 @@ class Season(models.Model):
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china")
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    # the hours a seated game waits for its players' "ready" (their entropy, mixed into its
+    # draws: games.services.create_game) before it starts with what arrived; 0: at once
+    ready_hours = models.FloatField(
+        default=READY_HOURS,
+        help_text="Hours a new game waits for its players to reply 'ready' (their own chance, mixed "
+        "into the draws); it starts when all have, or then. 0: games start at once.",
+    )
     members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(
         Player, through="Membership", related_name="seasons"
     )

@@ -130,7 +130,10 @@ def seat_round(
     season: Season, *, by: User | None = None, seed: str | None = None, while_running: bool = False
 ) -> list[Game]:
     """Seat every member of the season into new games of its next round, and start them:
-    starting a game mails every seat its invitation (the outbox, on commit).
+    starting a game mails every seat its invitation (the outbox, on commit).  A season with a
+    ready window (``Season.ready_hours``) creates them waiting for their players' ``ready``
+    instead: each seat is mailed (``seated``), and a game starts when all are ready or when
+    its window is over (games.services.create_game).
 
     A round is seated once the games of the one before are over, unless ``while_running``:
     so a second click on the admin action (or two moderators at once: the season's row is
@@ -166,9 +169,11 @@ def seat_round(
                 name=f"{season} round {number} table {index}",
                 time_controls=_clock(season),
                 by=by,
+                ready_hours=season.ready_hours,
             )
             LeagueGame.objects.create(game=game, season=season, round=number)
-            services.start_game(game, by=by)
+            if not season.ready_hours:  # else it starts when its players are ready
+                services.start_game(game, by=by)
             game.refresh_from_db()
             games.append(game)
         return games

@@ -22,7 +22,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext
 
-from games import services
+from games import pages, services
 from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import registry
@@ -128,6 +128,52 @@ def handed_over(mail: OutboundMail) -> Rendered:
     return _render("handed_over", _handed_over_context(mail))
 
 
+def seated(mail: OutboundMail) -> Rendered:
+    """A new game's ready window opened: the seat, the table, the server's commitment (the
+    seed's hash) and how to answer ``ready`` with some entropy of one's own, by when.  Nothing
+    of the state: until the game starts, its draws are not made."""
+    return _render("seated", _ready_context(mail))
+
+
+def ready(mail: OutboundMail) -> Rendered:
+    """The answer to ``ready``: the contribution counted (and the start it completed), or
+    why not."""
+    context = _ready_context(mail)
+    reason = Message.from_data(mail.context.get("refusal"))
+    context["refusal"] = reason.render(gettext) if reason is not None else ""
+    return _render("ready", context)
+
+
+READY_WORDS = {"en": "ready", "de": "bereit", "fr": "prêt"}
+
+
+def _ready_context(mail: OutboundMail) -> dict[str, Any]:
+    assert mail.game is not None and mail.seat is not None
+    game = mail.game
+    language = mail.player.language if mail.player else "en"
+    seats = list(game.seats.select_related("player").order_by("position"))
+    return {
+        **mail.context,
+        "mail": mail,
+        "game": game,
+        "player": mail.player,
+        "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
+        "game_title": services.rules_of(game).title,
+        "edition": game.get_edition_display(),
+        "colour": words.colour(seats[mail.seat].colour),
+        "seats": [
+            {"colour": words.colour(s.colour), "name": s.player.name, "you": s.position == mail.seat}
+            for s in seats
+        ],
+        "seed_hash": game.seed_hash,
+        "ready_word": READY_WORDS.get(language, "ready"),
+        "until": _local(game.ready_until),
+        "until_short": _short(game.ready_until),
+        "waiting": game.status == Game.Status.NEW and game.ready_until is not None,
+        "game_page": game_page_url(game),
+    }
+
+
 # --- answers to inbound mails ----------------------------------------------------------------
 
 
@@ -224,6 +270,8 @@ def welcome(mail: OutboundMail) -> Rendered:
 
 
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
+    "seated": seated,
+    "ready": ready,
     "invitation": invitation,
     "decision": decision,
     "sealed": sealed,
@@ -463,7 +511,8 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     if state is None:
         state = services.state_at(game, seq)
     names = {s.colour: s.player.name for s in holders}
-    return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours, seat), news
+    view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
+    return Seen(state, view, colours[seat], names, rules, colours, seat), news
 
 
 def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str], seat: int) -> str:

@@ -25,6 +25,7 @@ What is answered and what is not:
   if the seat has come back to them, the mail is taken as sent to its live address;
 * mail settings (``mail all``, ``bild aus``…, ``notifications.preferences``): stored with the
   rest of the mail, and answered with the settings as they now stand;
+* a reply to a game that has not started: its ``ready`` counted, or why not (``readiness``);
 * commands that fail: nothing applied (a mail is atomic), the sender gets the failing line,
   why, and what is legal now; likewise a reply to a decision that is no longer current.
 """
@@ -47,7 +48,7 @@ from games import deadlines, services
 from games.models import Event, Game, Seat
 from games.rules.base import GameRules, Message
 
-from . import outbox, preferences, tokens
+from . import outbox, preferences, readiness, tokens
 from .mailwords import AWAY, MAIL_WORDS, TOPICS
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
@@ -248,6 +249,8 @@ def _process(mail: InboundMail) -> tuple[str, str]:
             seat=seat.position,
         )
         return InboundMail.Status.WRONG_SENDER, f"sent from {parsed.from_address}; the seat's player was told"
+    if game.status == Game.Status.NEW and game.ready_until is not None:  # its ready window: ``ready``
+        return readiness.answer_ready(mail, parsed, game, seat)
     return _commands(mail, parsed, game, seat)
 
 

@@ -78,6 +78,8 @@ def plan(
     ``players`` seats."""
     seats = range(players)
     kinds = {e.kind for e in events}
+    if Event.Kind.CREATED in kinds:  # a ready window opened (games.services.create_game)
+        return [Planned("seated", s) for s in seats]
     if Event.Kind.STARTED in kinds:
         decisions = {d.seat: d.kind for d in rules.pending(state)}
         return [Planned("invitation", s, {"decision": decisions.get(s, "")}) for s in seats]
@@ -136,7 +138,11 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
         return []
     rows = []
     for p in planned:
-        first = p.kind == "invitation" and "replacing" not in p.context
+        # the seat's first mail of the game roots its thread: the seated mail of a game with a
+        # ready window, else the invitation
+        first = p.kind == "seated" or (
+            p.kind == "invitation" and "replacing" not in p.context and not _was_seated(game)
+        )
         root = thread_id(game, p.seat)
         rows.append(
             OutboundMail(
@@ -156,6 +162,10 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
     created = OutboundMail.objects.bulk_create(rows)
     enqueue_on_commit([r.pk for r in created])
     return created
+
+
+def _was_seated(game: Game) -> bool:
+    return game.ready_until is not None
 
 
 def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:

@@ -1,4 +1,5 @@
-"""The minute sweep (Celery beat): vacations that are over, reminders, deadline defaults.
+"""The minute sweep (Celery beat): new games whose ready window ended (started with the
+entropy that arrived), vacations that are over, reminders, deadline defaults.
 
 The database is the source of truth for time: every due thing is found by an indexed
 query over ``PendingDecision`` (``deadline_at``, ``remind_at``) or ``Seat.away_until``, so
@@ -38,10 +39,12 @@ class Report:
     reminders: int = 0
     defaults: int = 0
     skipped: int = 0  # due defaults that a real move (or another worker) made moot
+    started: int = 0  # new games whose ready window ended
 
     def __str__(self) -> str:
+        started = f"{self.started} games started, " if self.started else ""
         return (
-            f"{self.vacations_ended} vacations ended, {self.reminders} reminders, "
+            f"{started}{self.vacations_ended} vacations ended, {self.reminders} reminders, "
             f"{self.defaults} defaults played, {self.skipped} skipped"
         )
 
@@ -49,6 +52,7 @@ class Report:
 def sweep(now: datetime | None = None) -> Report:
     now = now or timezone.now()
     report = Report()
+    report.started = len(services.start_waiting_games(now))
     report.vacations_ended = end_vacations(now)
     report.reminders = send_reminders(now)
     report.defaults, report.skipped = play_defaults(now)

@@ -4,18 +4,108 @@ The same seed and counter give the same numbers on every Python and every platfo
 what replay needs; the counter lives in the game state, so drawing is a pure function
 ``(seed, counter) -> (value, next counter)``.  Uniform integers use rejection sampling, so
 there is no modulo bias.
+
+Versioned (COMMANDS.md "Checking the draws").  A game's first event names the generator
+(``"rng"``, an id of :data:`ALGORITHMS`) and how its draw seed is made (``"draws"``, an id of
+:data:`DRAWS`); a game created before either was named reads as :data:`RNG` and
+:data:`PLAIN` (the server's seed is the draw seed), which is what it was played with.  An id
+this code does not know is refused (:class:`UnknownAlgorithm`), never guessed at.
+
+``mixed/1`` (:func:`mixed_seed`): the draw seed is HMAC-SHA256 keyed by the server's seed over
+the players' contributions, so neither side alone chooses the draws.  The server publishes
+``sha256(server seed)`` when the game is created; each seat's contribution is a digest of what
+its player wrote (:func:`contribution`) before the game starts; the game's ``started`` event
+lists the contributions used, before any draw is made; the seed is shown when the game is
+over, and anyone can recompute the chain (``games.rules.verify``).
+
+Why it holds: the server's seed is fixed (by its published hash) before any contribution
+exists, and the players never see it before the end, so no player can aim the draws; the
+server cannot undo its seed, and a contribution's value is the digest of what its player
+wrote and of the Message-ID their own mail client chose (no received time: that would be a
+knob the server turns).  What is left to the server is leaving out a contribution that
+arrived; its player holds the answer that told its value and sees the list the start
+publishes, so that cannot pass unseen.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _SPAN = 1 << 64
+
+
+# the generators, by the id a game's first event names; ``randbelow`` below is the only one
+RNG = "hmac-sha256-counter/1"
+ALGORITHMS = (RNG,)
+# how a game's draw seed is made from its server seed: ``plain`` (the server seed itself: every
+# game created before draws were mixed, whose first event says nothing) or ``mixed/1``
+PLAIN = "plain"
+MIXED = "mixed/1"
+DRAWS = (PLAIN, MIXED)
+_HEX64 = frozenset("0123456789abcdef")
+
+
+class UnknownAlgorithm(ValueError):
+    """A generator or draw-seed recipe this code does not have: the game cannot be replayed
+    (or verified) here."""
+
+
+def check_algorithms(rng: str | None, draws: str | None) -> tuple[str, str]:
+    """The ids of a game's generator and draw-seed recipe, the old games' defaults for those
+    not named; an unknown one raises :class:`UnknownAlgorithm` naming the known ones."""
+    rng = rng or RNG
+    draws = draws or PLAIN
+    if rng not in ALGORITHMS:
+        raise UnknownAlgorithm(f"unknown random generator {rng!r} (this code knows {', '.join(ALGORITHMS)})")
+    if draws not in DRAWS:
+        raise UnknownAlgorithm(f"unknown way of making the draw seed {draws!r} (known: {', '.join(DRAWS)})")
+    return rng, draws
+
+
+def contribution(text: str, message_id: str) -> str:
+    """A player's contribution to the draws: the SHA-256 of what they wrote after ``ready``
+    and the Message-ID of their mail (both theirs: the player can recompute it, and the server
+    has nothing of its own to put in — a received time would let it pick among values)."""
+    return hashlib.sha256(f"{text.strip()}\n{message_id.strip()}".encode()).hexdigest()
+
+
+def is_contribution(value: object) -> bool:
+    """A contribution as it is stored and listed: 64 lower-case hex digits."""
+    return isinstance(value, str) and len(value) == 64 and set(value) <= _HEX64
+
+
+def mixed_seed(server_seed: str, contributions: Mapping[int, str] | Iterable[tuple[int, str]]) -> str:
+    """The draw seed of a ``mixed/1`` game: HMAC-SHA256 keyed by the server's seed over the
+    text ``draws:mixed/1`` and one ``<seat>=<contribution>`` line per seat, by seat, as hex.
+
+    Without contributions (nobody answered in time, or the game started at once) the draws
+    rest on the server's seed alone, and the draw seed is that seed itself: a game started at
+    once draws exactly as it did before draws were mixed, and the published hash is the hash
+    of its draw seed, as it always was."""
+    pairs = sorted(dict(contributions).items())
+    for seat, value in pairs:
+        if not isinstance(seat, int) or seat < 0 or not is_contribution(value):
+            raise ValueError(f"not a contribution: seat {seat!r}, value {value!r}")
+    if not pairs:
+        return server_seed
+    text = "draws:mixed/1\n" + "".join(f"{seat}={value}\n" for seat, value in pairs)
+    return hmac.new(server_seed.encode("utf-8"), text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def draw_seed(
+    server_seed: str, draws: str | None, contributions: Mapping[int, str] | Iterable[tuple[int, str]] = ()
+) -> str:
+    """The seed the game's draws are made with: the server seed itself for an old
+    (``plain``) game, :func:`mixed_seed` for a ``mixed/1`` one."""
+    _, draws = check_algorithms(None, draws)
+    if draws == PLAIN:
+        return server_seed
+    return mixed_seed(server_seed, contributions)
 
 
 def _block(seed: str, counter: int) -> int:

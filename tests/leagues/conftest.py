@@ -27,6 +27,9 @@ def member(name: str) -> Player:
 
 
 def season_of(league: League, names: list[str], **kw: Any) -> Season:
+    """A season of these members whose games start at once (``ready_hours`` 0: the ready
+    window's own tests give one)."""
+    kw.setdefault("ready_hours", 0)
     season = Season.objects.create(league=league, name="Autumn", **kw)
     for name in names:
         season.memberships.create(player=member(name))

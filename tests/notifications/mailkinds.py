@@ -38,8 +38,13 @@ FOOTERS = (
     "Der weiße Lotus per Mail, Partie",
     "Le Lotus blanc par e-mail, partie",
 )
-# every kind of notifications.emails.KINDS that speaks of one seat of a game
-SEAT_KINDS = tuple(k for k in emails.KINDS if k not in ("bounce", "missed_moderators", "welcome", "digest"))
+# the mails of a game's ready window, before it starts (no board, no menu): rendered in every
+# language and checked for 80 columns by tests/games/test_ready_window.py
+READY_KINDS = ("seated", "ready")
+# every kind of notifications.emails.KINDS that speaks of one seat of a running game
+SEAT_KINDS = tuple(
+    k for k in emails.KINDS if k not in ("bounce", "missed_moderators", "welcome", "digest", *READY_KINDS)
+)
 # to the former player of a seat handed over (rendered after a replacement, see handed_over_mails)
 HAND_OVER_KINDS = ("handed_over", "former_seat")
 MIDGAME_KINDS = tuple(k for k in SEAT_KINDS if k not in ("game_over", "standings", *HAND_OVER_KINDS))

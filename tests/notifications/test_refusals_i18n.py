@@ -42,6 +42,7 @@ SOURCES = [
     ROOT / "games" / "services.py",
     ROOT / "games" / "deadlines.py",
     ROOT / "notifications" / "inbound.py",
+    ROOT / "notifications" / "readiness.py",
 ]
 LITERAL = Message.literal("").template  # said as it is: no entry
 

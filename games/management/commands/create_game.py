@@ -108,6 +108,15 @@ class Command(BaseCommand):
             "--board", default=None, help="a built-in board name or a board JSON file (default: the game's)"
         )
         parser.add_argument("--start", action="store_true", help="start the game at once")
+        parser.add_argument(
+            "--ready-hours",
+            type=float,
+            default=0,
+            metavar="HOURS",
+            help="open a ready window: every player is mailed and answers 'ready' (with some text of "
+            "their own, mixed into the draws); the game starts when all have answered or after HOURS "
+            "(default 0: no window; --start or start_game starts it)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rules = options["rules"]
@@ -124,6 +133,7 @@ class Command(BaseCommand):
                 board=options["board"],
                 name=options["game_name"],
                 start=options["start"],
+                ready_hours=options["ready_hours"],
             )
         )
         self.stdout.write(cli.describe_created(game))

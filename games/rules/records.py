@@ -22,6 +22,19 @@ was.  White Lotus calls the seat that begins its first emperor
 service adds players and dates).  Forced moves are not written: replaying the listed
 commands plays them again.
 
+A game whose draws are mixed (``games.rules.rng``: its first event says ``draws``) adds what
+checking them needs (COMMANDS.md "Checking the draws")::
+
+    seed-hash: 5d1c…            sha256 of the seed, published when the game was created
+    rng: hmac-sha256-counter/1   the generator
+    draws: mixed/1               how the draw seed is made from the seed and the entropy
+    entropy: 0=ab12… 2=9f3e…     each seat's contribution (by seat number), as the game's
+                                 ``started`` event lists them ("-": none arrived)
+    result: 1 red 34, 2 blue 30  the final places and totals (finished games)
+
+``seed:`` is then the server's seed, not the draw seed (:func:`~games.rules.rng.draw_seed`
+makes that).  A record without these lines reads as the game it always was.
+
 Written and read through the rules contract (:mod:`games.rules.base`) alone, through the
 registry: the notation of each line is the game's own.
 """
@@ -32,13 +45,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules import registry
+from games.rules import registry, rng
 from games.rules.base import GameRules, IllegalCommand
 from games.rules.recordtext import split_record
 
 # the header key of the seat that begins, by game; every other game says ``first_seat``
 FIRST_SEAT = {"whitelotus": "first_emperor"}
-KNOWN = {"rules", "version", "edition", "board", "colours", "options", "seed"}
+KNOWN = {
+    "rules",
+    "version",
+    "edition",
+    "board",
+    "colours",
+    "options",
+    "seed",
+    "seed-hash",
+    "rng",
+    "draws",
+    "entropy",
+    "result",
+}
 
 
 def first_seat_key(rules: str) -> str:
@@ -61,6 +87,19 @@ class Record:
     # the rules version the game was played under (``rules.VERSION``; "": not said, as in every
     # White Lotus record)
     version: str = ""
+    # how the draws were made (games.rules.rng; "": not said, an old record: the seed is the
+    # draw seed), each seat's contribution, the seed's published hash, the final result
+    rng: str = ""
+    draws: str = ""
+    entropy: tuple[tuple[int, str], ...] = ()
+    seed_hash: str = ""
+    result: str = ""
+
+    @property
+    def draw_seed(self) -> str:
+        """The seed the game's draws were made with (the record's seed and entropy mixed as
+        its ``draws`` says)."""
+        return rng.draw_seed(self.seed, self.draws or None, self.entropy)
 
     @property
     def game_rules(self) -> GameRules:
@@ -92,9 +131,18 @@ def format_record(record: Record, config: Any | None = None) -> str:
         f"{first_seat_key(record.rules)}: {first}",
         f"seed: {record.seed}",
     ]
+    if record.draws:  # a game whose draws are mixed: what checking them needs
+        lines += [
+            f"seed-hash: {record.seed_hash or rng.seed_digest(record.seed)}",
+            f"rng: {record.rng or rng.RNG}",
+            f"draws: {record.draws}",
+            f"entropy: {format_entropy(record.entropy)}",
+        ]
+        if record.result:
+            lines.append(f"result: {record.result}")
     lines += [f"{k}: {v}" for k, v in record.extra.items()]
     lines.append("")
-    state = rules.setup(config, record.seed)
+    state = rules.setup(config, record.draw_seed)
     for seat, command in record.moves:
         lines.append(f"{record.colours[seat]}: {rules.format_command(state, command)}")
     return "\n".join(lines) + "\n"
@@ -146,7 +194,7 @@ def parse_record(
         raise IllegalCommand(f"bad record header: {error}") from None
     record = _header(name, rules, header, boards)
     config = record.config()
-    state = rules.setup(config, record.seed)
+    state = rules.setup(config, record.draw_seed)
     moves: list[tuple[int, Any]] = []
     colours = list(record.colours)
     for number, line in body:
@@ -182,7 +230,36 @@ def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:
         moves,
         record.extra,
         record.version,
+        record.rng,
+        record.draws,
+        record.entropy,
+        record.seed_hash,
+        record.result,
     )
+
+
+def format_entropy(entropy: Sequence[tuple[int, str]]) -> str:
+    """``0=ab12… 2=9f3e…`` by seat, or ``-`` when there is none."""
+    return " ".join(f"{seat}={value}" for seat, value in sorted(entropy)) or "-"
+
+
+def parse_entropy(text: str) -> tuple[tuple[int, str], ...]:
+    """The ``entropy:`` header's pairs; a malformed one raises ``ValueError`` naming it."""
+    out: dict[int, str] = {}
+    for item in text.split():
+        if item == "-":
+            continue
+        seat, sep, value = item.partition("=")
+        if not sep or not seat.isdigit() or not rng.is_contribution(value) or int(seat) in out:
+            raise ValueError(f"'{item}' is not 'seat=contribution' (a seat number and 64 hex digits)")
+        out[int(seat)] = value
+    return tuple(sorted(out.items()))
+
+
+def format_result(colours: Sequence[str], scores: Sequence[int], rank: Sequence[int]) -> str:
+    """``1 red 34, 2 blue 30``: each seat's place, colour and total, best first."""
+    order = sorted(range(len(colours)), key=lambda s: (rank[s], s))
+    return ", ".join(f"{rank[s]} {colours[s]} {scores[s]}" for s in order)
 
 
 def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callable[[str, str], Any]) -> Record:
@@ -223,7 +300,16 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
             moves=(),
             extra={k: v for k, v in header.items() if k not in KNOWN | {first_key}},
             version=header.get("version", ""),
+            rng=header.get("rng", ""),
+            draws=header.get("draws", ""),
+            entropy=parse_entropy(header.get("entropy", "")),
+            seed_hash=header.get("seed-hash", ""),
+            result=header.get("result", ""),
         )
+        rng.check_algorithms(record.rng or None, record.draws or None)
+        strays = [seat for seat, _ in record.entropy if seat >= len(colours)]
+        if strays:
+            raise ValueError(f"entropy for seat {strays[0]}, but the seats are 0 to {len(colours) - 1}")
         record.config()  # refuses what the game refuses
         return record
     except (KeyError, ValueError, TypeError, OSError) as error:

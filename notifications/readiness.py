@@ -1,0 +1,61 @@
+"""Mail in for a game that has not started: the seat's ``ready`` (``bereit``, ``prêt``) and the
+entropy written after it on its line, during the game's ready window.
+
+The first line of the reply that begins with the word counts; what follows it on that line
+(perhaps nothing) and the mail's Message-ID make the seat's contribution to the draws
+(``games.rules.rng.contribution``, appended by ``games.services.contribute``).  The answer
+(``ready``) tells the contribution's value, so the player can find it among those the game
+lists when it starts; a mail without the word, a second ``ready``, or one after the start is
+answered with why it did not count.  Every answer is written in the transaction that
+processes the mail.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from games import services
+from games.models import Event, Game, Seat
+from games.rules.base import Message
+
+from . import outbox
+from .models import InboundMail
+from .parsing import ParsedMail
+
+READY_WORDS = frozenset({"ready", "bereit", "prêt", "pret"})
+
+
+def ready_text(lines: tuple[str, ...] | list[str]) -> str | None:
+    """What follows the ready word on the first line that begins with it ("" when nothing
+    does), or None when no line does."""
+    for line in lines:
+        word, _, rest = line.strip().partition(" ")
+        word = unicodedata.normalize("NFC", word).casefold().rstrip(".!:,;")
+        if word in READY_WORDS:
+            return rest.strip()
+    return None
+
+
+def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
+    """Count a seat's ``ready`` (see the module's docstring); the mail's status and outcome."""
+    where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
+    text = ready_text(parsed.lines)
+    if text is None:
+        reason = Message("I found no 'ready' in your mail: game {game} has not started yet.", game=game.pk)
+        return _refuse(mail, seat, reason, where)
+    try:
+        done = services.contribute(
+            game, seat.position, text, message_id=parsed.message_id, source=Event.Source.MAIL
+        )
+    except services.GameError as error:
+        return _refuse(mail, seat, error.text, where)
+    context = {"value": done.value, "started": done.started is not None}
+    outbox.answer(mail, "ready", seat.player.email, context, **where)
+    note = "; every seat is ready: the game started" if done.started is not None else ""
+    return InboundMail.Status.APPLIED, f"ready: contribution {done.value}{note}"
+
+
+def _refuse(mail: InboundMail, seat: Seat, reason: Message, where: dict[str, Any]) -> tuple[str, str]:
+    outbox.answer(mail, "ready", seat.player.email, {"refusal": reason.to_data()}, **where)
+    return InboundMail.Status.REFUSED, reason.render()
