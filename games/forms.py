@@ -12,7 +12,7 @@ from functools import cache
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from games.models import Player
+from games.models import Game, Player
 from notifications import preferences
 from notifications.models import MailPreference
 
@@ -25,22 +25,44 @@ def zones() -> tuple[str, ...]:
 
 
 class SettingsForm(forms.Form):
+    """The player's settings for all their games."""
+
     mode = forms.ChoiceField(label=gettext_lazy("Mails"), widget=forms.RadioSelect)
     picture = forms.BooleanField(label=gettext_lazy("Show the board picture in the mails"), required=False)
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=Player.Language.choices)
     time_zone = forms.ChoiceField(label=gettext_lazy("Time zone"))
 
+    @staticmethod
+    def mode_choices() -> list[tuple[str, str]]:
+        return [(mode.value, gettext(preferences.DESCRIPTIONS[mode])) for mode in MailPreference.Mode]
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["mode"].choices = [  # type: ignore[attr-defined]
-            (mode.value, gettext(preferences.DESCRIPTIONS[mode])) for mode in MailPreference.Mode
-        ]
+        self.fields["mode"].choices = self.mode_choices()  # type: ignore[attr-defined]
         self.fields["time_zone"].choices = [(z, z) for z in zones()]  # type: ignore[attr-defined]
         self.fields["time_zone"].error_messages["invalid_choice"] = gettext(
             "“%(value)s” is not a time zone we know; choose one from the list (e.g. Europe/Berlin)."
         )
         self.fields["language"].error_messages["invalid_choice"] = gettext(
             "“%(value)s” is not a language of the service; choose English, Deutsch or Français."
+        )
+
+
+class GameSettingsForm(forms.Form):
+    """One game set apart, as ``mail all here`` / ``picture off here`` do by mail."""
+
+    game = forms.TypedChoiceField(label=gettext_lazy("Game"), coerce=int)
+    mode = forms.ChoiceField(label=gettext_lazy("Mails"), widget=forms.RadioSelect)
+    picture = forms.BooleanField(label=gettext_lazy("Show the board picture in the mails"), required=False)
+
+    prefix = "apart"  # beside the form for all games on one page: its own names and ids
+
+    def __init__(self, games: list[Game], *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game"].choices = [(g.pk, str(g)) for g in games]  # type: ignore[attr-defined]
+        self.fields["mode"].choices = SettingsForm.mode_choices()  # type: ignore[attr-defined]
+        self.fields["game"].error_messages["invalid_choice"] = gettext(
+            "Game %(value)s is not one of your games that are still on; choose one from the list."
         )
 
 
@@ -62,3 +84,12 @@ def save(player: Player, form: SettingsForm) -> None:
     player.language = data["language"]
     player.time_zone = data["time_zone"]
     player.save(update_fields=["language", "time_zone"])
+
+
+def save_game(player: Player, form: GameSettingsForm) -> Game:
+    """Store a valid form for its game only, as the mail commands do with ``here``."""
+    data = form.cleaned_data
+    game = Game.objects.get(pk=data["game"])
+    setting = preferences.Setting(mode=data["mode"], picture=bool(data["picture"]), here=True)
+    preferences.apply(player, game, setting)
+    return game

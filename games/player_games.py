@@ -12,7 +12,6 @@ Other apps add what they know of a player (the leagues app: the seasons they are
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
@@ -23,12 +22,12 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 
-from games import links, services
+from games import links, services, timing
 from games.models import Game, PendingDecision, Player, Seat
 from games.rules.base import GameRules
 from notifications import words
 
-__all__ = ["Deadline", "Entry", "Link", "PlayerGames", "games_of", "register", "zone_of"]
+__all__ = ["Deadline", "Entry", "Link", "PlayerGames", "games_of", "register", "unfinished", "zone_of"]
 
 
 @dataclass(frozen=True)
@@ -82,10 +81,14 @@ def register(section: Section) -> None:
 
 
 def zone_of(player: Player) -> tzinfo:
-    try:
-        return zoneinfo.ZoneInfo(player.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
+    """The player's time zone (UTC if theirs is unknown, as the mails read it)."""
+    return timing.zone(player.time_zone)
+
+
+def unfinished(player: Player) -> list[Game]:
+    """The games the player holds a seat in that are not over (running, paused, not started)."""
+    games = Game.objects.filter(seats__player=player).exclude(status=Game.Status.FINISHED)
+    return list(games.distinct().order_by("-created_at", "-pk"))
 
 
 def games_of(player: Player, now: datetime | None = None) -> PlayerGames:

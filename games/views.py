@@ -62,30 +62,55 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
 
 def player_page(request: HttpRequest, key: str) -> HttpResponse:
     """The player's games (what they must decide first) and their settings, in their language
-    and time zone.  A POST of the settings form is authorised by the key, as the page is."""
+    and time zone.  A POST of a settings form is authorised by the key, as the page is: the
+    settings for all games (``form=all``), one game set apart (``form=game``), or a game
+    brought back to them (``form=forget``)."""
     player = links.player_for_key(key)
     if player is None:
         raise Http404()
-    form = None
-    if request.method == "POST":
-        with translation.override(player.language):
-            form = forms.SettingsForm(request.POST)
-            if form.is_valid():
-                forms.save(player, form)
-                return redirect(reverse("games:player", args=[key]) + "?saved=1#settings")
-    with translation.override(player.language), timezone.override(player_games.zone_of(player)):
-        form = form or forms.SettingsForm(initial=forms.initial(player))
+    here = reverse("games:player", args=[key])
+    zone = player_games.zone_of(player)
+    with translation.override(player.language), timezone.override(zone):
+        unfinished = player_games.unfinished(player)
+        form = forms.SettingsForm(initial=forms.initial(player))
+        game_form = forms.GameSettingsForm(unfinished, initial={"mode": preferences.of(player.pk, None).mode})
+        refused = False
+        if request.method == "POST":
+            which = request.POST.get("form", "all")
+            if which == "game":
+                game_form = forms.GameSettingsForm(unfinished, request.POST)
+                if game_form.is_valid():
+                    chosen = forms.save_game(player, game_form)
+                    return redirect(f"{here}?saved=game&game={chosen.pk}#settings")
+            elif which == "forget":
+                game_id = request.POST.get("game", "")
+                back = next((g for g in unfinished if str(g.pk) == game_id), None)
+                if back is not None:
+                    preferences.forget(player, back)
+                    return redirect(f"{here}?saved=forget&game={back.pk}#settings")
+            else:
+                form = forms.SettingsForm(request.POST)
+                if form.is_valid():
+                    forms.save(player, form)
+                    return redirect(f"{here}?saved=all#settings")
+            refused = True
+        apart = set(preferences.set_apart(player))
+        saved_game = next((g for g in unfinished if str(g.pk) == request.GET.get("game")), None)
         context = {
             "player": player,
             "games": player_games.games_of(player),
             "form": form,
+            "game_form": game_form,
+            "apart": [(g, preferences.of(player.pk, g.pk)) for g in unfinished if g.pk in apart],
             "mail_settings": preferences.of(player.pk, None),
-            "saved": request.GET.get("saved") == "1" and not form.is_bound,
+            "saved": "" if refused else request.GET.get("saved", ""),
+            "saved_game": saved_game,
+            "refused": refused,
             "renewed": request.GET.get("renewed") == "1",
             "key": key,
         }
         # rendered here, in the reader's language and zone; a refused form is answered 400
-        response = render(request, "games/player.html", context, status=400 if form.is_bound else 200)
+        response = render(request, "games/player.html", context, status=400 if refused else 200)
     return _private(response)
 
 

@@ -113,6 +113,18 @@ def parse(line: str) -> Setting:
     return Setting(picture=SWITCH[words[1]], here=here)
 
 
+def forget(player: Player, game: Game) -> None:
+    """The game is no longer set apart: the player's settings for all games hold there again."""
+    MailPreference.objects.filter(player=player, game=game).delete()
+
+
+def set_apart(player: Player) -> list[int]:
+    """The ids of the games where the player has settings of their own."""
+    return list(
+        MailPreference.objects.filter(player=player, game__isnull=False).values_list("game_id", flat=True)
+    )
+
+
 def is_setting(line: str) -> bool:
     return line.split()[0].lower() in SUBJECTS
 

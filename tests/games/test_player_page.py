@@ -180,7 +180,7 @@ def test_the_settings_form_changes_what_the_mail_commands_change():
     for line in ("mail all", "picture off"):  # Bao sets his by mail
         preferences.apply(other, game, preferences.parse(line))
     response = Client().post(page_of(player), SETTINGS)
-    assert response.status_code == 302 and response["Location"].endswith("?saved=1#settings")
+    assert response.status_code == 302 and response["Location"].endswith("?saved=all#settings")
     assert preferences.of(player.pk, game.pk) == preferences.of(other.pk, game.pk)
     assert preferences.of(player.pk, None) == preferences.Preferences("all", False, False)
     player.refresh_from_db()
@@ -234,3 +234,38 @@ def test_the_seat_page_links_to_all_the_players_games():
     game = running_game(3, seed="me-seat-link")
     text = read(Client().get(urlsplit(links.seat_page_url(game.seats.get(position=0))).path))
     assert f'<a href="{page_of(ada())}">All my games and settings</a>' in text
+
+
+def test_setting_one_game_apart_does_what_the_here_commands_do_and_can_be_undone():
+    game = running_game(3, seed="me-apart")
+    other_game = running_game(3, seed="me-apart-2")
+    player, other = ada(), Player.objects.get(email="bao@example.org")
+    for line in ("mail digest here", "picture off here"):  # Bao sets this game apart by mail
+        preferences.apply(other, game, preferences.parse(line))
+    client = Client()
+    form = {"form": "game", "apart-game": game.pk, "apart-mode": "digest", "apart-picture": ""}
+    response = client.post(page_of(player), form)
+    assert response.status_code == 302 and response["Location"].endswith(
+        f"?saved=game&game={game.pk}#settings"
+    )
+    assert preferences.of(player.pk, game.pk) == preferences.of(other.pk, game.pk)
+    assert preferences.of(player.pk, other_game.pk) == preferences.Preferences()  # the other game as before
+    text = read(client.get(response["Location"]))
+    assert f"Saved: {game} has settings of its own now." in text
+    assert f'<tr data-game="{game.pk}"><td>{game}</td>' in section(text, "settings")
+    response = client.post(page_of(player), {"form": "forget", "game": game.pk})
+    assert response.status_code == 302
+    assert preferences.of(player.pk, game.pk) == preferences.Preferences()
+    assert "follows your settings for all games again" in read(client.get(response["Location"]))
+
+
+def test_a_game_that_is_not_the_players_cannot_be_set_apart():
+    running_game(3, seed="me-apart-mine")
+    stranger = services.create_game(
+        [Player.objects.create(name=n, email=f"{n}@example.net") for n in ("x", "y", "z")], seed="me-theirs"
+    )
+    form = {"form": "game", "apart-game": stranger.pk, "apart-mode": "all", "apart-picture": "on"}
+    response = Client().post(page_of(ada()), form)
+    assert response.status_code == 400
+    assert f"Game {stranger.pk} is not one of your games that are still on" in read(response)
+    assert not preferences.set_apart(ada())
