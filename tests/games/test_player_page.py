@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import links, services, steps
 from games.models import Game, PendingDecision, Player, PlayerKey
@@ -269,3 +269,25 @@ def test_a_game_that_is_not_the_players_cannot_be_set_apart():
     assert response.status_code == 400
     assert f"Game {stranger.pk} is not one of your games that are still on" in read(response)
     assert not preferences.set_apart(ada())
+
+
+def test_a_verbotene_stadt_game_is_told_in_its_own_words_and_its_end_with_the_place():
+    from tests.games.test_verbotenestadt_service import play, vs_game
+
+    game = vs_game(3, seed="me-vs", name="Forbidden table")
+    player = ada()
+    player.language = "de"
+    player.save()
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    owed = next(d for d in rules.pending(state) if d.seat == 0)
+    with translation.override("de"):
+        words = rules.decision_text(rules.view(state, 0), owed.kind, translation.gettext)
+    decide = section(read(Client().get(page_of(player))), "decide")
+    assert "Forbidden table" in decide and words in decide and "Die Verbotene Stadt" in decide
+    state = play(game)
+    rank = rules.outcome(state).rank[0]
+    with translation.override("de"):
+        place = translation.gettext(("1st", "2nd", "3rd")[rank - 1])
+    finished = section(read(Client().get(page_of(player))), "finished")
+    assert "Forbidden table" in finished and f"Du bist {place}" in finished
