@@ -7,6 +7,10 @@ the seat and has held it since the key was issued, so ``services.replace_seat`` 
 holder's link without knowing about keys; the new holder (or the old one, given the seat back)
 is issued a new key the first time a link is made for them.  Keys are
 credentials: they are never logged and a bad one gets a plain 404.
+
+A player's own page (all their games, their settings) has a key of the same shape per
+player (``PlayerKey``), issued on first use; the player may renew it from the page, which
+kills the old link at once.
 """
 
 from __future__ import annotations
@@ -19,9 +23,20 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Event, Game, Seat, SeatKey
+from games.models import Event, Game, Player, PlayerKey, Seat, SeatKey
 
-__all__ = ["game_page_url", "new_key", "replay_url", "seat_for_key", "seat_key", "seat_page_url"]
+__all__ = [
+    "game_page_url",
+    "new_key",
+    "player_for_key",
+    "player_key",
+    "player_page_url",
+    "renew_player_key",
+    "replay_url",
+    "seat_for_key",
+    "seat_key",
+    "seat_page_url",
+]
 
 KEY_BYTES = 16  # 128 bits
 
@@ -85,3 +100,34 @@ def _stale(row: SeatKey, seat: Seat) -> bool:
     return Event.objects.filter(
         game_id=seat.game_id, kind=Event.Kind.SEAT_REPLACED, seat=seat.position, created_at__gt=row.created_at
     ).exists()
+
+
+def player_page_url(player: Player) -> str:
+    """The private page of the player: their games, what they must decide, their settings."""
+    return _absolute(reverse("games:player", args=[player_key(player)]))
+
+
+def player_key(player: Player) -> str:
+    """The player's live key, issued on first use."""
+    row = PlayerKey.objects.filter(player=player).first()
+    if row is not None:
+        return row.key
+    try:
+        with transaction.atomic():
+            return PlayerKey.objects.create(player=player, key=new_key()).key
+    except IntegrityError:
+        # another process issued it at the same moment: theirs is as good
+        return PlayerKey.objects.get(player=player).key
+
+
+def renew_player_key(player: Player) -> str:
+    """A new key for the player's page; the old one opens nothing from now on."""
+    fresh = new_key()
+    PlayerKey.objects.update_or_create(player=player, defaults={"key": fresh, "created_at": timezone.now()})
+    return fresh
+
+
+def player_for_key(key: str) -> Player | None:
+    """The player whose page this key opens, or None."""
+    row = PlayerKey.objects.select_related("player").filter(key=key).first()
+    return row.player if row is not None else None

@@ -274,3 +274,16 @@ class SeatKey(models.Model):
 
     def __str__(self) -> str:
         return f"page key of {self.seat_id} for player {self.player_id}"
+
+
+class PlayerKey(models.Model):
+    """The secret in the link to a player's own page (``games.links.player_page_url``): their
+    games across seats, and their settings.  One live key per player; renewing it replaces the
+    key in place, so the old link dies at once.  A credential: never logged."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="page_key")
+    key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"page key of player {self.player_id}"

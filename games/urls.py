@@ -1,4 +1,5 @@
-"""Game pages: the public page, the private seat page (secret link) and the replay viewer."""
+"""Game pages: the public page, the private seat page and the player's own page (secret links)
+and the replay viewer."""
 
 from __future__ import annotations
 
@@ -15,4 +16,6 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/record.txt", views.record, name="record"),
     path("games/<int:game_id>/replay/<int:step>/", views.replay, name="replay-step"),
     path("games/seat/<str:key>/", views.seat_page, name="seat"),
+    path("me/<str:key>/", views.player_page, name="player"),
+    path("me/<str:key>/new-link/", views.renew_player_link, name="player-renew"),
 ]

@@ -1,6 +1,7 @@
-"""Game pages: the public page (spectator view), the private seat page (secret link) and the
-replay viewer.  Server-rendered; the replay page's script only fetches a step's fragment to
-step without a reload, and every control is a plain link that works without it.
+"""Game pages: the public page (spectator view), the private seat page (secret link), the
+player's own page (secret link: their games and settings) and the replay viewer.
+Server-rendered; the replay page's script only fetches a step's fragment to step without a
+reload, and every control is a plain link that works without it.
 
 Who reads decides what is rendered: a spectator gets ``rules.view(state, None)`` and the public
 log; a seat page ``rules.view(state, seat)`` and the lines said to that seat; the replay of a
@@ -14,8 +15,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
+from django.views.decorators.http import require_POST
 
-from games import cli, links, pages, services
+from games import cli, forms, links, pages, player_games, services
 from games.models import Game, Seat
 from notifications import preferences
 
@@ -53,7 +56,75 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     rules = services.rules_of(seat.game)
     context["menu"] = rules.describe(context["state"], seat.position, seat.player.language) if running else []
     context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
-    response = render(request, "games/seat.html", context)
+    context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
+    return _private(render(request, "games/seat.html", context))
+
+
+def player_page(request: HttpRequest, key: str) -> HttpResponse:
+    """The player's games (what they must decide first) and their settings, in their language
+    and time zone.  A POST of a settings form is authorised by the key, as the page is: the
+    settings for all games (``form=all``), one game set apart (``form=game``), or a game
+    brought back to them (``form=forget``)."""
+    player = links.player_for_key(key)
+    if player is None:
+        raise Http404()
+    here = reverse("games:player", args=[key])
+    zone = player_games.zone_of(player)
+    with translation.override(player.language), timezone.override(zone):
+        unfinished = player_games.unfinished(player)
+        form = forms.SettingsForm(initial=forms.initial(player))
+        game_form = forms.GameSettingsForm(unfinished, initial={"mode": preferences.of(player.pk, None).mode})
+        refused = False
+        if request.method == "POST":
+            which = request.POST.get("form", "all")
+            if which == "game":
+                game_form = forms.GameSettingsForm(unfinished, request.POST)
+                if game_form.is_valid():
+                    chosen = forms.save_game(player, game_form)
+                    return redirect(f"{here}?saved=game&game={chosen.pk}#settings")
+            elif which == "forget":
+                game_id = request.POST.get("game", "")
+                back = next((g for g in unfinished if str(g.pk) == game_id), None)
+                if back is not None:
+                    preferences.forget(player, back)
+                    return redirect(f"{here}?saved=forget&game={back.pk}#settings")
+            else:
+                form = forms.SettingsForm(request.POST)
+                if form.is_valid():
+                    forms.save(player, form)
+                    return redirect(f"{here}?saved=all#settings")
+            refused = True
+        apart = set(preferences.set_apart(player))
+        saved_game = next((g for g in unfinished if str(g.pk) == request.GET.get("game")), None)
+        context = {
+            "player": player,
+            "games": player_games.games_of(player),
+            "form": form,
+            "game_form": game_form,
+            "apart": [(g, preferences.of(player.pk, g.pk)) for g in unfinished if g.pk in apart],
+            "mail_settings": preferences.of(player.pk, None),
+            "saved": "" if refused else request.GET.get("saved", ""),
+            "saved_game": saved_game,
+            "refused": refused,
+            "renewed": request.GET.get("renewed") == "1",
+            "key": key,
+        }
+        # rendered here, in the reader's language and zone; a refused form is answered 400
+        response = render(request, "games/player.html", context, status=400 if refused else 200)
+    return _private(response)
+
+
+@require_POST
+def renew_player_link(request: HttpRequest, key: str) -> HttpResponse:
+    """A new link for the player's page; the old one (this one) opens nothing from now on."""
+    player = links.player_for_key(key)
+    if player is None:
+        raise Http404()
+    fresh = links.renew_player_key(player)
+    return _private(redirect(reverse("games:player", args=[fresh]) + "?renewed=1"))
+
+
+def _private(response: HttpResponse) -> HttpResponse:
     # the link is the credential: it must not leak through a Referer, a search index or a cache
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex, nofollow"

@@ -11,9 +11,11 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games import permissions
+        from games import permissions, player_games
 
         from . import receivers  # noqa: F401  (connect the signal receivers)
         from .scope import LeagueScope
+        from .views import seasons_of
 
         permissions.register(LeagueScope())
+        player_games.register(seasons_of)

@@ -23,7 +23,7 @@ from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext
 
 from games import pages, services
-from games.links import game_page_url, seat_page_url
+from games.links import game_page_url, player_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import registry
 from games.rules.base import GameRules, Message
@@ -266,7 +266,7 @@ def welcome(mail: OutboundMail) -> Rendered:
 
     reader = mail.player or Player.objects.filter(email__iexact=mail.to_email).first()
     with translation.override(reader.language if reader else settings.LANGUAGE_CODE):
-        return _render("welcome", {**welcome_context(mail), "mail": mail})
+        return _render("welcome", {**welcome_context(mail), "mail": mail, "player": reader})
 
 
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
@@ -628,6 +628,11 @@ def _plain(name: str, context: dict[str, Any]) -> str:
 
 def _render(template: str, context: dict[str, Any]) -> Rendered:
     base = f"notifications/mail/{template}"
+    reader = context.get("player")
+    if isinstance(reader, Player):
+        # every mail to a player ends with the link to their own page (``_player_page.*``);
+        # the moderators' mails have no player, and no such link
+        context = {**context, "player_page": player_page_url(reader)}
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
     text = plaintext.wrap(render_to_string(f"{base}-body.txt", context))
     html = render_to_string(f"{base}-body.html", context)

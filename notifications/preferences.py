@@ -1,7 +1,8 @@
 """How many mails a player wants, and whether with the board picture.
 
 Set by mail (``mail decisions`` / ``mail all`` / ``mail digest``, ``picture off`` /
-``picture on``, in English, German or French; ``here`` after it sets this game only), kept
+``picture on``, in English, German or French; ``here`` after it sets this game only) or on
+the player's own page (``games.views.player_page``, for all their games), kept
 in ``MailPreference`` rows, applied in one place: ``outbox.write`` asks ``wanted`` for every
 planned row and does not write the ones a player does not want (the event log keeps the
 news; the next mail the seat gets tells it, ``emails._since``).
@@ -112,12 +113,25 @@ def parse(line: str) -> Setting:
     return Setting(picture=SWITCH[words[1]], here=here)
 
 
+def forget(player: Player, game: Game) -> None:
+    """The game is no longer set apart: the player's settings for all games hold there again."""
+    MailPreference.objects.filter(player=player, game=game).delete()
+
+
+def set_apart(player: Player) -> list[int]:
+    """The ids of the games where the player has settings of their own."""
+    return list(
+        MailPreference.objects.filter(player=player, game__isnull=False).values_list("game_id", flat=True)
+    )
+
+
 def is_setting(line: str) -> bool:
     return line.split()[0].lower() in SUBJECTS
 
 
-def apply(player: Player, game: Game, setting: Setting) -> None:
-    """Store the setting for the player's games (or only this one)."""
+def apply(player: Player, game: Game | None, setting: Setting) -> None:
+    """Store the setting for the player's games (or only this one; the player's own page sets
+    it for all their games, with no game at hand)."""
     row, _ = MailPreference.objects.get_or_create(player=player, game=game if setting.here else None)
     if setting.mode is not None:
         row.mode = setting.mode

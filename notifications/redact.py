@@ -1,4 +1,4 @@
-"""Reply tokens and seat-page keys are credentials: they are cut out of anything that is logged.
+"""Reply tokens and page keys (seats', players') are credentials: cut out of all that is logged.
 
 No Django models here: the logging filter is configured before the apps are loaded."""
 
@@ -11,11 +11,14 @@ import re
 _TOKEN = re.compile(r"\+([a-z2-7]{26})@", re.IGNORECASE)
 # the key in a private seat page's path, /games/seat/<key>/ (see games.links)
 _SEAT_KEY = re.compile(r"/seat/([a-z2-7]{26})\b", re.IGNORECASE)
+# the key in a player's own page's path, /me/<key>/ (see games.links)
+_PLAYER_KEY = re.compile(r"/me/([a-z2-7]{26})\b", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    """Cut reply tokens and seat-page keys out of text that is going to a log."""
-    return _SEAT_KEY.sub("/seat/[key]", _TOKEN.sub("+[token]@", text))
+    """Cut reply tokens and page keys out of text that is going to a log."""
+    text = _PLAYER_KEY.sub("/me/[key]", _SEAT_KEY.sub("/seat/[key]", text))
+    return _TOKEN.sub("+[token]@", text)
 
 
 class RedactTokens(logging.Filter):
@@ -25,7 +28,7 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if ("+" in message and "@" in message) or "/seat/" in message:
+        if ("+" in message and "@" in message) or "/seat/" in message or "/me/" in message:
             record.msg, record.args = redact(message), None
         return True
 

@@ -11,7 +11,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import services
+from games import links, services
 from games.models import Event, Game
 from games.rules import rng
 from games.rules import whitelotus as wl
@@ -57,6 +57,18 @@ def test_every_seat_is_mailed_its_seat_the_commitment_and_how_to_answer_by_when(
         assert game.seed_hash in mail.body
         assert "\n  ready\n" in mail.body
         assert timezone.localtime(game.ready_until).strftime("%Y-%m-%d %H:%M") in mail.body
+
+
+def test_the_seated_and_ready_mails_end_with_the_link_to_the_players_own_page():
+    game = waiting_game()
+    reply(game, 0, "ready")
+    deliver_pending()
+    seat = game.seats.select_related("player").get(position=0)
+    seated, answer = sent_to(seat.player.email)
+    url = links.player_page_url(seat.player)
+    for mail in (seated, answer):
+        assert mail.body.rstrip().endswith(url), mail.body
+        assert f'<a href="{url}">' in mail.alternatives[0][0]
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,10 @@ def test_a_french_players_welcome_answer_is_in_french():
     assert welcome.subject == "Bienvenue dans Coupe d'hiver · Le Lotus blanc par e-mail"
     assert welcome.text.startswith("Bienvenue : votre inscription à Coupe d'hiver: Autumn est enregistrée.")
     assert "vous jouez vos coups en y répondant" in " ".join(welcome.text.split())
-    assert welcome.text.endswith("\n-- \nLe Lotus blanc par e-mail\n")
+    # the footer: the service's name, then the link to the player's own page
+    assert re.search(
+        r"\n-- \nLe Lotus blanc par e-mail\nVos parties et vos réglages :\n\S+/me/\w+/\n$", welcome.text
+    )
     assert 'lang="fr"' in welcome.html and "Un modérateur répartit" in welcome.html
     assert refusal.subject == "Votre inscription : non inscrit · Le Lotus blanc par e-mail"
     assert "Il n'existe pas de ligue « printemps »." in refusal.text

@@ -31,6 +31,7 @@ from notifications.models import OutboundMail
 from ..games.factories import players
 
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+PLAYER_PAGE = re.compile(r"https?://\S+/me/[a-z2-7]{26}/")  # games.links.player_page_url
 NAME = "Autumn Lotus League: 2026 Autumn round 1 table 1"  # as long as a league names its tables
 LANGUAGES = ("en", "de", "fr")
 FOOTERS = (
@@ -218,10 +219,11 @@ def in_a_league(game: Game) -> None:
 
 
 def masked(text: str, game: Game) -> str:
-    """The text with what differs from run to run (the game's id, the seat pages' random keys)
-    replaced by fixed marks, for the golden files."""
+    """The text with what differs from run to run (the game's id, the seat pages' and the
+    players' pages' random keys) replaced by fixed marks, for the golden files."""
     for seat in game.seats.all():
         text = text.replace(seat_page_url(seat), "<seat page>")
+    text = PLAYER_PAGE.sub("<your page>", text)
     text = text.replace(game_page_url(game), "<game page>")
     return re.sub(rf"^({'|'.join(FOOTERS)}) {game.pk}$", r"\1 <id>", text, flags=re.MULTILINE)
 

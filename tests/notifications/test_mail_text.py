@@ -29,7 +29,7 @@ from django.db import transaction
 from django.test import override_settings
 from django.utils import translation
 
-from games import services, steps
+from games import links, services, steps
 from games.rules import whitelotus as wl
 from notifications import emails, plaintext
 from notifications.models import OutboundMail
@@ -83,6 +83,7 @@ class Mail:
     text: str
     html: str
     golden: str  # the text, with the run's random keys and ids masked
+    player_page: str = ""  # the link to the recipient's own page, if the mail goes to a player
 
 
 @dataclass(frozen=True)
@@ -130,9 +131,18 @@ def _render_all() -> tuple[list[Mail], Facts]:
 
     def add(name: str, language: str, mail: OutboundMail) -> None:
         result = emails.render(mail)
+        reader = mail.player
+        page = links.player_page_url(reader) if reader is not None else ""
         out.append(
             Mail(
-                name, language, mail.kind, result.subject, result.text, result.html, masked(result.text, game)
+                name,
+                language,
+                mail.kind,
+                result.subject,
+                result.text,
+                result.html,
+                masked(result.text, game),
+                page,
             )
         )
 
@@ -218,6 +228,25 @@ def test_every_mail_kind_is_rendered_in_every_language_for_both_seats(rendered):
         names = {m.name for m in mails if m.language == language}
         for kind in MIDGAME_KINDS:
             assert {f"{kind}.deciding", f"{kind}.waiting"} <= names
+
+
+def test_every_mail_to_a_player_ends_with_the_link_to_their_own_page(rendered):
+    mails, _ = rendered
+    words = {"en": "Your games and settings:", "de": "Deine Partien und Einstellungen:"}
+    words["fr"] = "Vos parties et vos réglages :"
+    kinds = set()
+    for mail in mails:
+        where = f"{mail.language} {mail.name}"
+        if mail.kind in ("bounce", "missed_moderators"):  # to the moderators: no player, no page
+            assert "/me/" not in mail.text + mail.html, where
+            continue
+        assert mail.player_page, where
+        footer = mail.text.split(f"\n{plaintext.SIGNATURE}\n", 1)[1]
+        assert footer.endswith(f"{words[mail.language]}\n{mail.player_page}\n"), f"{where}:\n{footer}"
+        assert f'{words[mail.language]} <a href="{mail.player_page}">' in mail.html, where
+        kinds.add(mail.kind)
+    # the ready window's mails are not in the golden run: tests/games/test_ready_window.py
+    assert kinds == set(emails.KINDS) - {"bounce", "missed_moderators", *READY_KINDS}
 
 
 def test_no_mail_has_an_empty_phrase_in_its_subject_text_or_html(rendered):

@@ -1,0 +1,197 @@
+"""What a player's own page shows (``games.views.player_page``): every game they hold a seat
+in, sorted by what it asks of them, as plain values for the template.
+
+Each game is read as the player's seat sees it: the decision and whose move it is come from
+``rules.view(state, seat)``, in the words the mails use (``rules.decision_text``,
+``notifications.words``), so the page tells nothing their seat pages do not.  Deadlines are
+in the player's own time zone, named, with how far off they are.
+
+Other apps add what they know of a player (the leagues app: the seasons they are in) by
+``register``, so this app never imports them (as ``games.permissions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+from django.utils.translation import gettext
+
+from games import links, services, timing
+from games.models import Game, PendingDecision, Player, Seat
+from games.rules.base import GameRules
+from notifications import words
+
+__all__ = ["Deadline", "Entry", "Link", "PlayerGames", "games_of", "register", "unfinished", "zone_of"]
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Deadline:
+    local: str  # "2026-11-25 10:00 CET"
+    zone: str  # "Europe/Berlin"
+    iso: str  # for <time datetime=…>
+    due_in: str  # "in 2 days, 3 hours", "overdue", or the clock is stopped
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One of the player's games, as their seat sees it."""
+
+    game: Game
+    title: str  # the game's name ("Game 12" if it has none)
+    game_title: str  # the game it is a game of ("White Lotus")
+    colour: str  # the seat's colour, in the reader's words
+    swatch: str  # the seat's colour as the stylesheet names it
+    seat_url: str  # the seat's private page, relative
+    what: str = ""  # what the seat must decide, or whose move it is, or the result
+    sealed: bool = False
+    deadline: Deadline | None = None
+    away_until: str = ""  # the player is on vacation in this game until then
+    replay_url: str = ""
+
+
+@dataclass
+class PlayerGames:
+    decide: list[Entry] = field(default_factory=list)  # a decision is owed now, soonest deadline first
+    running: list[Entry] = field(default_factory=list)  # running or paused, nothing owed
+    finished: list[Entry] = field(default_factory=list)  # latest first
+    not_started: list[Entry] = field(default_factory=list)
+    groups: list[Link] = field(default_factory=list)  # leagues' seasons and the like
+
+
+Section = Callable[[Player], list[Link]]
+_sections: list[Section] = []
+
+
+def register(section: Section) -> None:
+    """Another app's links for a player's page (the leagues app: the seasons they are in)."""
+    if section not in _sections:
+        _sections.append(section)
+
+
+def zone_of(player: Player) -> tzinfo:
+    """The player's time zone (UTC if theirs is unknown, as the mails read it)."""
+    return timing.zone(player.time_zone)
+
+
+def unfinished(player: Player) -> list[Game]:
+    """The games the player holds a seat in that are not over (running, paused, not started)."""
+    games = Game.objects.filter(seats__player=player).exclude(status=Game.Status.FINISHED)
+    return list(games.distinct().order_by("-created_at", "-pk"))
+
+
+def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
+    """The player's games, in the language active now, deadlines in their time zone."""
+    now = now or timezone.now()
+    zone = zone_of(player)
+    seats = list(
+        Seat.objects.filter(player=player).select_related("game").order_by("-game__created_at", "pk")
+    )
+    owed = {
+        (d.game_id, d.seat): d
+        for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
+    }
+    out = PlayerGames()
+    for seat in seats:
+        game = seat.game
+        if game.status == Game.Status.NEW:
+            out.not_started.append(_entry(seat))
+        elif game.status == Game.Status.FINISHED:
+            out.finished.append(_finished(seat))
+        elif (game.pk, seat.position) in owed:
+            out.decide.append(_deciding(seat, owed[game.pk, seat.position], zone, now))
+        else:
+            out.running.append(_running(seat, zone))
+    out.decide.sort(key=lambda e: (e.deadline is None, e.deadline.iso if e.deadline else "", e.game.pk))
+    out.finished.sort(key=lambda e: e.game.finished_at or e.game.created_at, reverse=True)
+    for section in _sections:
+        out.groups += section(player)
+    return out
+
+
+def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | None = None) -> Deadline:
+    """A deadline in the reader's zone, and how far off it is (standing still while the game's
+    clock is stopped: it moves on by as much when the clock restarts)."""
+    local = timezone.localtime(at, zone)
+    if stopped_at is not None:
+        left = gettext("overdue") if at <= stopped_at else timeuntil(at, stopped_at)
+        due_in = gettext("%(left)s left; the clock is stopped, the deadline moves on when it restarts") % {
+            "left": left
+        }
+    elif at <= now:
+        due_in = gettext("overdue")
+    else:
+        due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
+    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in)
+
+
+def _entry(seat: Seat, **more: object) -> Entry:
+    game = seat.game
+    return Entry(
+        game=game,
+        title=game.name or gettext("Game %(id)s") % {"id": game.pk},
+        game_title=game.game_title,
+        colour=words.colour(seat.colour),
+        swatch=seat.colour,
+        seat_url=reverse("games:seat", args=[links.seat_key(seat)]),
+        **more,  # type: ignore[arg-type]
+    )
+
+
+def _seen(seat: Seat) -> tuple[GameRules, dict[str, Any], Any]:
+    """The game at its head as the seat sees it: (rules, view, state)."""
+    game = seat.game
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    return rules, dict(rules.view(state, seat.position)), state
+
+
+def _deciding(seat: Seat, owed: PendingDecision, zone: tzinfo, now: datetime) -> Entry:
+    rules, view, _ = _seen(seat)
+    what = rules.decision_text(view, owed.kind, gettext)
+    due = None
+    if owed.deadline_at is not None:
+        due = deadline(owed.deadline_at, zone, now, seat.game.clock_stopped_at)
+    return _entry(seat, what=what, sealed=owed.sealed, deadline=due, away_until=_away(seat, zone))
+
+
+def _running(seat: Seat, zone: tzinfo) -> Entry:
+    rules, view, _ = _seen(seat)
+    names = {s.colour: s.player.name for s in seat.game.seats.select_related("player")}
+    what = words.waiting(view, names, rules)
+    if seat.game.status == Game.Status.PAUSED:
+        what = gettext("The game is paused.") + " " + what
+    return _entry(seat, what=what, away_until=_away(seat, zone))
+
+
+def _finished(seat: Seat) -> Entry:
+    rules, _, state = _seen(seat)
+    outcome = rules.outcome(state)
+    what = ""
+    if outcome is not None:
+        rank = outcome.rank[seat.position]
+        place = words.place(rank)
+        if list(outcome.rank).count(rank) > 1:
+            place = gettext("%(place)s (tied)") % {"place": place}
+        what = gettext("You placed %(place)s with %(points)s points.") % {
+            "place": place,
+            "points": outcome.breakdown[seat.position].get("total", outcome.scores[seat.position]),
+        }
+    return _entry(seat, what=what, replay_url=reverse("games:replay", args=[seat.game.pk]))
+
+
+def _away(seat: Seat, zone: tzinfo) -> str:
+    if seat.away_until is None:
+        return ""
+    return timezone.localtime(seat.away_until, zone).strftime("%Y-%m-%d %H:%M %Z")
