@@ -121,6 +121,7 @@ def create_game(
     name: str = "",
     start: bool = False,
     rules: str = registry.DEFAULT,
+    press: str | None = None,
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
     once if ``start``.  ``edition`` and ``board`` default to the game's; ``first_emperor``
@@ -147,6 +148,7 @@ def create_game(
             seed=seed,
             first_seat=first,
             name=name,
+            press=press,
         )
         if start:
             services.start_game(game)

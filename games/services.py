@@ -290,6 +290,7 @@ def create_game(
     name: str = "",
     time_controls: TimeControls | Mapping[str, Any] | None = None,
     by: User | None = None,
+    press: str | None = None,
 ) -> Game:
     """A new game of the game ``rules`` (not started): seats in the given order, colours in
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
@@ -298,7 +299,8 @@ def create_game(
     ``first_emperor``, which is used when ``first_seat`` is not given; neither given: the
     game's ``default_first_seat`` (White Lotus 0, Die Verbotene Stadt by lot).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
-    (``rules.time_controls``) and the service's defaults."""
+    (``rules.time_controls``) and the service's defaults.  ``press`` is its table talk
+    (``Game.Press``; None: ``default_press``)."""
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
@@ -316,6 +318,11 @@ def create_game(
             f"(its editions: {', '.join(game_rules.editions)})."
         )
     chosen = game_options(game_rules, options)
+    press = press or default_press(rules, chosen)
+    if press not in Game.Press.values:
+        raise GameError(
+            f"Cannot create this game: press is one of {', '.join(Game.Press.values)}, not '{press}'."
+        )
     board_name = board_name if board_name is not None else game_rules.default_board
     first = first_seat if first_seat is not UNSET else first_emperor
     if first is UNSET:
@@ -340,6 +347,7 @@ def create_game(
             board_digest=b.digest,
             seed_hash=rng.seed_digest(seed),
             time_controls=clock.to_dict(),
+            press=press,
         )
         colours = game_rules.seat_colours
         for position, player in enumerate(players):
@@ -354,6 +362,14 @@ def create_game(
         _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
         game.save(update_fields=["head_seq"])
     return game
+
+
+def default_press(rules: str, options: Mapping[str, Any] | None) -> str:
+    """The table talk a new game gets when none is chosen: full (private messages too) with
+    White Lotus's negotiation variant, whose point is dealing; public (only to all) else."""
+    if rules == registry.DEFAULT and (options or {}).get("negotiation"):
+        return str(Game.Press.FULL)
+    return str(Game.Press.PUBLIC)
 
 
 def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -166,6 +166,7 @@ def seat_round(
                 name=f"{season} round {number} table {index}",
                 time_controls=_clock(season),
                 by=by,
+                press=season.press or None,  # blank: the game's default
             )
             LeagueGame.objects.create(game=game, season=season, round=number)
             services.start_game(game, by=by)

@@ -212,7 +212,8 @@ def empty_phrases(line: str, language: str) -> list[str]:
 def test_every_mail_kind_is_rendered_in_every_language_for_both_seats(rendered):
     mails, _ = rendered
     kinds = {m.kind for m in mails}
-    assert kinds == set(emails.KINDS), set(emails.KINDS) - kinds
+    talk = {"press", "press_sent"}  # table talk's mails: test_press_mail.py renders and checks them
+    assert kinds == set(emails.KINDS) - talk, set(emails.KINDS) - talk - kinds
     for language in LANGUAGES:
         names = {m.name for m in mails if m.language == language}
         for kind in MIDGAME_KINDS:

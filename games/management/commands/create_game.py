@@ -108,6 +108,13 @@ class Command(BaseCommand):
             "--board", default=None, help="a built-in board name or a board JSON file (default: the game's)"
         )
         parser.add_argument("--start", action="store_true", help="start the game at once")
+        parser.add_argument(
+            "--press",
+            choices=["full", "public", "none"],
+            default=None,
+            help="table talk: full (to all and private), public (only to all) or none (gunboat); "
+            "default: full with White Lotus's negotiation variant, else public",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rules = options["rules"]
@@ -124,6 +131,7 @@ class Command(BaseCommand):
                 board=options["board"],
                 name=options["game_name"],
                 start=options["start"],
+                press=options["press"],
             )
         )
         self.stdout.write(cli.describe_created(game))
