@@ -26,8 +26,9 @@ Rules a message must follow, each refused with a sentence for the player:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -189,3 +190,27 @@ def of_seat(game: Game, position: int) -> list[Press]:
 def all_of(game: Game) -> QuerySet[Press]:
     """Every message of the game, oldest first (moderators, and the replay after the end)."""
     return game.press_messages.order_by("created_at", "pk")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One message as a page shows it."""
+
+    at: datetime
+    seq: int
+    sender: str  # the seat's colour
+    to: str  # "all", or the addressees' colours
+    text: str
+
+
+def shown(messages: Iterable[Press], colours: Mapping[int, str]) -> list[Shown]:
+    return [
+        Shown(
+            at=m.created_at,
+            seq=m.seq,
+            sender=colours.get(m.seat, str(m.seat)),
+            to="all" if m.to_all else ", ".join(colours.get(p, str(p)) for p in m.to_seats),
+            text=m.text,
+        )
+        for m in messages
+    ]

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from games import links, pages, services
+from games import press as table_talk
 from games.models import Game, Seat
 from notifications import preferences
 
@@ -53,6 +54,9 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     rules = services.rules_of(seat.game)
     context["menu"] = rules.describe(context["state"], seat.position, seat.player.language) if running else []
     context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
+    # the talk this seat said or was told, and nothing else (``Press.reaches``)
+    colours = {s.position: s.colour for s in seat.game.seats.all()}
+    context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
     response = render(request, "games/seat.html", context)
     # the link is the credential: it must not leak through a Referer, a search index or a cache
     response["Referrer-Policy"] = "no-referrer"
@@ -75,6 +79,12 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     seats = _seats(game)
     everything = game.status == Game.Status.FINISHED
     context = _frame(game, tl, current, seats, everything)
+    if everything:  # once the game is over: every message, at the step it was said after
+        later = tl.step(current.number + 1)
+        said = game.press_messages.filter(seq__gte=current.event.seq).order_by("created_at", "pk")
+        if later is not None:
+            said = said.filter(seq__lt=later.event.seq)
+        context["press"] = table_talk.shown(said, {s.position: s.colour for s in seats})
     if request.GET.get("fragment"):
         return render(request, "games/replay_frame.html", context)
     context["log"] = pages.log_html(tl, game, None, everything=everything, current=current.number)

@@ -182,7 +182,17 @@ class SeasonForm(_SeasonForm):
 
     class Meta:
         model = Season
-        fields = ("league", "name", "signup_open", "rules", "edition", "options", "board", "time_controls")
+        fields = (
+            "league",
+            "name",
+            "signup_open",
+            "rules",
+            "edition",
+            "options",
+            "board",
+            "press",
+            "time_controls",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -191,6 +201,11 @@ class SeasonForm(_SeasonForm):
             if name in self.fields:
                 self.fields[name].required = False
                 self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
+        if "press" in self.fields:
+            self.fields["press"].help_text = (
+                "Table talk in its games. Empty: the game's default (full with White Lotus's "
+                "negotiation variant, else public)."
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -247,7 +262,7 @@ class SeasonForm(_SeasonForm):
 @admin.register(Season)
 class SeasonAdmin(_ModelAdmin):
     form = SeasonForm
-    list_display = ("name", "league", "signup_open", "rules", "edition", "members_count", "rounds")
+    list_display = ("name", "league", "signup_open", "rules", "edition", "press", "members_count", "rounds")
     list_filter = ("league", "signup_open")
     inlines = (MembershipInline,)
     actions = ("seat_next_round",)
