@@ -238,3 +238,27 @@ def test_the_replay_shows_all_talk_once_the_game_is_over_at_the_step_it_was_said
 def test_the_game_page_shows_the_press_option(client):
     game = running_game(3, seed="talk", press="none")
     assert "Table talk: none (gunboat)" in page(client, reverse("games:game", args=[game.pk]))
+
+
+# --- moderators ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def moderator_client(client, django_user_model):
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
+    client.force_login(user)
+    return client
+
+
+def test_moderators_read_every_message_in_the_audit_page_and_the_read_only_admin(moderator_client):
+    game = full_game()
+    said = say(game, 0, "blue", SECRET)
+    audit = page(moderator_client, reverse("admin:games_game_audit", args=[game.pk]))
+    assert SECRET in audit and "Table talk" in audit
+    listed = page(moderator_client, reverse("admin:games_press_changelist"))
+    assert SECRET in listed
+    change = moderator_client.post(reverse("admin:games_press_change", args=[said.pk]), {"text": "x"})
+    assert change.status_code in (302, 403) and Press.objects.get(pk=said.pk).text == SECRET

@@ -11,6 +11,7 @@ from games.models import Game, PendingDecision, Player, Press
 from games.rules import whitelotus as wl
 from notifications import tokens
 from notifications.models import InboundMail, OutboundMail
+from notifications.press import Said, split
 from tests.games.factories import running_game, whose_turn
 
 from .helpers import compose, deliver_pending, receive, sent_to
@@ -184,3 +185,52 @@ def test_die_verbotene_stadt_seats_are_named_by_their_directions_in_any_language
     (press,) = [m for m in sent_to(east) if "to you" in m.subject]
     assert press.subject.endswith("(Die Verbotene Stadt): north to you"), press.subject
     assert "hallo" in press.body
+
+
+# --- reading a reply ------------------------------------------------------------------------------
+
+
+def never(line: str) -> bool:
+    return False
+
+
+def starts_with_bid(line: str) -> bool:
+    return line.split()[0].lower() in ("bid", "place")
+
+
+def test_a_message_runs_over_following_lines_up_to_a_blank_line():
+    lines, said = split("say all: one\ntwo\n\nplace Hangzhou", never)
+    assert said == [Said("say all: one", ("all",), "one\ntwo")]
+    assert lines == ["place Hangzhou"]
+
+
+def test_a_message_ends_at_the_next_say_line_or_a_command_line():
+    lines, said = split("say blue: a\nsay green, red: b\nbid 3\nafter", starts_with_bid)
+    assert [(s.whom, s.text) for s in said] == [(("blue",), "a"), (("green", "red"), "b")]
+    assert lines == ["bid 3", "after"]
+
+
+@pytest.mark.parametrize(
+    ("line", "whom"),
+    [
+        ("sag alle: hallo", ("alle",)),
+        ("Sage blau und grün: hallo", ("blau", "grün")),
+        ("dis tous : bonjour", ("tous",)),
+        ("dire bleu et vert: bonjour", ("bleu", "vert")),
+    ],
+)
+def test_german_and_french_say_lines_are_read(line, whom):
+    _, (said,) = split(line, never)
+    assert said.whom == whom and said.complete
+
+
+def test_prose_that_merely_starts_with_a_say_word_inside_a_line_is_not_talk():
+    lines, said = split("I say: thanks", never)
+    assert said == [] and lines == ["I say: thanks"]
+
+
+def test_talk_with_a_sign_off_after_a_blank_line_applies_the_talk_and_ignores_the_sign_off():
+    game = started(3)
+    row = write(game, 0, "say all: good luck\n\nCheers,\nAda")
+    assert row.status == InboundMail.Status.APPLIED, row.outcome
+    assert Press.objects.get().text == "good luck"
