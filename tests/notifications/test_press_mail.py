@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail as django_mail
+from django.urls import reverse
 
 from games import services
 from games.models import Game, PendingDecision, Player, Press
@@ -234,3 +235,40 @@ def test_talk_with_a_sign_off_after_a_blank_line_applies_the_talk_and_ignores_th
     row = write(game, 0, "say all: good luck\n\nCheers,\nAda")
     assert row.status == InboundMail.Status.APPLIED, row.outcome
     assert Press.objects.get().text == "good luck"
+
+
+def test_a_refusal_of_talk_is_said_in_the_senders_language():
+    game = started(3, options={"negotiation": True})
+    Player.objects.filter(seats__game=game).update(language="de")
+    assert write(game, 0, "sag lila: hallo").status == InboundMail.Status.REFUSED
+    deliver_pending()
+    (answer,) = sent_to(email_of(game, 0))
+    assert (
+        "In dieser Partie gibt es keinen Platz lila; schreib alle oder eine dieser Farben: Blau, Grün."
+        in (" ".join(answer.body.split()))
+    )
+
+
+def test_a_private_message_by_mail_reaches_no_third_seat_in_any_mail_or_page(client):
+    from games.links import seat_page_url
+
+    game = started(4, options={"negotiation": True})
+    secret = "the secret deal about Chengdu"
+    write(game, 0, f"say blue: {secret}")
+    write(game, 2, "say all: public words")
+    seat = whose_turn(game)
+    state = services.head_state(game)
+    write(game, seat, wl.format_command(state, wl.legal(state, seat)[0]))
+    deliver_pending()
+    for mail in django_mail.outbox:
+        text = mail.subject + mail.body + mail.alternatives[0][0]
+        reader = next(s.position for s in game.seats.all() if s.player.email in mail.to)
+        assert (secret in text) <= (reader in (0, 1)), (reader, mail.subject)
+    for holder in game.seats.all():
+        page = client.get(seat_page_url(holder)).content.decode()
+        assert (secret in page) == (holder.position in (0, 1)), holder.position
+        assert "public words" in page
+    response = client.get(reverse("games:game", args=[game.pk]))
+    assert response.status_code == 200
+    public = response.content.decode()
+    assert secret not in public and "public words" not in public
