@@ -426,11 +426,11 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             mail, "preferences", seat.player.email, {"topic": "preferences", "ignored": ignored}, **where
         )
     note = f"; ignored after the commands: {' | '.join(ignored)}" if ignored else ""
-    if ignored and not topics and not settings:
-        _tell_ignored(mail, seat, head, ignored, where)
-    if spoken:
-        _tell_said(mail, seat, head, spoken, where)
+    if spoken:  # the confirmation tells the ignored lines too: no status answer for them
+        _tell_said(mail, seat, head, spoken, ignored, where)
         note += "; said: " + " | ".join(_said_note(p) for p in spoken)
+    elif ignored and not topics and not settings:
+        _tell_ignored(mail, seat, head, ignored, where)
     if moves or away or settings or spoken:
         return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away + wishes)}{note}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}{note}"
@@ -459,18 +459,20 @@ def _say(game: Game, seat: int, message: press.Said, message_id: str) -> Press:
     return spoken
 
 
-def _tell_said(mail: InboundMail, seat: Seat, head: int, spoken: list[Press], where: dict[str, Any]) -> None:
-    """The sender's confirmation: in the mails this mail caused them (still unsent), else in
-    a short answer of its own."""
-    said = [p.pk for p in spoken]
+def _tell_said(
+    mail: InboundMail, seat: Seat, head: int, spoken: list[Press], ignored: list[str], where: dict[str, Any]
+) -> None:
+    """The sender's confirmation (and the prose lines ignored, if any): in the mails this mail
+    caused them (still unsent) or its answers, else in a short answer of its own."""
+    said = {"said": [p.pk for p in spoken], **({"ignored": ignored} if ignored else {})}
     rows = list(
         OutboundMail.objects.filter(game=seat.game, seat=seat.position, seq__gt=head).exclude(kind="press")
     ) + list(OutboundMail.objects.filter(key__startswith=f"in{mail.pk}:"))
     for row in rows:
-        row.context = {**row.context, "said": said}
+        row.context = {**row.context, **said}
         row.save(update_fields=["context"])
     if not rows:
-        outbox.answer(mail, "press_sent", seat.player.email, {"said": said}, **where)
+        outbox.answer(mail, "press_sent", seat.player.email, said, **where)
 
 
 def _said_note(spoken: Press) -> str:

@@ -272,3 +272,21 @@ def test_a_private_message_by_mail_reaches_no_third_seat_in_any_mail_or_page(cli
     assert response.status_code == 200
     public = response.content.decode()
     assert secret not in public and "public words" not in public
+
+
+def test_prose_after_talk_is_told_in_the_short_confirmation_not_a_status_answer():
+    game = started(3)
+    write(game, 0, "say all: good luck\n\nsee you on Tuesday")
+    deliver_pending()
+    (answer,) = sent_to(email_of(game, 0))
+    assert answer.subject.startswith("Passed on")
+    assert "I ignored these lines after your commands: see you on Tuesday" in answer.body
+
+
+def test_the_text_part_shows_the_message_as_written_and_the_html_part_escapes_it():
+    game = started(3)
+    write(game, 0, "say all: Tom & Jerry <3 'quotes'")
+    deliver_pending()
+    (press,) = [m for m in sent_to(email_of(game, 1)) if "Red to all" in m.subject]
+    assert "Tom & Jerry <3 'quotes'" in press.body
+    assert "Tom &amp; Jerry &lt;3" in press.alternatives[0][0]
