@@ -21,7 +21,7 @@ from django.utils.html import format_html
 
 from games import permissions, services
 from games.admin_views import action_view, audit_url, audit_view, is_moderator, state_view, whose_move
-from games.models import Event, Game, Player, Snapshot
+from games.models import Event, Game, Player, Press, Snapshot
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
@@ -67,10 +67,11 @@ class GameAdmin(ModeratorsOnly):
         "whose_move",
         "next_deadline",
         "head_seq",
+        "press",
         "audit",
     )
     list_display_links = ("id", "title")
-    list_filter = ("status", "rules", "edition")
+    list_filter = ("status", "rules", "edition", "press")
     search_fields = ("name", "seats__player__name", "seats__player__email")
     ordering = ("-id",)
 
@@ -177,3 +178,25 @@ class SnapshotAdmin(GameScoped):
     search_fields = ("=game__id", "game__name")
     exclude = ("state",)
     readonly_fields = ("game", "seq", "engine_version", "created_at")
+
+
+@admin.register(Press)
+class PressAdmin(GameScoped):
+    """Table talk, private messages included, read-only (the database refuses changes anyway)."""
+
+    list_display = ("game", "created_at", "seq", "seat", "to_all", "to_seats", "player", "text")
+    list_filter = ("to_all",)
+    list_select_related = ("game", "player")
+    search_fields = ("=game__id", "game__name", "text", "inbound_message_id")
+    ordering = ("-created_at",)
+    readonly_fields = (
+        "game",
+        "seat",
+        "player",
+        "to_all",
+        "to_seats",
+        "text",
+        "seq",
+        "inbound_message_id",
+        "created_at",
+    )

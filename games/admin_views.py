@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import deadlines, permissions, services, timing
+from games import press as table_talk
 from games.models import Event, Game, Player, Seat
 from games.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
 from games.rules import registry
@@ -429,6 +430,7 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         "hidden": hidden_state(game, seats),
         "hidden_template": hidden_template(game.rules),
         "version_mismatch": _version_mismatch(game),
+        "press": table_talk.shown(table_talk.all_of(game), {p: s.colour for p, s in seats.items()}),
     }
     return TemplateResponse(request, "admin/games/game/audit.html", context)
 

@@ -123,6 +123,7 @@ def create_game(
     start: bool = False,
     rules: str = registry.DEFAULT,
     ready_hours: float = 0,
+    press: str | None = None,
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
     once if ``start`` (with ``ready_hours``: when its players are ready, see
@@ -151,6 +152,7 @@ def create_game(
             first_seat=first,
             name=name,
             ready_hours=ready_hours,
+            press=press,
         )
         if start and not ready_hours:
             services.start_game(game)

@@ -49,6 +49,13 @@ class Game(models.Model):
         PAUSED = "paused", "paused"
         FINISHED = "finished", "finished"
 
+    class Press(models.TextChoices):
+        """Table talk (``games.press``): who may say what to whom."""
+
+        FULL = "full", "full (to all and private)"
+        PUBLIC = "public", "public (only to all)"
+        NONE = "none", "none (gunboat)"
+
     class Edition(models.TextChoices):
         """White Lotus's editions, as people read them (``get_edition_display``)."""
 
@@ -61,6 +68,8 @@ class Game(models.Model):
     # one of the game's editions (``rules.editions``; ``clean`` checks it)
     edition = models.CharField(max_length=20, default=Edition.KOSMOS)
     options = models.JSONField(default=dict, blank=True)
+    # table talk allowed (``games.press``); set at creation, the service's option, not the rules'
+    press = models.CharField(max_length=6, choices=Press.choices, default=Press.PUBLIC)
     board = models.CharField(max_length=200, default="china")  # built-in name or file path
     board_digest = models.CharField(max_length=64)
     seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
@@ -189,6 +198,36 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
+
+
+class Press(models.Model):
+    """One message of table talk (``say blue: …``).  Append-only like ``Event`` (a database
+    trigger refuses UPDATE and DELETE, migration 0009) but apart from the event log: press is
+    never replayed through the rules, a rollback does not undo it, and it moves neither
+    ``head_seq`` nor any deadline, so no reply token or pending decision is touched by it."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="press_messages")
+    seat = models.PositiveSmallIntegerField()  # who said it (position)
+    # who wrote it: the seat's holder then (a seat may be handed over later)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", db_index=False)
+    to_all = models.BooleanField()
+    to_seats = models.JSONField(default=list)  # positions addressed (every other seat when to_all)
+    text = models.TextField()
+    seq = models.PositiveIntegerField()  # the game's head event when it was said
+    inbound_message_id = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("game", "created_at", "pk")
+        verbose_name_plural = "press"
+        indexes: ClassVar = [models.Index(fields=["game", "seat", "created_at"], name="press_by_seat_idx")]
+
+    def __str__(self) -> str:
+        return f"press {self.pk} in game {self.game_id} from seat {self.seat}"
+
+    def reaches(self, position: int) -> bool:
+        """Whether the seat at ``position`` may read it (its sender or an addressee)."""
+        return position == self.seat or position in self.to_seats
 
 
 class DecisionQuerySet(models.QuerySet["PendingDecision"]):

@@ -329,6 +329,7 @@ def create_game(
     time_controls: TimeControls | Mapping[str, Any] | None = None,
     by: User | None = None,
     ready_hours: float = 0,
+    press: str | None = None,
 ) -> Game:
     """A new game of the game ``rules`` (not started): seats in the given order, colours in
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
@@ -344,7 +345,9 @@ def create_game(
     > 0 opens a ready window: every seat is mailed (``seated``) and asked to answer ``ready``,
     whose text becomes its contribution (:func:`contribute`); the game starts when every seat
     has answered, or at the window's end with what arrived (:func:`start_waiting_games`).
-    0: nobody contributes, the game is started by its creator (:func:`start_game`) as before."""
+    0: nobody contributes, the game is started by its creator (:func:`start_game`) as before.
+
+    ``press`` is its table talk (``Game.Press``; None: ``default_press``)."""
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
@@ -362,6 +365,11 @@ def create_game(
             f"(its editions: {', '.join(game_rules.editions)})."
         )
     chosen = game_options(game_rules, options)
+    press = press or default_press(rules, chosen)
+    if press not in Game.Press.values:
+        raise GameError(
+            f"Cannot create this game: press is one of {', '.join(Game.Press.values)}, not '{press}'."
+        )
     board_name = board_name if board_name is not None else game_rules.default_board
     first = first_seat if first_seat is not UNSET else first_emperor
     if first is UNSET:
@@ -390,6 +398,7 @@ def create_game(
             seed_hash=rng.seed_digest(seed),
             time_controls=clock.to_dict(),
             ready_until=ready_until,
+            press=press,
         )
         colours = game_rules.seat_colours
         for position, player in enumerate(players):
@@ -410,6 +419,14 @@ def create_game(
             state = game_rules.setup(config, seed)
             events_appended.send(sender=Game, game=game, events=[created], state=state, log=[], before=None)
     return game
+
+
+def default_press(rules: str, options: Mapping[str, Any] | None) -> str:
+    """The table talk a new game gets when none is chosen: full (private messages too) with
+    White Lotus's negotiation variant, whose point is dealing; public (only to all) else."""
+    if rules == registry.DEFAULT and (options or {}).get("negotiation"):
+        return str(Game.Press.FULL)
+    return str(Game.Press.PUBLIC)
 
 
 def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:

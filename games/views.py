@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
 from games import cli, forms, links, pages, player_games, services
+from games import press as table_talk
 from games.models import Game, Seat
 from notifications import preferences
 
@@ -56,6 +57,9 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     rules = services.rules_of(seat.game)
     context["menu"] = rules.describe(context["state"], seat.position, seat.player.language) if running else []
     context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
+    # the talk this seat said or was told, and nothing else (``Press.reaches``)
+    colours = {s.position: s.colour for s in seat.game.seats.all()}
+    context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
     context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
     return _private(render(request, "games/seat.html", context))
 
@@ -146,6 +150,12 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     seats = _seats(game)
     everything = game.status == Game.Status.FINISHED
     context = _frame(game, tl, current, seats, everything)
+    if everything:  # once the game is over: every message, at the step it was said after
+        later = tl.step(current.number + 1)
+        said = game.press_messages.filter(seq__gte=current.event.seq).order_by("created_at", "pk")
+        if later is not None:
+            said = said.filter(seq__lt=later.event.seq)
+        context["press"] = table_talk.shown(said, {s.position: s.colour for s in seats})
     if request.GET.get("fragment"):
         return render(request, "games/replay_frame.html", context)
     context["log"] = pages.log_html(tl, game, None, everything=everything, current=current.number)

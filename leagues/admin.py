@@ -190,6 +190,7 @@ class SeasonForm(_SeasonForm):
             "edition",
             "options",
             "board",
+            "press",
             "time_controls",
             "ready_hours",
         )
@@ -203,6 +204,11 @@ class SeasonForm(_SeasonForm):
                 self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
         if "ready_hours" in self.fields:  # left empty: a new season's window
             self.fields["ready_hours"].required = False
+        if "press" in self.fields:
+            self.fields["press"].help_text = (
+                "Table talk in its games. Empty: the game's default (full with White Lotus's "
+                "negotiation variant, else public)."
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -265,7 +271,7 @@ class SeasonForm(_SeasonForm):
 @admin.register(Season)
 class SeasonAdmin(_ModelAdmin):
     form = SeasonForm
-    list_display = ("name", "league", "signup_open", "rules", "edition", "members_count", "rounds")
+    list_display = ("name", "league", "signup_open", "rules", "edition", "press", "members_count", "rounds")
     list_filter = ("league", "signup_open")
     inlines = (MembershipInline,)
     actions = ("seat_next_round",)

@@ -49,6 +49,9 @@ class Season(models.Model):
     edition = models.CharField(max_length=20, default=Game.Edition.KOSMOS)
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china")
+    # table talk in its games (``games.press``); blank: the game's default (full with White
+    # Lotus's negotiation variant, else public)
+    press = models.CharField(max_length=6, choices=Game.Press.choices, blank=True, default="")
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
     # the hours a seated game waits for its players' "ready" (their entropy, mixed into its
     # draws: games.services.create_game) before it starts with what arrived; 0: at once

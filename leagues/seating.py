@@ -170,6 +170,7 @@ def seat_round(
                 time_controls=_clock(season),
                 by=by,
                 ready_hours=season.ready_hours,
+                press=season.press or None,  # blank: the game's default
             )
             LeagueGame.objects.create(game=game, season=season, round=number)
             if not season.ready_hours:  # else it starts when its players are ready

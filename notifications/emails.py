@@ -28,7 +28,7 @@ from games.models import Event, Game, PendingDecision, Player
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
-from . import gamefacts, plaintext, preferences, words
+from . import gamefacts, plaintext, preferences, pressmail, words
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
@@ -46,10 +46,20 @@ class Rendered(NamedTuple):
 # kinds that never carry the menu (their templates leave it out): a seat that must decide is
 # told its decision in a sentence instead, as a seat that need not is told whose move it is
 WITHOUT_MENU = frozenset(
-    {"sealed", "game_over", "wrong_sender", "paused", "seat_replaced", "vacation", "time_controls"}
+    {
+        "sealed",
+        "game_over",
+        "wrong_sender",
+        "paused",
+        "seat_replaced",
+        "vacation",
+        "time_controls",
+        "press",
+        "press_sent",
+    }
 )
 LOG_EVENTS = 30  # how far back ``log`` looks
-TO_THE_POINT = ("error", "preferences")  # answers that tell no news
+TO_THE_POINT = ("error", "preferences", "press", "press_sent")  # mails that tell no news
 NEWS_KINDS = (
     "invitation",
     "decision",
@@ -202,6 +212,16 @@ def answer(mail: OutboundMail) -> Rendered:
     return _game_mail(mail, "answer")
 
 
+def press(mail: OutboundMail) -> Rendered:
+    """Table talk to one of its addressees: who said what to whom, and how to answer."""
+    return _game_mail(mail, "press", told=pressmail.told)
+
+
+def press_sent(mail: OutboundMail) -> Rendered:
+    """To a sender whose mail held only table talk: it was passed on (``said_lines``)."""
+    return _game_mail(mail, "press_sent")
+
+
 def wrong_sender(mail: OutboundMail) -> Rendered:
     """To a seat's registered address, when a mail with its token came from elsewhere."""
     return _game_mail(mail, "wrong_sender")
@@ -297,6 +317,8 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "preferences": answer,
     "digest": digest,
     "wrong_sender": wrong_sender,
+    "press": press,
+    "press_sent": press_sent,
     "handed_over": handed_over,
     "former_seat": former_seat,
     "bounce": bounce,
@@ -410,6 +432,8 @@ def _game_mail(
             context[f"{key}_local"] = _local(datetime.fromisoformat(mail.context[key]))
     if told is not None:
         context.update(told(mail, game, state, seen.names))
+    if mail.context.get("said"):
+        context["said_lines"] = pressmail.said_lines(game, mail.context["said"])
     context["place"] = _place(seen)
     if log_topic or mail.kind in TO_THE_POINT:  # an answer keeps to its point; news waits for the next mail
         context["news"] = []

@@ -45,14 +45,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import deadlines, services
-from games.models import Event, Game, Seat
+from games import press as table_talk
+from games.models import Event, Game, Press, Seat
 from games.rules.base import GameRules, Message
 
-from . import outbox, preferences, readiness, tokens
-from .mailwords import AWAY, MAIL_WORDS, TOPICS
+from . import outbox, preferences, press, readiness, tokens
+from .mailwords import AWAY, MAIL_WORDS, TOPICS, key
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
-from .prose import split_trailing_prose
+from .prose import split_prose, split_trailing_prose
 
 log = logging.getLogger(__name__)
 
@@ -335,15 +336,32 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         # the English for the log and the mail's fallback; the mail says ``refusal`` in the
         # reader's language when it is sent (emails.error)
         message = reason.render()
-        context = {"failing_line": quote(line, QUOTED_LINE), "message": message, "refusal": reason.to_data()}
+        context: dict[str, Any] = {
+            "failing_line": quote(line, QUOTED_LINE),
+            "message": message,
+            "refusal": reason.to_data(),
+        }
+        if said:  # nothing of the mail was said either
+            context["press_held"] = len(said)
         outbox.answer(mail, "error", seat.player.email, context, **where)
         return InboundMail.Status.REFUSED, message
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     rules = services.rules_of(game)  # the mail's lines are read in its game's notation
-    names = _board_names(rules, services.head_state(game)) if parsed.lines else []
-    lines, ignored = split_trailing_prose(parsed.lines, MAIL_WORDS, names, rules)
-    if not lines:
+    command_lines, said = press.split(parsed.reply, lambda line: _command_word(line, rules))
+    if not said:
+        command_lines = list(parsed.lines)
+    names = _board_names(rules, services.head_state(game)) if command_lines else []
+    lines, ignored = split_trailing_prose(command_lines, MAIL_WORDS, names, rules)
+    if said and not split_prose(lines, MAIL_WORDS, names, rules)[0]:
+        lines, ignored = [], command_lines  # talk and a sign-off: the sign-off is prose
+    for message in said:
+        if not message.complete:
+            return refuse(
+                Message("Write say, whom it is for, a colon and your message, e.g.: say all: hello"),
+                message.line,
+            )
+    if not lines and not said:
         return refuse(
             Message("I found no command in your mail. Write one command per line, above the quoted text.")
         )
@@ -387,6 +405,9 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             head = Game.objects.select_for_update().values_list("head_seq", flat=True).get(pk=game.pk)
             for setting in settings:  # first: "mail all" beside a move already holds for its mails
                 preferences.apply(seat.player, game, setting)
+            # talk before the moves: it is said at the head the sender saw (and a last move's
+            # "well played" is not refused because that move ended the game)
+            spoken = [_say(game, seat.position, message, parsed.message_id) for message in said]
             if moves:
                 services.submit(
                     game,
@@ -408,9 +429,12 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             mail, "preferences", seat.player.email, {"topic": "preferences", "ignored": ignored}, **where
         )
     note = f"; ignored after the commands: {' | '.join(ignored)}" if ignored else ""
-    if ignored and not topics and not settings:
+    if spoken:  # the confirmation tells the ignored lines too: no status answer for them
+        _tell_said(mail, seat, head, spoken, ignored, where)
+        note += "; said: " + " | ".join(_said_note(p) for p in spoken)
+    elif ignored and not topics and not settings:
         _tell_ignored(mail, seat, head, ignored, where)
-    if moves or away or settings:
+    if moves or away or settings or spoken:
         return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away + wishes)}{note}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}{note}"
 
@@ -426,6 +450,46 @@ def _tell_ignored(
         row.save(update_fields=["context"])
     if not caused:
         outbox.answer(mail, "status", seat.player.email, {"topic": "status", "ignored": ignored}, **where)
+
+
+def _say(game: Game, seat: int, message: press.Said, message_id: str) -> Press:
+    """Store one message of table talk and write its mails; a refusal names its line."""
+    try:
+        spoken = table_talk.say(game, seat, message.whom, message.text, inbound_message_id=message_id)
+    except services.GameError as error:
+        raise services.IllegalMove(error.text, line=message.line, text=error.text) from None
+    press.relay(game, spoken)
+    return spoken
+
+
+def _tell_said(
+    mail: InboundMail, seat: Seat, head: int, spoken: list[Press], ignored: list[str], where: dict[str, Any]
+) -> None:
+    """The sender's confirmation (and the prose lines ignored, if any): in the mails this mail
+    caused them (still unsent) or its answers, else in a short answer of its own."""
+    said = {"said": [p.pk for p in spoken], **({"ignored": ignored} if ignored else {})}
+    rows = list(
+        OutboundMail.objects.filter(game=seat.game, seat=seat.position, seq__gt=head).exclude(kind="press")
+    ) + list(OutboundMail.objects.filter(key__startswith=f"in{mail.pk}:"))
+    for row in rows:
+        row.context = {**row.context, **said}
+        row.save(update_fields=["context"])
+    if not rows:
+        outbox.answer(mail, "press_sent", seat.player.email, said, **where)
+
+
+def _said_note(spoken: Press) -> str:
+    return (
+        f"{'all' if spoken.to_all else ' '.join(str(s) for s in spoken.to_seats)} ({len(spoken.text)} chars)"
+    )
+
+
+def _command_word(line: str, rules: GameRules) -> bool:
+    """Whether a line starts with a command word (it ends a message of table talk above it)."""
+    word = _word(line, rules)
+    if not word:
+        return False
+    return rules.words.keyword(word) is not None or key(word) in MAIL_WORDS or preferences.is_setting(line)
 
 
 def quote(line: str, most: int = QUOTED_LINE) -> str:

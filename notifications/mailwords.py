@@ -23,7 +23,7 @@ from .prose import Arguments
 _DEFAULT = registry.get(registry.DEFAULT)
 key = _DEFAULT.words.key
 
-__all__ = ["AWAY", "JOIN_WORDS", "MAIL_WORDS", "SUBJECTS", "TOPICS", "may_be_command_word"]
+__all__ = ["AWAY", "JOIN_WORDS", "MAIL_WORDS", "SAY", "SUBJECTS", "TOPICS", "may_be_command_word"]
 
 # status commands, in English, German and French
 TOPICS = {
@@ -60,6 +60,9 @@ SUBJECTS = {
     "bild": "picture",
     "image": "picture",
 }
+# table talk: ``say blue: …`` (``sag``/``sage``, ``dis``/``dire``); read apart from the commands
+# (``notifications.press``), so the trailing-prose rule never sees them
+SAY = frozenset({"say", "sag", "sage", "dis", "dire"})
 # the words above as the trailing-prose rule compares them (notifications.prose), with what
 # follows each
 MAIL_WORDS: dict[str, Arguments] = {
@@ -84,7 +87,7 @@ def may_be_command_word(line: str) -> bool:
     if not words:
         return False
     first = words[0]
-    if key(first) in MAIL_WORDS or key(first) in JOIN_WORDS:
+    if key(first) in MAIL_WORDS or key(first) in JOIN_WORDS or key(first.rstrip(":")) in SAY:
         return True
     return any(rules.words.keyword(first) is not None for rules in _games())
 

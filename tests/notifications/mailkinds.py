@@ -42,9 +42,14 @@ FOOTERS = (
 # the mails of a game's ready window, before it starts (no board, no menu): rendered in every
 # language and checked for 80 columns by tests/games/test_ready_window.py
 READY_KINDS = ("seated", "ready")
-# every kind of notifications.emails.KINDS that speaks of one seat of a running game
+# table talk's two kinds are rendered and checked for width in test_press_mail.py: they need a
+# message of a seat to render, and would add golden files
+TALK_KINDS = ("press", "press_sent")
+# every kind of notifications.emails.KINDS that speaks of one seat of a game
 SEAT_KINDS = tuple(
-    k for k in emails.KINDS if k not in ("bounce", "missed_moderators", "welcome", "digest", *READY_KINDS)
+    k
+    for k in emails.KINDS
+    if k not in ("bounce", "missed_moderators", "welcome", "digest", *READY_KINDS, *TALK_KINDS)
 )
 # to the former player of a seat handed over (rendered after a replacement, see handed_over_mails)
 HAND_OVER_KINDS = ("handed_over", "former_seat")

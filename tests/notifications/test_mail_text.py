@@ -38,6 +38,7 @@ from .mailkinds import (
     LANGUAGES,
     MIDGAME_KINDS,
     READY_KINDS,
+    TALK_KINDS,
     digest_mail,
     fixed_game,
     frozen,
@@ -223,7 +224,7 @@ def empty_phrases(line: str, language: str) -> list[str]:
 def test_every_mail_kind_is_rendered_in_every_language_for_both_seats(rendered):
     mails, _ = rendered
     kinds = {m.kind for m in mails}
-    assert kinds == set(emails.KINDS) - set(READY_KINDS), set(emails.KINDS) - kinds
+    assert kinds == set(emails.KINDS) - {*READY_KINDS, *TALK_KINDS}, set(emails.KINDS) - kinds
     for language in LANGUAGES:
         names = {m.name for m in mails if m.language == language}
         for kind in MIDGAME_KINDS:
@@ -246,7 +247,7 @@ def test_every_mail_to_a_player_ends_with_the_link_to_their_own_page(rendered):
         assert f'{words[mail.language]} <a href="{mail.player_page}">' in mail.html, where
         kinds.add(mail.kind)
     # the ready window's mails are not in the golden run: tests/games/test_ready_window.py
-    assert kinds == set(emails.KINDS) - {"bounce", "missed_moderators", *READY_KINDS}
+    assert kinds == set(emails.KINDS) - {"bounce", "missed_moderators", *READY_KINDS, *TALK_KINDS}
 
 
 def test_no_mail_has_an_empty_phrase_in_its_subject_text_or_html(rendered):

@@ -41,6 +41,7 @@ SOURCES = [
     ROOT / "games" / "rules" / "commandline.py",  # the refusals every game's notation shares
     ROOT / "games" / "services.py",
     ROOT / "games" / "deadlines.py",
+    ROOT / "games" / "press.py",  # table talk's refusals
     ROOT / "notifications" / "inbound.py",
     ROOT / "notifications" / "readiness.py",
 ]

@@ -117,6 +117,13 @@ class Command(BaseCommand):
             "their own, mixed into the draws); the game starts when all have answered or after HOURS "
             "(default 0: no window; --start or start_game starts it)",
         )
+        parser.add_argument(
+            "--press",
+            choices=["full", "public", "none"],
+            default=None,
+            help="table talk: full (to all and private), public (only to all) or none (gunboat); "
+            "default: full with White Lotus's negotiation variant, else public",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rules = options["rules"]
@@ -134,6 +141,7 @@ class Command(BaseCommand):
                 name=options["game_name"],
                 start=options["start"],
                 ready_hours=options["ready_hours"],
+                press=options["press"],
             )
         )
         self.stdout.write(cli.describe_created(game))
