@@ -209,6 +209,8 @@ def event_text(event: Event, colour: str, *, everything: bool = False) -> str:
         Event.Kind.VACATION_STARTED: f"{colour.capitalize()} went on vacation.",
         Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
         Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
+        Event.Kind.BOT_SEATED: f"The {colour} seat is now played by the service's bot.",
+        Event.Kind.BOT_UNSEATED: f"{colour.capitalize()}'s player took the seat back from the bot.",
         Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
     }
     text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind

@@ -46,7 +46,16 @@ class Rendered(NamedTuple):
 # kinds that never carry the menu (their templates leave it out): a seat that must decide is
 # told its decision in a sentence instead, as a seat that need not is told whose move it is
 WITHOUT_MENU = frozenset(
-    {"sealed", "game_over", "wrong_sender", "paused", "seat_replaced", "vacation", "time_controls"}
+    {
+        "sealed",
+        "game_over",
+        "wrong_sender",
+        "paused",
+        "seat_replaced",
+        "vacation",
+        "time_controls",
+        "bot_seated",
+    }
 )
 LOG_EVENTS = 30  # how far back ``log`` looks
 TO_THE_POINT = ("error", "preferences")  # answers that tell no news
@@ -126,6 +135,15 @@ def moderation(mail: OutboundMail) -> Rendered:
 def handed_over(mail: OutboundMail) -> Rendered:
     """To the player who lost a seat: handed over, by whom, when and why."""
     return _render("handed_over", _handed_over_context(mail))
+
+
+def to_bot(mail: OutboundMail) -> Rendered:
+    """To a seat's player: the bot plays their seat now, and how to take it back."""
+    context = _handed_over_context(mail)
+    event = mail.game.events.get(seq=mail.context["event"]) if mail.game is not None else None
+    if event is not None and event.source != Event.Source.MODERATOR:
+        context["moderator"] = ""  # the season's rule: the service did it, the reason says why
+    return _render("to_bot", context)
 
 
 # --- answers to inbound mails ----------------------------------------------------------------
@@ -250,6 +268,9 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "digest": digest,
     "wrong_sender": wrong_sender,
     "handed_over": handed_over,
+    "to_bot": to_bot,
+    "bot_seated": moderation,
+    "bot_unseated": moderation,
     "former_seat": former_seat,
     "bounce": bounce,
     "standings": standings,
@@ -462,7 +483,11 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
         before = state
     if state is None:
         state = services.state_at(game, seq)
-    names = {s.colour: s.player.name for s in holders}
+    # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
+    names = {
+        s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
+        for s in holders
+    }
     return Seen(state, rules.view(state, seat), colours[seat], names, rules, colours, seat), news
 
 
