@@ -182,7 +182,17 @@ class SeasonForm(_SeasonForm):
 
     class Meta:
         model = Season
-        fields = ("league", "name", "signup_open", "rules", "edition", "options", "board", "time_controls")
+        fields = (
+            "league",
+            "name",
+            "signup_open",
+            "rules",
+            "edition",
+            "options",
+            "board",
+            "time_controls",
+            "bot_after_defaults",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -47,6 +47,13 @@ class Season(models.Model):
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china")
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    # the season's rule for dropped seats (leagues.receivers): after this many defaults in a
+    # row, the service's bot plays the seat (games.bots); 0: never
+    bot_after_defaults = models.PositiveSmallIntegerField(
+        default=3,
+        help_text="After this many moves in a row played by default, the service's bot plays the "
+        "seat for its player (who can take it back by replying 'back'). 0: never.",
+    )
     members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(
         Player, through="Membership", related_name="seasons"
     )

@@ -59,6 +59,10 @@ PROMPTING = (
     Event.Kind.BOT_UNSEATED,
 )
 
+# the only mails a seat the bot plays still gets: the end of the game, whose result is its
+# player's (``games.bots``)
+TO_BOT_SEATS = frozenset({"game_over", "standings"})
+
 
 @dataclass(frozen=True)
 class Planned:
@@ -163,13 +167,14 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
 
 def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
     """``planned`` less what nobody reads: mails to a seat the bot plays (``games.bots``:
-    its player is told once, by ``to_bot``, and again when they take it back), and mails
-    the seat's player chose not to get."""
+    its player is told once, by ``to_bot``, and again when they take it back; only the end
+    of the game still goes to them, since its result is theirs), and mails the seat's
+    player chose not to get."""
     if not planned:
         return []
     seats = list(game.seats.values_list("position", "player_id", "bot_since"))
     by_bot = {position for position, _, since in seats if since is not None}
-    planned = [p for p in planned if p.seat not in by_bot]
+    planned = [p for p in planned if p.seat not in by_bot or p.kind in TO_BOT_SEATS]
     if not any(p.kind in preferences.FOLDED for p in planned):
         return planned
     holders = {position: player for position, player, _ in seats}

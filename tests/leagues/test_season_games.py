@@ -78,6 +78,7 @@ def _form(league, **fields):
         "options": "{}",
         "board": "china",
         "time_controls": "{}",
+        "bot_after_defaults": "3",
         **fields,
     }
     return SeasonForm(data=data)

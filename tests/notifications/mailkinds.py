@@ -272,7 +272,8 @@ def _row(kind: str, game: Game, seat: int, seq: int, context: dict[str, Any]) ->
 
 def in_a_league(game: Game) -> None:
     league = League.objects.create(name="Autumn Lotus League", slug="autumn")
-    season = Season.objects.create(league=league, name="2026 Autumn")
+    # the fixed game's seats are left to defaults to the end: no bot takes them over
+    season = Season.objects.create(league=league, name="2026 Autumn", bot_after_defaults=0)
     for seat in game.seats.select_related("player"):
         season.memberships.create(player=seat.player)
     LeagueGame.objects.create(game=game, season=season, round=1)
