@@ -70,8 +70,8 @@ class Waiting:
 
 
 def names(seats: list[Seat]) -> dict[str, str]:
-    """Player names by colour."""
-    return {s.colour: s.player.name for s in seats}
+    """Player names by colour; a seat the service's bot plays is named so ("Ada (bot)")."""
+    return {s.colour: f"{s.player.name} (bot)" if s.bot_since else s.player.name for s in seats}
 
 
 def board(

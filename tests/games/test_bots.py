@@ -254,3 +254,13 @@ def test_a_bot_seat_scores_clearly_more_than_an_all_default_seat(game_name):
     wins = sum(1 for m in matches for s in m.bots if m.rank[s] == 1)
     assert statistics.fmean(bot) >= 2 * statistics.fmean(default)
     assert wins >= 9
+
+
+def test_the_game_page_names_the_seat_the_bot_plays(client):
+    from games.links import game_page_url
+
+    game = running_game(3, seed="page")
+    bots.hand_to_bot(game, 1, by=None, reason="dropped out")
+    html = client.get(game_page_url(game)).content.decode()
+    assert "Bao (bot)" in html and "Ada (bot)" not in html
+    assert "seat is now played by the service" in html  # the log says when
