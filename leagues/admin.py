@@ -201,9 +201,13 @@ class SeasonForm(_SeasonForm):
             if name in self.fields:
                 self.fields[name].required = False
                 self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
+        if "bot_after_defaults" in self.fields:  # left empty: the model's default
+            self.fields["bot_after_defaults"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if "bot_after_defaults" in self.fields and data.get("bot_after_defaults") is None:
+            data["bot_after_defaults"] = Season._meta.get_field("bot_after_defaults").get_default()
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
         others = [registry.get(n) for n in registry.names() if n != rules]

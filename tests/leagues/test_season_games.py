@@ -78,7 +78,6 @@ def _form(league, **fields):
         "options": "{}",
         "board": "china",
         "time_controls": "{}",
-        "bot_after_defaults": "3",
         **fields,
     }
     return SeasonForm(data=data)
