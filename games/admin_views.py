@@ -1,5 +1,6 @@
 """The moderators' pages of the admin: a game's audit log, its state at any event, and the
-moderator actions (rollback, pause, resume, extend a deadline, replace a seat's player).
+moderator actions (rollback, pause, resume, extend a deadline, replace a seat's player, hand
+a seat to the bot or give it back).
 
 Who may: ``games.permissions`` says (a superuser, a site moderator, or a league moderator for
 their leagues' games only; never for a game they play in); the admin site itself also wants
@@ -30,7 +31,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games import deadlines, permissions, services, timing
+from games import bots, deadlines, permissions, services, timing
 from games import press as table_talk
 from games.models import Event, Game, Player, Seat
 from games.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
@@ -50,7 +51,9 @@ def seat_label(seats: dict[int, Seat], position: int | None) -> str:
     if position is None:
         return ""
     seat = seats.get(position)
-    return f"{seat.colour} ({seat.player.name})" if seat else f"seat {position}"
+    if seat is None:
+        return f"seat {position}"
+    return f"{seat.colour} ({seat.player.name}{', played by the bot' if seat.bot_since else ''})"
 
 
 def whose_move(game: Game, state: Any | None = None) -> str:
@@ -131,6 +134,26 @@ class ReplaceSeatForm(ReasonForm):
         if refusal:
             raise forms.ValidationError(refusal)
         return player
+
+
+class BotSeatForm(ReasonForm):
+    """A seat to hand to the service's bot (``games.bots.hand_to_bot``), or to give back from
+    it to its player (``take_back``): only the seats that can be are offered."""
+
+    position = forms.TypedChoiceField(coerce=int, label="Seat")
+    field_order = ("position", "reason")
+    to_bot = True
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = game.seats.select_related("player").filter(bot_since__isnull=self.to_bot)
+        self.fields["position"].choices = [  # type: ignore[attr-defined]
+            (s.position, f"{s.colour}: {s.player}") for s in seats
+        ]
+
+
+class BotReturnForm(BotSeatForm):
+    to_bot = False
 
 
 class TimeControlsForm(ReasonForm):
@@ -220,13 +243,35 @@ ACTIONS = {
             lambda g, d, u, r: services.replace_seat(g, d["position"], d["email"], by=u, reason=r),
             (Game.Status.NEW, *_LIVE),
         ),
+        Action(
+            "bot",
+            "Hand a seat to the bot",
+            BotSeatForm,
+            lambda g, d, u, r: bots.hand_to_bot(g, d["position"], by=u, reason=r),
+            _LIVE,
+        ),
+        Action(
+            "unbot",
+            "Give a seat back from the bot to its player",
+            BotReturnForm,
+            lambda g, d, u, r: bots.take_back(
+                g, d["position"], by=u, reason=r, source=Event.Source.MODERATOR
+            ),
+            _LIVE,
+        ),
     )
 }
 
 
 def _form(action: Action, game: Game, data: Any = None) -> ReasonForm:
     kwargs: dict[str, Any] = {"auto_id": f"id_{action.name}_%s"}
-    if action.form_class in (ReplaceSeatForm, TimeControlsForm, ExtendDeadlineForm):
+    if action.form_class in (
+        ReplaceSeatForm,
+        TimeControlsForm,
+        ExtendDeadlineForm,
+        BotSeatForm,
+        BotReturnForm,
+    ):
         kwargs["game"] = game
     return action.form_class(data, **kwargs)
 
@@ -419,7 +464,9 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
             "url": reverse("admin:games_game_action", args=[game.pk, a.name]),
         }
         for a in ACTIONS.values()
-        if game.status in a.statuses and (a.name, game.status) not in _IDLE
+        if game.status in a.statuses
+        and (a.name, game.status) not in _IDLE
+        and not (a.name == "unbot" and not any(s.bot_since for s in seats.values()))
     ]
     context = {
         **_context(model_admin, request, game, f"Audit: {game}"),

@@ -125,6 +125,9 @@ class Seat(models.Model):
     # projections of the log, kept by games.services in the transaction of the events
     away_until = models.DateTimeField(null=True, blank=True)  # on vacation until
     vacation_used = models.DurationField(default=timedelta(0))
+    # set while the service's bot plays the seat for its player (``games.bots``); a person
+    # taking it over again (``replace_seat``, or its player's ``back``) clears it
+    bot_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("game", "position")
@@ -140,7 +143,11 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.colour} ({self.player.name})"
+        return f"{self.colour} ({self.player.name}{', bot' if self.bot_since else ''})"
+
+    @property
+    def by_bot(self) -> bool:
+        return self.bot_since is not None
 
 
 class Event(models.Model):
@@ -161,6 +168,8 @@ class Event(models.Model):
         TIME_CONTROLS = "time_controls", "time controls changed"
         # a seat's contribution to the draws, before the start (games.services.contribute)
         ENTROPY = "entropy", "draws contributed"
+        BOT_SEATED = "bot_seated", "seat handed to a bot"
+        BOT_UNSEATED = "bot_unseated", "seat taken back from the bot"
 
     class Source(models.TextChoices):
         MAIL = "mail", "mail"
@@ -168,6 +177,7 @@ class Event(models.Model):
         DEADLINE = "deadline", "deadline"
         MODERATOR = "moderator", "moderator"
         SYSTEM = "system", "system"
+        BOT = "bot", "bot"
 
     # no index of its own: the (game, seq) unique constraint serves every lookup by game
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)

@@ -72,8 +72,8 @@ class Waiting:
 
 
 def names(seats: list[Seat]) -> dict[str, str]:
-    """Player names by colour."""
-    return {s.colour: s.player.name for s in seats}
+    """Player names by colour; a seat the service's bot plays is named so ("Ada (bot)")."""
+    return {s.colour: f"{s.player.name} (bot)" if s.bot_since else s.player.name for s in seats}
 
 
 def board(
@@ -230,6 +230,8 @@ def event_text(event: Event, colour: str, *, everything: bool = False, colours: 
         Event.Kind.VACATION_STARTED: f"{colour.capitalize()} went on vacation.",
         Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
         Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
+        Event.Kind.BOT_SEATED: f"The {colour} seat is now played by the service's bot.",
+        Event.Kind.BOT_UNSEATED: f"{colour.capitalize()}'s player took the seat back from the bot.",
         Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
         # the value is listed by the start (it says nothing before: the server's seed is secret)
         Event.Kind.ENTROPY: f"{colour.capitalize()} is ready: their contribution to the draws is in.",

@@ -818,8 +818,11 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
             raise GameError(refusal)
         old = seat.player
         seat.player = player
-        seat.save(update_fields=["player"])
         payload = {"position": position, "colour": seat.colour, "old": old.email, "new": player.email}
+        if seat.bot_since is not None:  # a person takes the seat over from the bot
+            payload["from_bot"] = True
+            seat.bot_since = None
+        seat.save(update_fields=["player", "bot_since"])
         return _moderated(game, Event.Kind.SEAT_REPLACED, payload, by, reason, seat=position)
 
 

@@ -193,6 +193,7 @@ class SeasonForm(_SeasonForm):
             "press",
             "time_controls",
             "ready_hours",
+            "bot_after_defaults",
         )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -209,9 +210,13 @@ class SeasonForm(_SeasonForm):
                 "Table talk in its games. Empty: the game's default (full with White Lotus's "
                 "negotiation variant, else public)."
             )
+        if "bot_after_defaults" in self.fields:  # left empty: the model's default
+            self.fields["bot_after_defaults"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if "bot_after_defaults" in self.fields and data.get("bot_after_defaults") is None:
+            data["bot_after_defaults"] = Season._meta.get_field("bot_after_defaults").get_default()
         if "ready_hours" in self.fields:
             hours = data.get("ready_hours")
             if hours is None:

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext
 
+from notifications import words
 from notifications.models import OutboundMail
 
 from .models import LeagueGame
 from .signup import SAID
-from .standings import Row, standings
+from .standings import Row, record, standings
 
 NAME_WIDTH = 22  # of the player column in the text table
 
@@ -32,6 +33,7 @@ def row_dict(row: Row) -> dict[str, Any]:
         "rating": _number(row.rating.ordinal, 1) if row.rating else "—",
         "missed": row.missed,
         "left": len(row.left),
+        "bot": len(row.bot_games),
     }
 
 
@@ -67,6 +69,8 @@ def table_text(rows: list[dict[str, Any]]) -> str:
     lines = [line("#", player, numbers)]
     for place, row in enumerate(rows, 1):
         name = row["name"] if len(row["name"]) <= NAME_WIDTH else row["name"][: NAME_WIDTH - 1] + "…"
+        if row.get("bot"):  # the bot played for them in a game: marked, and told under the table
+            name = (name if len(name) <= NAME_WIDTH - 2 else name[: NAME_WIDTH - 3] + "…") + " *"
         lines.append(line(str(place), name, [str(row[key]) for key in keys]))
     return "\n".join(line.rstrip() for line in lines)
 
@@ -80,6 +84,9 @@ def standings_context(mail: OutboundMail) -> dict[str, Any]:
     email = mail.player.email if mail.player else ""
     rows = [row_dict(r) for r in table.rows]
     mine = next((row_dict(r) for r in table.rows if r.email == email), None)
+    this = record(link)
+    colours = dict(mail.game.seats.values_list("position", "colour"))
+    by_bot = [words.colour(colours[s]) for s in this.bot_seats] if this is not None else []
     return {
         "player": mail.player,
         "game": mail.game,
@@ -92,6 +99,9 @@ def standings_context(mail: OutboundMail) -> dict[str, Any]:
         "mine": mine,
         "place": next((i for i, r in enumerate(table.rows, 1) if r.email == email), None),
         "games": table.games,
+        # the game's mark: the seats the bot played for a while; the table's: "*" on a name
+        "bot_seats": ", ".join(by_bot),
+        "bot_marked": any(r["bot"] for r in rows),
         "url": settings.SITE_URL.rstrip("/") + reverse("leagues:league", args=[link.season.league.slug]),
     }
 

@@ -60,6 +60,13 @@ class Season(models.Model):
         help_text="Hours a new game waits for its players to reply 'ready' (their own chance, mixed "
         "into the draws); it starts when all have, or then. 0: games start at once.",
     )
+    # the season's rule for dropped seats (leagues.receivers): after this many defaults in a
+    # row, the service's bot plays the seat (games.bots); 0: never
+    bot_after_defaults = models.PositiveSmallIntegerField(
+        default=3,
+        help_text="After this many moves in a row played by default, the service's bot plays the "
+        "seat for its player (who can take it back by replying 'back'). 0: never.",
+    )
     members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(
         Player, through="Membership", related_name="seasons"
     )

@@ -15,6 +15,11 @@ Replacements: the player who holds a seat when the game ends gets its result (po
 rating update).  Every player who held a seat earlier and was replaced is recorded with the
 game they left; every default move is put on the record of whoever held the seat when it was
 played, so a replaced player's missed moves stay theirs.
+
+Bots (``games.bots``): a seat the bot played for its player, part of the time or to the end,
+stays the player's: its result counts for them as if they had played it (the bot plays for
+the seat, as a default does), and the game is marked on their line (``Row.bot_games``) and in
+the standings mail, so everyone can see which results a bot helped to make.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Holding:
     email: str
     from_seq: int
     defaults: int = 0
+    bot: bool = False  # the bot played the seat for them for a while
 
 
 @dataclass
@@ -60,6 +66,11 @@ class GameRecord:
     finished_at: datetime
     ranks: tuple[int, ...]  # per seat
     holdings: list[list[Holding]]  # per seat, in order; the last holder gets the result
+
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        """The seats the bot played for a while (the game's mark in the standings)."""
+        return tuple(s for s, held in enumerate(self.holdings) if any(h.bot for h in held))
 
     @property
     def final_emails(self) -> list[str]:
@@ -78,7 +89,7 @@ def holdings(game: Game) -> list[list[Holding]]:
     in effect (a default a rollback undid is not missed)."""
     # only what counts here (the created event, replacements, defaults and the rollbacks
     # that may undo them), not the whole log: every page and standings mail reads each game
-    kinds = (Event.Kind.SEAT_REPLACED, Event.Kind.DEFAULT, Event.Kind.ROLLED_BACK)
+    kinds = (Event.Kind.SEAT_REPLACED, Event.Kind.DEFAULT, Event.Kind.ROLLED_BACK, Event.Kind.BOT_SEATED)
     events = list(game.events.filter(Q(seq=1) | Q(kind__in=kinds)).order_by("seq"))
     created = events[0].payload
     seats: list[list[Holding]] = [[Holding(p["email"], 1)] for p in created["players"]]
@@ -87,14 +98,19 @@ def holdings(game: Game) -> list[list[Holding]]:
     for event in events:
         if event.seq in replaced:
             seats[event.payload["position"]].append(Holding(event.payload["new"], event.seq))
+        elif event.kind == Event.Kind.BOT_SEATED and event.seat is not None:  # like a replacement,
+            current = seats[event.seat][-1]  # a rollback does not undo it
+            seats[event.seat][-1] = Holding(current.email, current.from_seq, current.defaults, bot=True)
         elif event.seq in defaults and event.seat is not None:
             current = seats[event.seat][-1]
-            seats[event.seat][-1] = Holding(current.email, current.from_seq, current.defaults + 1)
+            seats[event.seat][-1] = Holding(
+                current.email, current.from_seq, current.defaults + 1, current.bot
+            )
     # the log keeps the addresses as they were; the seats say who holds them now, under the
     # address they have now (a moderator may have corrected it since)
     for seat in game.seats.select_related("player"):
         last = seats[seat.position][-1]
-        seats[seat.position][-1] = Holding(seat.player.email, last.from_seq, last.defaults)
+        seats[seat.position][-1] = Holding(seat.player.email, last.from_seq, last.defaults, last.bot)
     return seats
 
 
@@ -158,6 +174,7 @@ class Row:
     points: float = 0.0
     left: list[int] = field(default_factory=list)  # ids of games they were replaced in
     missed: int = 0  # default moves while they held a seat
+    bot_games: list[int] = field(default_factory=list)  # ids of games the bot played for them in
     rating: Rating | None = None
 
     @property
@@ -194,6 +211,8 @@ def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rati
             final.points += rec.points(seat)
             for holding in held:
                 row(holding.email).missed += holding.defaults
+                if holding.bot:
+                    row(holding.email).bot_games.append(rec.game.pk)
             for holding in held[:-1]:
                 row(holding.email).left.append(rec.game.pk)
     for email, r in rows.items():

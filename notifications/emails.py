@@ -56,6 +56,7 @@ WITHOUT_MENU = frozenset(
         "time_controls",
         "press",
         "press_sent",
+        "bot_seated",
     }
 )
 LOG_EVENTS = 30  # how far back ``log`` looks
@@ -182,6 +183,15 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "waiting": game.status == Game.Status.NEW and game.ready_until is not None,
         "game_page": game_page_url(game),
     }
+
+
+def to_bot(mail: OutboundMail) -> Rendered:
+    """To a seat's player: the bot plays their seat now, and how to take it back."""
+    context = _handed_over_context(mail)
+    event = mail.game.events.get(seq=mail.context["event"]) if mail.game is not None else None
+    if event is not None and event.source != Event.Source.MODERATOR:
+        context["moderator"] = ""  # the season's rule: the service did it, the reason says why
+    return _render("to_bot", context)
 
 
 # --- answers to inbound mails ----------------------------------------------------------------
@@ -320,6 +330,9 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "press": press,
     "press_sent": press_sent,
     "handed_over": handed_over,
+    "to_bot": to_bot,
+    "bot_seated": moderation,
+    "bot_unseated": moderation,
     "former_seat": former_seat,
     "bounce": bounce,
     "standings": standings,
@@ -534,7 +547,11 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
         before = state
     if state is None:
         state = services.state_at(game, seq)
-    names = {s.colour: s.player.name for s in holders}
+    # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
+    names = {
+        s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
+        for s in holders
+    }
     view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
     return Seen(state, view, colours[seat], names, rules, colours, seat), news
 

@@ -44,7 +44,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import deadlines, services
+from games import bots, deadlines, services
 from games import press as table_talk
 from games.models import Event, Game, Press, Seat
 from games.rules.base import GameRules, Message
@@ -510,8 +510,12 @@ def _word(line: str, rules: GameRules) -> str:
 
 
 def _away(game: Game, seat: int, line: str, message_id: str, rules: GameRules) -> None:
-    """``vacation 5 days`` (``urlaub 5 tage``, ``vacances 5 jours``) or ``back``."""
+    """``vacation 5 days`` (``urlaub 5 tage``, ``vacances 5 jours``) or ``back`` (from a
+    vacation, or from the bot that plays the seat: ``games.bots``)."""
     if AWAY[_word(line, rules)] == "back":
+        if game.seats.filter(position=seat, bot_since__isnull=False).exists():
+            bots.take_back(game, seat, inbound_message_id=message_id)
+            return
         deadlines.end_vacation(game, seat, inbound_message_id=message_id)
         return
     match = _VACATION.match(rules.clean(line).strip())

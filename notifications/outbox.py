@@ -47,6 +47,8 @@ NOTICES = {
     Event.Kind.VACATION_STARTED: "vacation",
     Event.Kind.VACATION_ENDED: "back",
     Event.Kind.TIME_CONTROLS: "time_controls",
+    Event.Kind.BOT_SEATED: "bot_seated",
+    Event.Kind.BOT_UNSEATED: "bot_unseated",
 }
 # notices after which the seats that must decide get the menu again
 PROMPTING = (
@@ -54,7 +56,12 @@ PROMPTING = (
     Event.Kind.RESUMED,
     Event.Kind.VACATION_ENDED,
     Event.Kind.DEADLINE_EXTENDED,
+    Event.Kind.BOT_UNSEATED,
 )
+
+# the only mails a seat the bot plays still gets: the end of the game, whose result is its
+# player's (``games.bots``)
+TO_BOT_SEATS = frozenset({"game_over", "standings"})
 
 
 @dataclass(frozen=True)
@@ -169,9 +176,18 @@ def _was_seated(game: Game) -> bool:
 
 
 def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
+    """``planned`` less what nobody reads: mails to a seat the bot plays (``games.bots``:
+    its player is told once, by ``to_bot``, and again when they take it back; only the end
+    of the game still goes to them, since its result is theirs), and mails the seat's
+    player chose not to get."""
+    if not planned:
+        return []
+    seats = list(game.seats.values_list("position", "player_id", "bot_since"))
+    by_bot = {position for position, _, since in seats if since is not None}
+    planned = [p for p in planned if p.seat not in by_bot or p.kind in TO_BOT_SEATS]
     if not any(p.kind in preferences.FOLDED for p in planned):
-        return list(planned)  # no query for the mails that always go
-    holders = dict(game.seats.values_list("position", "player_id"))
+        return planned
+    holders = {position: player for position, player, _ in seats}
     prefs = preferences.for_players(list(set(holders.values())), game.pk)
     return [
         p
@@ -226,6 +242,29 @@ def handed_over(game: Game, event: Event) -> OutboundMail | None:
         f"g{game.pk}:{event.seq}:handed_over:{event.seat}",
         message_id=new_message_id(f"g{game.pk}"),
         kind="handed_over",
+        game=game,
+        seat=event.seat,
+        player=player,
+        to_email=player.email,
+        seq=event.seq,
+        context={"event": event.seq},
+        in_reply_to=root,
+        references=f"<{root}>",
+    )
+
+
+def to_bot(game: Game, event: Event) -> OutboundMail | None:
+    """Tell a seat's player that the bot plays their seat now (``bot_seated``), and how to
+    take it back: to their address, in their language.  The seat's own mails stop while the
+    bot holds it (``_wanted``), so this one is written apart from them."""
+    player = Player.objects.filter(email__iexact=event.payload.get("player", "")).first()
+    if player is None or event.seat is None:
+        return None
+    root = thread_id(game, event.seat)
+    return _once(
+        f"g{game.pk}:{event.seq}:to_bot:{event.seat}",
+        message_id=new_message_id(f"g{game.pk}"),
+        kind="to_bot",
         game=game,
         seat=event.seat,
         player=player,

@@ -43,6 +43,8 @@ def write_outbox(
     for event in events:
         if event.kind == Event.Kind.SEAT_REPLACED:
             outbox.handed_over(game, event)
+        elif event.kind == Event.Kind.BOT_SEATED:
+            outbox.to_bot(game, event)
     for event in events:
         if event.kind == Event.Kind.DEFAULT and event.seat is not None:
             _count_missed(game, event.seat, seq)

@@ -8,6 +8,7 @@ Redis down) catches up at the next one.  No long countdowns are left with the br
 
 * A reminder is claimed with ``select_for_update(skip_locked=True)`` and marked sent in the
   same transaction as its outbox row: two workers never send it twice.
+* A bot-held seat's due decision is played by the bot (``games.bots.play``), not defaulted.
 * A default goes through ``services.apply_default`` with the decision's ``since_seq``: under
   the game's row lock it is played only if that very decision is still pending and due, so
   a real move that came first, or another worker, wins cleanly.
@@ -22,7 +23,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import deadlines, services, timing
+from games import bots, deadlines, services, timing
 from games.models import Event, Game, Heartbeat, PendingDecision, Seat
 
 from . import outbox
@@ -103,9 +104,18 @@ def play_defaults(now: datetime) -> tuple[int, int]:
     )
     played = skipped = 0
     games = {g.pk: g for g in Game.objects.filter(pk__in={g for g, *_ in due})}
+    held = set(
+        Seat.objects.filter(game_id__in=games, bot_since__isnull=False).values_list("game_id", "position")
+    )
     for game_id, seat, since_seq, deadline in due:
         if deadline is None or deadline + timing.controls(games[game_id]).grace > now:
             continue  # in its grace period
+        if (game_id, seat) in held:  # the bot plays it (its task, enqueued on commit, was lost)
+            if bots.play(game_id):
+                played += 1
+            else:
+                skipped += 1
+            continue
         try:
             services.apply_default(games[game_id], seat, since_seq=since_seq, now=now)
             played += 1

@@ -8,9 +8,10 @@ choose, apply it, narrate what everyone may read.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from .base import Decision, LogEntry
+from .base import Decision, GameRules, LogEntry
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -36,3 +37,36 @@ def play_out(
         moves.append((seat, command))
         lines += [narrate(state, e) for e in log if e.private_to is None and e.kind != "submitted"]
     return state, moves, lines
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game of bots against deadline defaults: the seats the bot played, and the
+    outcome (scores and ranks by seat)."""
+
+    bots: frozenset[int]
+    scores: tuple[int, ...]
+    rank: tuple[int, ...]
+    commands: int
+
+
+def bot_match(rules: GameRules, players: int, seed: str, bots: frozenset[int], most: int = 20000) -> Match:
+    """A game of ``rules`` in which the seats ``bots`` are played by the game's ``Bot`` (keyed
+    as the service keys a dropped seat's bot, never by the game's seed) and every other seat
+    by the deadline default, as a game whose players all stopped answering would be."""
+    config = rules.make_config(
+        rules.load_board(rules.default_board), players, rules.editions[0], {}, rules.default_first_seat
+    )
+    players_bots = {s: rules.Bot(f"match:{seed}:{s}") for s in bots}
+
+    def choose(state: Any, seat: int) -> Any:
+        bot = players_bots.get(seat)
+        return bot.choose(state, seat) if bot is not None else rules.default(state, seat)
+
+    state, moves, _ = play_out(
+        rules.setup(config, seed), rules.pending, rules.apply, choose, lambda s, e: "", most=most
+    )
+    result = rules.outcome(state)
+    if result is None:
+        raise RuntimeError(f"{rules.title} seed {seed}: no outcome after {len(moves)} commands")
+    return Match(frozenset(bots), tuple(result.scores), tuple(result.rank), len(moves))

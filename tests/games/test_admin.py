@@ -362,3 +362,17 @@ def test_players_and_anonymous_visitors_are_sent_to_the_login(client, django_use
     response = client.post(act(game, "pause"), {"reason": "sneaky"})
     assert response.status_code == 302 and response["Location"].startswith(reverse("admin:login"))
     assert game.events.count() == before
+
+
+def test_hand_a_seat_to_the_bot_and_give_it_back_through_the_admin(mod, moderator, game):
+    page = mod.get(url("game_audit", game.pk)).content.decode()
+    assert "Hand a seat to the bot" in page and "Give a seat back from the bot" not in page
+    response = mod.post(act(game, "bot"), {"position": 2, "reason": "Chen stopped answering"}, follow=True)
+    event = game.events.filter(kind=Event.Kind.BOT_SEATED).get()
+    assert (event.actor, event.reason, event.seat) == (moderator, "Chen stopped answering", 2)
+    html = response.content.decode()
+    assert "Chen stopped answering" in html and "Give a seat back from the bot" in html
+    mod.post(act(game, "unbot"), {"position": 2, "reason": "Chen is back"})
+    back = last_event(game)
+    assert (back.kind, back.source, back.actor) == (Event.Kind.BOT_UNSEATED, "moderator", moderator)
+    assert game.seats.get(position=2).bot_since is None

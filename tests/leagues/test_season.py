@@ -232,7 +232,8 @@ def test_the_standings_never_show_an_address_for_a_name(season, client):
 
 
 def test_a_games_holdings_read_only_the_events_that_count(season, monkeypatch):
-    """The created event, replacements, defaults and rollbacks: not every move of the log."""
+    """The created event, replacements, defaults, rollbacks and hand-overs to the bot: not
+    every move of the log."""
     game = seat_round(season, seed="r")[0]
     play_some(game, 8)
     last_two = list(game.events.filter(kind=Event.Kind.DEFAULT).order_by("-seq")[:2])
@@ -241,7 +242,9 @@ def test_a_games_holdings_read_only_the_events_that_count(season, monkeypatch):
     every = list(game.events.order_by("seq"))
     in_effect = services.effective(every)
     expected = [sum(e.kind == Event.Kind.DEFAULT and e.seat == s for e in in_effect) for s in range(4)]
-    counting = [e for e in every if e.seq == 1 or e.kind in ("seat_replaced", "default", "rolled_back")]
+    counting = [
+        e for e in every if e.seq == 1 or e.kind in ("seat_replaced", "default", "rolled_back", "bot_seated")
+    ]
     assert len(counting) < len(every)  # the game has moves that do not count here
     loaded = []
     from_db = Event.from_db.__func__

@@ -53,7 +53,12 @@ SEAT_KINDS = tuple(
 )
 # to the former player of a seat handed over (rendered after a replacement, see handed_over_mails)
 HAND_OVER_KINDS = ("handed_over", "former_seat")
-MIDGAME_KINDS = tuple(k for k in SEAT_KINDS if k not in ("game_over", "standings", *HAND_OVER_KINDS))
+# a seat handed to the bot: rendered on a game of their own (bot_mails), kept out of the golden
+# files (which hold the mails of the fixed game as they were before bots)
+BOT_KINDS = ("bot_seated", "bot_unseated", "to_bot")
+MIDGAME_KINDS = tuple(
+    k for k in SEAT_KINDS if k not in ("game_over", "standings", *HAND_OVER_KINDS, *BOT_KINDS)
+)
 
 
 @dataclass
@@ -130,6 +135,8 @@ def context_of(kind: str, game: Game, seat: int) -> dict[str, Any]:
         "vacation": {**notice, "until": until},
         "back": {**notice, "decision": mine},
         "time_controls": {**notice},
+        "bot_seated": {**notice, "position": other, "colour": state.config.colours[other]},
+        "bot_unseated": {**notice, "decision": mine},
         "defaulted": {"about": other},
         "reminder": {"decision": mine, "reminder": 1},
         "missed": {"missed": 3},
@@ -215,9 +222,69 @@ def welcome_mails(player: Player) -> list[OutboundMail]:
     ]
 
 
+def bot_mails(table: Table, language: str) -> list[tuple[str, OutboundMail]]:
+    """On a game of its own: the waiting seat handed to the bot (once), and the mails that
+    follow, in ``language``: the notice to another seat, the mail to the seat's player, and
+    the notices when they take it back (to them and to another seat)."""
+    from games import bots
+
+    game, seat, other = table.game, table.waiting, table.deciding
+    for holder in game.seats.select_related("player"):
+        speak(holder.player, language)
+    seated = game.events.filter(kind=Event.Kind.BOT_SEATED).first()
+    if seated is None:
+        bots.hand_to_bot(game, seat, by=None, reason="Missed three moves in a row.")
+        seated = game.events.get(kind=Event.Kind.BOT_SEATED)
+        game.refresh_from_db()
+    holder = game.seats.select_related("player").get(position=seat)
+    to_bot = OutboundMail(
+        key=f"test:to_bot:{seat}",
+        message_id=f"test.to_bot.{seat}@lotus.test",
+        kind="to_bot",
+        game=game,
+        seat=seat,
+        player=holder.player,
+        to_email=holder.player.email,
+        seq=seated.seq,
+        context={"event": seated.seq},
+    )
+    notice = {"event": seated.seq, "reason": seated.reason, "about": seat, **seated.payload}
+    out = [
+        ("bot_seated.other", _row("bot_seated", game, other, seated.seq, notice)),
+        ("to_bot.player", to_bot),
+    ]
+    unseated = game.events.filter(kind=Event.Kind.BOT_UNSEATED).first()
+    if unseated is None:
+        bots.take_back(game, seat)
+        unseated = game.events.get(kind=Event.Kind.BOT_UNSEATED)
+        game.refresh_from_db()
+    back = {"event": unseated.seq, "reason": "", "about": seat, **unseated.payload}
+    out += [
+        (f"bot_unseated.{who}", _row("bot_unseated", game, s, unseated.seq, back))
+        for who, s in (("player", seat), ("other", other))
+    ]
+    return out
+
+
+def _row(kind: str, game: Game, seat: int, seq: int, context: dict[str, Any]) -> OutboundMail:
+    holder = game.seats.select_related("player").get(position=seat)
+    return OutboundMail(
+        key=f"test:{kind}:{seat}",
+        message_id=f"test.{kind}.{seat}@lotus.test",
+        kind=kind,
+        game=game,
+        seat=seat,
+        player=holder.player,
+        to_email=holder.player.email,
+        seq=seq,
+        context=context,
+    )
+
+
 def in_a_league(game: Game) -> None:
     league = League.objects.create(name="Autumn Lotus League", slug="autumn")
-    season = Season.objects.create(league=league, name="2026 Autumn")
+    # the fixed game's seats are left to defaults to the end: no bot takes them over
+    season = Season.objects.create(league=league, name="2026 Autumn", bot_after_defaults=0)
     for seat in game.seats.select_related("player"):
         season.memberships.create(player=seat.player)
     LeagueGame.objects.create(game=game, season=season, round=1)
