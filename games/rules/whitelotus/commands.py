@@ -114,6 +114,13 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """Kosmos phase 6: take a temple's extra draw (``temple_draw="may"``; ``pass`` declines)."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
 class Give:
     """Negotiation variant: give points to another seat."""
 
@@ -137,6 +144,7 @@ Command = (
     | First
     | PalaceChoice
     | Tile
+    | Draw
     | Give
 )
 COMMAND_TYPES: dict[str, type[Command]] = {
@@ -155,6 +163,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         First,
         PalaceChoice,
         Tile,
+        Draw,
         Give,
     )
 }

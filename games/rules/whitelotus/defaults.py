@@ -20,6 +20,7 @@ from .commands import (
     Bid,
     Command,
     Decline,
+    Draw,
     First,
     Out,
     PalaceChoice,
@@ -33,7 +34,7 @@ from .commands import (
 from .constants import BUILDING_VP, Building
 from .contest import bid_amounts, targets
 from .engine import legal, pending
-from .placement import legal_areas
+from .placement import legal_areas, optional_marker
 from .rebellion import UNDECIDED, spoils_targets
 from .scoring import breakdown
 from .state import (
@@ -81,6 +82,8 @@ def default(state: State, seat: int) -> Command:
     if isinstance(phase, PalaceChoices):
         return PalaceChoice(0)  # influence for every palace
     if isinstance(phase, NewAreas):
+        if not phase.drawn:
+            return Draw()  # a temple's extra draw is taken, as the compulsory reading plays it
         spots = [c for c in legal(state, seat) if isinstance(c, Tile)]
         return spots[0]
     raise AssertionError(f"no default for {phase.name}")
@@ -88,7 +91,9 @@ def default(state: State, seat: int) -> Command:
 
 def _placement(state: State, seat: int) -> Command:
     """Kosmos (no passing): the legal area with the fewest markers, so the absent player
-    starts no fight if it can help it; ties: lowest number.
+    starts no fight if it can help it; ties: lowest number.  A ricefield's extra marker
+    that may be declined is placed the same way on an area nobody has marked (a free
+    claim), and declined where every legal area is marked (it would only start a fight).
 
     Designer (passing allowed): claim as a careful player would, for free: the most
     valuable legal area nobody has a marker on yet (a lone marker takes it without a
@@ -104,6 +109,8 @@ def _placement(state: State, seat: int) -> Command:
         tied = [a for a in free if _worth(state, seat, a) == best]
         assert isinstance(state.phase, Placement)
         return Place(lot(state, f"place:{seat}:{len(state.phase.queue)}", tied))
+    if optional_marker(state) and all(state.markers[a] for a in areas):
+        return Pass()
     return Place(min(areas, key=lambda a: (bin(state.markers[a]).count("1"), a)))
 
 

@@ -23,6 +23,7 @@ from .commands import (
     Bid,
     Command,
     Decline,
+    Draw,
     First,
     Give,
     Lead,
@@ -55,6 +56,7 @@ SYNTAX = {
     "first": "first <colour>",
     "palace": "palace influence | palace army | palace <n> army",
     "tile": "tile <province>",
+    "draw": "draw",
     "give": "give <colour> <points> influence|army",
 }
 
@@ -93,7 +95,7 @@ def format_command_in(state: State, command: Command, language: str) -> str:
         return f"{keyword} {c.army} {points(True)}"
     if isinstance(c, Give):
         return f"{keyword} {colour(c.to)} {c.amount} {points(c.army)}"
-    return keyword  # pass, lead, decline
+    return keyword  # pass, lead, decline, draw
 
 
 def parse_command(state: State, text: str, seat: int | None = None) -> Command:
@@ -181,9 +183,9 @@ class _Syntax(Exception):
 
 
 def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Command:
-    if keyword in ("pass", "lead", "decline"):
+    if keyword in ("pass", "lead", "decline", "draw"):
         _arity(keyword, args, 0)
-        bare: dict[str, Command] = {"pass": Pass(), "lead": Lead(), "decline": Decline()}
+        bare: dict[str, Command] = {"pass": Pass(), "lead": Lead(), "decline": Decline(), "draw": Draw()}
         return bare[keyword]
     if keyword in ("place", "resolve", "take", "tile"):
         if not args:

@@ -34,6 +34,7 @@ ENGLISH_KEYWORDS = (
     "first",
     "palace",
     "tile",
+    "draw",
     "give",
 )
 
@@ -53,6 +54,7 @@ KEYWORDS: Table = {
         "first": ("erster", "erste"),
         "palace": ("palast",),
         "tile": ("plättchen", "plaettchen"),
+        "draw": ("ziehe", "ziehen"),
         "give": ("gib", "geben"),
     },
     "fr": {
@@ -69,6 +71,7 @@ KEYWORDS: Table = {
         "first": ("premier",),
         "palace": ("palais",),
         "tile": ("tuile",),
+        "draw": ("pioche", "piocher"),
         "give": ("donne", "donner"),
     },
 }
