@@ -4,11 +4,13 @@ Defaults are chosen to be fair in a league: they never spend the absent player's
 and never start a fight.  Where a default must choose between seats (the emperor's
 tie-break, the order of tied winners, a bid between equally strong contenders) it draws
 by the game's seeded lot (:func:`games.rules.rng.lot`), named for the decision, never by
-seat order: seat order made one seat lose every defaulted contest (issue 14: seat 2 of
-all-default 6-player kosmos games scored 12 % of the table's mean; by lot the worst seat
-scores over 60 %, see bench/fairness.py).  The lot does not advance the game's counter,
-and the command a default chose is stored with the move, so replay never draws it again.
-Choices between areas stay deterministic (lowest province number).
+seat order: seat order made one seat lose every defaulted contest (issue 14: the worst
+seat of all-default 5- and 6-player kosmos games scored 13 % and 12 % of the table's mean;
+by lot the worst seat scores over 90 %, see bench/fairness.py and RULES.md).  The lot does
+not advance the game's counter, and the command a default chose is stored with the move,
+so replay never draws it again.
+Choices between areas go to the lowest province number, except the designer placement's,
+whose ties are drawn by lot too (the areas are worth the same to the seat).
 """
 
 from __future__ import annotations
@@ -136,10 +138,11 @@ def _strongest(state: State, seat: int, seats: list[int]) -> int:
     return lot(state, f"bid:{area}:{contenders}:{seat}", tied)
 
 
-def lot(state: State, decision: str, seats: list[int]) -> int:
-    """One of ``seats`` by the game's seeded lot for ``decision`` in this year (the label
-    names the year, the decision and the seats, so no two decisions share a lot)."""
-    return seats[rng.lot(state.seed, f"{state.config.edition}:{state.year}:{decision}", len(seats))]
+def lot(state: State, decision: str, choices: list[int]) -> int:
+    """One of ``choices`` (seats or areas) by the game's seeded lot for ``decision`` in this
+    year: the label names the year and the decision (its area, the seats concerned, the
+    marker due), so no two decisions of a game share a lot."""
+    return choices[rng.lot(state.seed, f"{state.config.edition}:{state.year}:{decision}", len(choices))]
 
 
 def _best_area(state: State, areas: list[int]) -> int:
