@@ -145,7 +145,7 @@ def test_a_temple_extra_draw_may_be_declined_and_draws_nothing():
 
 def test_a_temple_extra_draw_once_taken_is_placed():
     s = _drawing()
-    s, log = play(s, "red", "draw")
+    s, log = play(s, "red", "tile")
     assert entries(log, "drew")[0]["seat"] == seat(s, "red")
     assert isinstance(s.phase, NewAreas) and s.phase.drawn
     assert all(isinstance(c, Tile) for c in legal(s, seat(s, "red")))
@@ -163,11 +163,29 @@ def test_temple_draw_default_draws():
     assert default(s, seat(s, "red")) == Draw()
 
 
-@pytest.mark.parametrize("word", ["draw", "ziehe", "ZIEHEN", "pioche", "piocher"])
-def test_draw_is_written_in_every_language(word):
+@pytest.mark.parametrize("line", ["tile", "TILE", "plättchen", "plaettchen", "tuile"])
+def test_the_extra_draw_is_taken_by_writing_tile_in_every_language(line):
+    """No keyword of its own: ``tile`` without a province, as the menu writes it."""
     s = _drawing()
-    assert parse_command(s, word) == Draw()
-    assert wl.format_command_in(s, Draw(), "de") == "ziehe"
+    assert parse_command(s, line) == Draw()
+    assert [wl.format_command_in(s, Draw(), lang) for lang in ("en", "de", "fr")] == [
+        "tile",
+        "plättchen",
+        "tuile",
+    ]
+    assert wl.describe(s, seat(s, "red"), "de") == ["plättchen", "passe"]
+
+
+def test_tile_without_a_province_for_a_drawn_tile_says_what_is_missing():
+    s, _ = play(_drawing(), "red", "tile")
+    with pytest.raises(IllegalCommand, match="'tile' needs a province"):
+        play(s, "red", "tile")
+
+
+def test_tile_without_a_province_in_another_phase_is_not_a_move():
+    s = _extras()
+    with pytest.raises(IllegalCommand, match="'tile' is not a move now"):
+        play(s, "red", "tile")
 
 
 # --- old games ---------------------------------------------------------------------------------

@@ -115,7 +115,9 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Kosmos phase 6: take a temple's extra draw (``temple_draw="may"``; ``pass`` declines)."""
+    """Kosmos phase 6: take a temple's extra draw (``temple_draw="may"``; ``pass`` declines).
+    Written ``tile`` without a province (no keyword of its own: a short one such as "draw"
+    would make a signature like "Drew" or "Dora" look like a mistyped command)."""
 
     kind: ClassVar[str] = "draw"
 

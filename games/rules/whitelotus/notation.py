@@ -56,7 +56,6 @@ SYNTAX = {
     "first": "first <colour>",
     "palace": "palace influence | palace army | palace <n> army",
     "tile": "tile <province>",
-    "draw": "draw",
     "give": "give <colour> <points> influence|army",
 }
 
@@ -70,6 +69,8 @@ def format_command_in(state: State, command: Command, language: str) -> str:
     """The line in ``language`` ("en", "de" or "fr"): keyword, colours and other words
     translated, provinces and numbers as they are.  ``parse_command`` reads it back."""
     c = command
+    if isinstance(c, Draw):  # a temple's extra draw is written "tile" (commands.Draw)
+        return vocabulary.spell(vocabulary.KEYWORDS, "tile", language)
     keyword = vocabulary.spell(vocabulary.KEYWORDS, c.kind, language)
 
     def colour(seat: int) -> str:
@@ -95,7 +96,7 @@ def format_command_in(state: State, command: Command, language: str) -> str:
         return f"{keyword} {c.army} {points(True)}"
     if isinstance(c, Give):
         return f"{keyword} {colour(c.to)} {c.amount} {points(c.army)}"
-    return keyword  # pass, lead, decline, draw
+    return keyword  # pass, lead, decline
 
 
 def parse_command(state: State, text: str, seat: int | None = None) -> Command:
@@ -183,9 +184,11 @@ class _Syntax(Exception):
 
 
 def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Command:
-    if keyword in ("pass", "lead", "decline", "draw"):
+    if keyword == "tile" and not args:
+        return Draw()  # a temple's extra draw taken (tiles.py); where a drawn tile goes, refused there
+    if keyword in ("pass", "lead", "decline"):
         _arity(keyword, args, 0)
-        bare: dict[str, Command] = {"pass": Pass(), "lead": Lead(), "decline": Decline(), "draw": Draw()}
+        bare: dict[str, Command] = {"pass": Pass(), "lead": Lead(), "decline": Decline()}
         return bare[keyword]
     if keyword in ("place", "resolve", "take", "tile"):
         if not args:

@@ -8,7 +8,7 @@ one tile at a time.  The phase stops early when the bag or the board is used up.
 The temples' extra draws: "Für jeden Tempel dürfen ihre Besitzer einen weiteren Chip
 aufdecken und legen" (001 l.442-443, "may") against "place un jeton carré de plus" (004
 l.255, shall).  The Kosmos edition's German text is followed: before each extra draw the
-player is asked (``draw`` or ``pass``), and a tile once drawn is placed.  The option
+player is asked (``tile`` to draw it, or ``pass``), and a tile once drawn is placed.  The option
 ``temple_draw="must"`` keeps the French reading (and is what games created before the
 option play): every extra draw is drawn at once.
 
@@ -18,7 +18,7 @@ one per empty area, face up; the rest go back in the box unseen.
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry, Message
+from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Draw, Pass, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
@@ -115,6 +115,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
             return _draw(state, phase.queue, log)
         log.append(LogEntry("no_draw", {"seat": seat}))
         return _draw_next(state, phase.queue[1:], log)
+    if isinstance(command, Draw):  # "tile" without a province
+        raise IllegalCommand(Message("'{keyword}' needs a province.", keyword=Word("tile")))
     if not isinstance(command, Tile):
         raise wrong_command(state, seat, command.kind, Message("new tiles are being placed"))
     expect_seat(state, seat, phase.queue[0], Message("place the tile they drew"))

@@ -34,7 +34,6 @@ ENGLISH_KEYWORDS = (
     "first",
     "palace",
     "tile",
-    "draw",
     "give",
 )
 
@@ -54,7 +53,6 @@ KEYWORDS: Table = {
         "first": ("erster", "erste"),
         "palace": ("palast",),
         "tile": ("plättchen", "plaettchen"),
-        "draw": ("ziehe", "ziehen"),
         "give": ("gib", "geben"),
     },
     "fr": {
@@ -71,7 +69,6 @@ KEYWORDS: Table = {
         "first": ("premier",),
         "palace": ("palais",),
         "tile": ("tuile",),
-        "draw": ("pioche", "piocher"),
         "give": ("donne", "donner"),
     },
 }
