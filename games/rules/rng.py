@@ -134,6 +134,28 @@ def shuffled(seed: str, counter: int, items: Sequence[T]) -> tuple[list[T], int]
     return out, counter
 
 
+def lot(seed: str, label: str, n: int) -> int:
+    """A uniform integer in ``range(n)`` drawn by lot for one named decision.
+
+    A pure function of the seed and ``label`` (which names the decision: the year, the
+    phase, the area, the seats concerned ...): it does not touch the game's counter, so a
+    lot changes no later draw, and two decisions with different labels are independent.
+    The deadline defaults use it to settle ties between seats fairly instead of by seat
+    order; the command a default chose is stored with the move anyway, so replay never
+    draws a lot again.  Its keyed messages (``lot:<label>:<try>``) never collide with the
+    counter's (``whitelotus:<n>``)."""
+    if n <= 0:
+        raise ValueError("lot needs n > 0")
+    limit = _SPAN - (_SPAN % n)
+    attempt = 0
+    while True:
+        message = f"lot:{label}:{attempt}".encode()
+        x = int.from_bytes(hmac.new(seed.encode("utf-8"), message, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % n
+        attempt += 1
+
+
 def seed_digest(seed: str) -> str:
     """What may be published at the start so players can verify the draws at the end."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()

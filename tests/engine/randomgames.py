@@ -97,7 +97,7 @@ def check_invariants(state: State) -> None:
             assert state.count(s, kind) <= CHIP_LIMIT[kind]
     if not isinstance(state.phase, Spoils):  # kosmos settles the emperor after the spoils
         assert all(state.palaces(state.emperor) >= state.palaces(s) for s in range(n))
-    drawn = 1 if isinstance(state.phase, NewAreas) else 0
+    drawn = 1 if isinstance(state.phase, NewAreas) and state.phase.drawn else 0  # 0: offered, not drawn
     on_board = sum(1 for b in state.building if b)
     assert on_board + sum(state.bag) + state.boxed + drawn == sum(TILE_COUNTS.values())
     if state.config.designer:
@@ -123,7 +123,7 @@ def hide_changes(state: State, b: int) -> list[State]:
             out.append(replace(state, phase=replace(phase, sides=put(phase.sides, b, 1 - phase.sides[b]))))
     if isinstance(phase, PalaceChoices) and phase.choices[b] >= 0:
         out.append(replace(state, phase=replace(phase, choices=put(phase.choices, b, phase.choices[b] + 1))))
-    if isinstance(phase, NewAreas) and phase.queue[0] == b:
+    if isinstance(phase, NewAreas) and phase.queue[0] == b and phase.drawn:  # 0: not drawn yet
         other = Building.TEMPLE if phase.drawn != Building.TEMPLE else Building.FORT
         out.append(replace(state, phase=replace(phase, drawn=int(other))))
     return out

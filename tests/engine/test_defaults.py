@@ -7,6 +7,7 @@ Seeds: 001 = German Kosmos rules, 002 = designer rules (line numbers).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -16,6 +17,7 @@ from games.rules.whitelotus import apply, default, legal, pending
 from games.rules.whitelotus.commands import (
     Army,
     Bid,
+    Command,
     Decline,
     First,
     Out,
@@ -43,10 +45,41 @@ def _default(s: State, colour: str):
 # --- phase 1 ----------------------------------------------------------------------------------
 
 
-def test_designer_placement_default_passes():
-    """defaults.py: designer placement passes (002 l.71-72: a player can choose to pass)."""
-    s = new_game(3, "designer")
-    assert s.phase.name == "placement"
+def _designer_placement(**where: tuple[str, ...]) -> State:
+    """Designer turn 2, red to place: red holds Dadu, blue Shangdu; the neutral tiles next
+    to them are Zhending (temple, by red), Taiyuan (village, by both), Ningxia (village)
+    and Yanan (fort, both by blue)."""
+    s = blank(3, edition="designer", emperor="red")
+    s = holds(s, "red", Dadu="village")
+    s = holds(s, "blue", Shangdu="village")
+    s = tiles(s, Zhending="temple", Taiyuan="village", Ningxia="village", Yanan="fort")
+    s = markers(s, **where)
+    s, _ = begin(s, "placement")
+    assert s.phase.name == "placement" and pending(s)[0].seat == seat(s, "red")
+    return s
+
+
+def test_designer_placement_default_claims_the_most_valuable_free_area():
+    """defaults.py; 002 l.61-73, l.107-111: a lone marker takes an area without a bid, so the
+    default claims where nobody has a marker yet: the temple next to red's own area."""
+    assert _default(_designer_placement(), "red") == Place(area("Zhending"))
+
+
+def test_designer_placement_default_prefers_an_area_next_to_its_own():
+    """defaults.py: of two villages, the one that grows red's territory."""
+    s = _designer_placement(Zhending=("blue",))
+    assert _default(s, "red") == Place(area("Taiyuan"))
+
+
+def test_designer_placement_default_does_not_join_a_claim():
+    """defaults.py: joining another's marker would start a fight (and spend influence)."""
+    s = _designer_placement(Zhending=("blue",), Taiyuan=("green",), Ningxia=("blue", "green"))
+    assert _default(s, "red") == Place(area("Yanan"))
+
+
+def test_designer_placement_default_passes_when_every_legal_area_is_claimed():
+    """defaults.py; 002 l.71-72: a player can choose to pass."""
+    s = _designer_placement(Zhending=("blue",), Taiyuan=("green",), Ningxia=("blue",), Yanan=("green",))
     assert _default(s, "red") == Pass()
 
 
@@ -108,11 +141,22 @@ def test_bid_default_ignores_the_bidders_own_score():
     assert _default(s, "blue") == Bid(seat(s, "green"), 0)
 
 
-def test_bid_default_tie_goes_to_the_first_clockwise_from_the_bidder():
-    """defaults.py: equal provisional scores: the first contender clockwise from the bidder."""
+def _by_seed(s: State, colour: str, seeds: int = 40) -> Counter[Command]:
+    """How often each command is the default of ``colour`` over the same position in
+    ``seeds`` games (only the seed differs)."""
+    return Counter(_default(replace(s, seed=f"lot-{i}"), colour) for i in range(seeds))
+
+
+def test_bid_default_tie_is_drawn_by_lot():
+    """defaults.py: equal provisional scores: the target is drawn by the game's lot, so
+    over many games each tied contender is aimed at, not always the next one clockwise."""
     s = holds(_contest(), "red", Kunming="village", Xuzhou="village")  # red 3 = green 3
-    assert _default(s, "blue") == Bid(seat(s, "green"), 0)
-    assert _default(s, "green") == Bid(seat(s, "red"), 0)
+    assert set(_by_seed(s, "blue")) == {Bid(seat(s, "green"), 0), Bid(seat(s, "red"), 0)}
+
+
+def test_bid_default_by_lot_is_the_same_on_every_call():
+    s = holds(_contest(), "red", Kunming="village", Xuzhou="village")
+    assert len({_default(s, "blue") for _ in range(5)}) == 1
 
 
 def test_designer_bid_default_is_zero_card_plus_one():
@@ -138,29 +182,32 @@ def _tie(emperor: str, bids: dict[str, str], contenders: tuple[str, ...], player
     return s
 
 
-def test_tie_break_default_keeps_the_emperor_in():
-    """defaults.py; 001 l.241-245: the emperor decides a tie and may favour himself."""
-    s = _tie("red", {"red": "bid blue 2", "blue": "bid red 2"}, ("red", "blue"))
-    assert _default(s, "red") == Out(seat(s, "blue"))
-
-
-def test_tie_break_default_puts_out_the_first_tied_seat_clockwise_from_the_emperor():
-    """defaults.py: the emperor stays; of the others the first clockwise from him is out."""
+def test_tie_break_default_draws_the_seat_out_by_lot_the_emperor_included():
+    """defaults.py; 001 l.241-245: the emperor decides a tie (and may favour himself); his
+    default draws by lot among all the tied, himself too, so no seat loses every defaulted
+    tie (issue 14)."""
     s = _tie(
         "blue", {"red": "bid blue 2", "blue": "bid green 2", "green": "bid red 2"}, ("red", "blue", "green")
     )
-    assert _default(s, "blue") == Out(seat(s, "green"))
+    drawn = _by_seed(s, "blue")
+    assert set(drawn) == {Out(seat(s, c)) for c in ("red", "blue", "green")}
 
 
-def test_tie_break_default_when_the_emperor_is_not_tied():
-    """defaults.py: the first tied seat clockwise from the emperor is out."""
+def test_tie_break_default_puts_out_only_a_tied_seat():
+    """defaults.py: a contender who is not tied is never drawn (green drew only 1)."""
     s = _tie(
         "blue",
         {"red": "bid green 2", "yellow": "bid red 2", "green": "bid yellow 1"},
         ("red", "green", "yellow"),
         players=4,
     )
-    assert _default(s, "blue") == Out(seat(s, "green"))
+    assert set(_by_seed(s, "blue")) == {Out(seat(s, "red")), Out(seat(s, "green"))}
+
+
+def test_tie_break_default_is_the_same_on_every_call():
+    """The lot is a function of the seed and the decision: asking again gives the same."""
+    s = _tie("red", {"red": "bid blue 2", "blue": "bid red 2"}, ("red", "blue"))
+    assert len({_default(s, "red") for _ in range(5)}) == 1
 
 
 # --- phase 4 ----------------------------------------------------------------------------------
@@ -229,11 +276,12 @@ def test_spoils_default_ties_go_to_the_lowest_number():
     assert _default(_spoils(s), "red") == Take(area("Yangzhou"))  # palace 3 = dragon village 3
 
 
-def test_designer_first_default_picks_the_first_tied_winner_clockwise_from_the_emperor():
-    """defaults.py; 002 l.165-166: in a tie the Emperor decides who will pick first."""
+def test_designer_first_default_orders_tied_winners_by_lot():
+    """defaults.py; 002 l.165-166: in a tie the Emperor decides who will pick first; his
+    default draws by lot, so each tied winner is sometimes first."""
     s = blank(3, edition="designer", emperor="blue")
     s = replace(s, phase=Spoils(((seat(s, "red"), seat(s, "green")),), 0, 0, s.emperor, ()))
-    assert _default(s, "blue") == First(seat(s, "green"))
+    assert set(_by_seed(s, "blue")) == {First(seat(s, "red")), First(seat(s, "green"))}
 
 
 # --- phases 5 and 6 ---------------------------------------------------------------------------

@@ -112,6 +112,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         {"seat": 1, "influence": 12, "army": 3, "palaces_as_army": 0, "palaces": 1},
         "Blue receives 12 influence and 3 army.",
     ),
+    ("no_draw", {"seat": 1}, "Blue draws no extra tile."),
     ("drew", {"seat": 0, "building": R}, "(You drew a ricefield.)"),
     ("tile", {"seat": 0, "area": 1, "building": P}, "Red puts a palace on Guazhou (2)."),
     ("filled", {"tiles": [4, 5, 6], "boxed": 2}, "The other tiles are placed at random on 3 areas."),

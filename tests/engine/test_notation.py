@@ -28,6 +28,7 @@ from games.rules.whitelotus.commands import (
     Bid,
     Command,
     Decline,
+    Draw,
     First,
     Give,
     Lead,
@@ -64,6 +65,7 @@ ALL_COMMANDS: list[Command] = [
     PalaceChoice(1),
     PalaceChoice(3),
     Tile(area("Shazhou")),
+    Draw(),
     Give(1, 3, army=False),
     Give(2, 1, army=True),
 ]

@@ -64,7 +64,8 @@ def test_kosmos_player_may_not_pass():
     s = _placing(tiles(blank(players=3, year=2), Yanan="village", Taiyuan="temple"))
     assert Pass() not in legal(s, seat(s, "red"))
     with pytest.raises(
-        IllegalCommand, match="You cannot pass: in the Kosmos rules every marker must be placed"
+        IllegalCommand,
+        match="You cannot pass: in the Kosmos rules the three markers of every year must be placed",
     ):
         play(s, "red", "pass")
 

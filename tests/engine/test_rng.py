@@ -63,3 +63,45 @@ def test_a_stream_draws_the_generator_under_its_own_key() -> None:
     assert stream.counter == counter
     assert rng.Stream("k").pick(["a", "b", "c"]) == "abc"[rng.randbelow("k", 0, 3)[0]]
     assert rng.Stream("k").chance(1)
+
+
+# --- the lot of the deadline defaults (issue 14) ----------------------------------------------
+
+
+def test_lot_is_a_function_of_seed_and_label():
+    """The same decision of the same game draws the same lot, on every replay."""
+    assert rng.lot("seed-7", "tie:2:5:7", 3) == rng.lot("seed-7", "tie:2:5:7", 3)
+    assert [rng.lot("seed-7", f"tie:{i}", 1000) for i in range(5)] == LOT_PINNED
+
+
+LOT_PINNED = [660, 607, 778, 861, 144]  # a change here changes the defaults of every new game
+
+
+def test_lot_differs_between_labels_and_seeds():
+    by_label = [rng.lot("s", f"label-{i}", 1000) for i in range(20)]
+    by_seed = [rng.lot(f"s{i}", "label", 1000) for i in range(20)]
+    assert len(set(by_label)) > 15 and len(set(by_seed)) > 15
+
+
+def test_lot_is_roughly_uniform():
+    counts = Counter(rng.lot("uniform", f"decision-{i}", 6) for i in range(6000))
+    assert set(counts) == set(range(6))
+    assert all(800 < n < 1200 for n in counts.values())
+
+
+def test_lot_does_not_touch_the_counter():
+    """A lot drawn between two draws changes neither: the game's later draws stay the same."""
+    before = [rng.randbelow("g", c, 39)[0] for c in range(10)]
+    for c in range(10):
+        rng.lot("g", f"tie:{c}", 5)
+    assert [rng.randbelow("g", c, 39)[0] for c in range(10)] == before
+
+
+def test_lot_and_counter_draws_are_keyed_apart():
+    """The lot's messages are not the counter's: lot "0" is not draw number 0."""
+    assert rng.lot("g", "0", 2**63) != rng.randbelow("g", 0, 2**63)[0]
+
+
+def test_lot_needs_a_choice():
+    with pytest.raises(ValueError):
+        rng.lot("s", "label", 0)

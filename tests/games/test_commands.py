@@ -90,7 +90,14 @@ def test_create_game_options_edition_first_emperor_board_file_and_start():
     )
     game = Game.objects.get(pk=created_id(output))
     assert game.status == Game.Status.RUNNING and game.edition == "designer"
-    assert game.options == {"zero_card": False, "negotiation": True, "open_hands": True, "adjacency": "own"}
+    assert game.options == {
+        "zero_card": False,
+        "negotiation": True,
+        "open_hands": True,
+        "adjacency": "own",
+        "ricefield_extra": "may",
+        "temple_draw": "may",
+    }
     assert game.board == str(CHINA.resolve())
     assert services.config_of(game).first_emperor == 2
     by_lot = cli.create_game(["a@x.org", "b@x.org", "c@x.org"], first_emperor="lot", seed="l")

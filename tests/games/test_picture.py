@@ -38,7 +38,9 @@ NAMES = {
 @cache
 def played(players: int, seed: str, phase: str, year: int) -> wl.State:
     """A game of simple bots, stopped at the first ``phase`` of ``year`` or later."""
-    state = wl.setup(wl.Config(wl.load_board(), COLOURS[:players]), seed)
+    # the compulsory extra markers and draws, as when the pictures below were pinned
+    options = wl.Options(ricefield_extra="must", temple_draw="must")
+    state = wl.setup(wl.Config(wl.load_board(), COLOURS[:players], options=options), seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(players)]
     while decisions := wl.pending(state):
         if state.year >= year and state.phase.name == phase:

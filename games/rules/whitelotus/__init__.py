@@ -34,6 +34,10 @@ from .views import view
 name = "whitelotus"
 title = "White Lotus"
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
+# Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
+# when a stored config does not name them (Options.from_data), and a changed deadline default
+# changes no replay (the command it chose is stored with the move), so every game created
+# under whitelotus-1 replays and plays on exactly as before (tests/engine/test_options_compat.py).
 VERSION = "whitelotus-1"
 editions = EDITIONS
 player_counts = (3, 4, 5, 6)
@@ -55,13 +59,16 @@ def public_notation(command: Command) -> str | None:
 def make_config(
     board: Board, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
 ) -> Config:
-    """The engine's config for a new game: seats take the colours in the standard order;
-    ``first_seat`` is the first emperor (None: by lot)."""
-    return Config(board, COLOURS[:players], edition, Options(**options), first_seat)
+    """The engine's config for a game: seats take the colours in the standard order;
+    ``first_seat`` is the first emperor (None: by lot).  An option not named reads as the
+    rule before it existed (``Options.from_data``); the service names every option of a
+    new game (``OPTIONS`` merged with the chosen ones), so new games get the defaults."""
+    return Config(board, COLOURS[:players], edition, Options.from_data(options), first_seat)
 
 
 def config_to_data(config: Config) -> dict[str, Any]:
-    return config.to_dict()
+    """The config as the game's first event keeps it, every option named."""
+    return {**config.to_dict(), "options": config.options.to_data()}
 
 
 def config_from_data(data: Mapping[str, Any], board: Board) -> Config:
@@ -70,7 +77,7 @@ def config_from_data(data: Mapping[str, Any], board: Board) -> Config:
         board=board,
         colours=tuple(data["colours"]),
         edition=data["edition"],
-        options=Options(**data["options"]),
+        options=Options.from_data(data["options"]),
         first_emperor=data["first_emperor"],
     )
 

@@ -114,6 +114,15 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """Kosmos phase 6: take a temple's extra draw (``temple_draw="may"``; ``pass`` declines).
+    Written ``tile`` without a province (no keyword of its own: a short one such as "draw"
+    would make a signature like "Drew" or "Dora" look like a mistyped command)."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
 class Give:
     """Negotiation variant: give points to another seat."""
 
@@ -137,6 +146,7 @@ Command = (
     | First
     | PalaceChoice
     | Tile
+    | Draw
     | Give
 )
 COMMAND_TYPES: dict[str, type[Command]] = {
@@ -155,6 +165,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         First,
         PalaceChoice,
         Tile,
+        Draw,
         Give,
     )
 }

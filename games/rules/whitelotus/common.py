@@ -91,10 +91,10 @@ def expect_seat(state: State, seat: int, wanted: int, what: Message) -> None:
 
 
 def wrong_command(state: State, seat: int, command_kind: str, now: Message) -> IllegalCommand:
-    # the command's keyword in the reader's language, as the menu writes it
-    return IllegalCommand(
-        Message("'{command}' is not a move now: {now}.", command=Word(command_kind), now=now)
-    )
+    # the command's keyword in the reader's language, as the menu writes it (a temple's extra
+    # draw is written "tile")
+    keyword = "tile" if command_kind == "draw" else command_kind
+    return IllegalCommand(Message("'{command}' is not a move now: {now}.", command=Word(keyword), now=now))
 
 
 def colour_word(state: State, seat: int) -> Word:

@@ -1,18 +1,28 @@
 """The move made for a seat whose deadline passed (RULES.md, "Defaults").
 
-Defaults are chosen to be fair in a league: they never spend the absent player's cards,
-never start a fight, and never hurt anyone on purpose; where a choice must be made it is
-deterministic (lowest province number, first seat clockwise from the emperor).
+Defaults are chosen to be fair in a league: they never spend the absent player's cards
+and never start a fight.  Where a default must choose between seats (the emperor's
+tie-break, the order of tied winners, a bid between equally strong contenders) it draws
+by the game's seeded lot (:func:`games.rules.rng.lot`), named for the decision, never by
+seat order: seat order made one seat lose every defaulted contest (issue 14: the worst
+seat of all-default 5- and 6-player kosmos games scored 13 % and 12 % of the table's mean;
+by lot the worst seat scores over 90 %, see bench/fairness.py and RULES.md).  The lot does
+not advance the game's counter, and the command a default chose is stored with the move,
+so replay never draws it again.
+Choices between areas go to the lowest province number, except the designer placement's,
+whose ties are drawn by lot too (the areas are worth the same to the seat).
 """
 
 from __future__ import annotations
 
+from .. import rng
 from ..base import IllegalCommand, Message
 from .commands import (
     Army,
     Bid,
     Command,
     Decline,
+    Draw,
     First,
     Out,
     PalaceChoice,
@@ -26,7 +36,7 @@ from .commands import (
 from .constants import BUILDING_VP, Building
 from .contest import bid_amounts, targets
 from .engine import legal, pending
-from .placement import legal_areas
+from .placement import legal_areas, optional_marker
 from .rebellion import UNDECIDED, spoils_targets
 from .scoring import breakdown
 from .state import (
@@ -56,10 +66,10 @@ def default(state: State, seat: int) -> Command:
         # bid the least allowed against the strongest other contender
         return Bid(_strongest(state, seat, targets(phase.contenders, seat)), bid_amounts(state, seat)[0])
     if isinstance(phase, TieBreak):
+        # by lot among all the tied, the emperor too if he is one of them: keeping himself
+        # in would make every defaulted tie cost the others (and seat order one of them)
         tied = list(bits(phase.tied))
-        # keep himself in if tied, else the first tied seat clockwise from him goes out
-        others = [s for s in state.seats_from(state.emperor) if s in tied and s != state.emperor]
-        return Out(others[0])
+        return Out(lot(state, f"out:{phase.area}:{phase.contenders}:{phase.tied}", tied))
     if isinstance(phase, RebellionOffer):
         return Decline()
     if isinstance(phase, Rebellion):
@@ -69,30 +79,70 @@ def default(state: State, seat: int) -> Command:
     if isinstance(phase, Spoils):
         head = phase.groups[0]
         if len(head) > 1:
-            return First(next(s for s in state.seats_from(state.emperor) if s in head))
+            return First(lot(state, f"first:{','.join(map(str, head))}", sorted(head)))
         return Take(_best_area(state, spoils_targets(state, phase, seat)))
     if isinstance(phase, PalaceChoices):
         return PalaceChoice(0)  # influence for every palace
     if isinstance(phase, NewAreas):
+        if not phase.drawn:
+            return Draw()  # a temple's extra draw is taken, as the compulsory reading plays it
         spots = [c for c in legal(state, seat) if isinstance(c, Tile)]
         return spots[0]
     raise AssertionError(f"no default for {phase.name}")
 
 
 def _placement(state: State, seat: int) -> Command:
-    """Designer: pass.  Kosmos (no passing): the legal area with the fewest markers, so
-    the absent player starts no fight if it can help it; ties: lowest number."""
-    if state.config.designer:
-        return Pass()
+    """Kosmos (no passing): the legal area with the fewest markers, so the absent player
+    starts no fight if it can help it; ties: lowest number.  A ricefield's extra marker
+    that may be declined is placed the same way on an area nobody has marked (a free
+    claim), and declined where every legal area is marked (it would only start a fight).
+
+    Designer (passing allowed): claim as a careful player would, for free: the most
+    valuable legal area nobody has a marker on yet (a lone marker takes it without a
+    bid), valued as :func:`_worth`; ties by lot.  Where every legal area is already
+    claimed, pass: joining a claim would start a fight and spend the absent player's
+    influence."""
     areas = legal_areas(state, seat)
+    if state.config.designer:
+        free = [a for a in areas if not state.markers[a]]
+        if not free:
+            return Pass()
+        best = max(_worth(state, seat, a) for a in free)
+        tied = [a for a in free if _worth(state, seat, a) == best]
+        assert isinstance(state.phase, Placement)
+        return Place(lot(state, f"place:{seat}:{len(state.phase.queue)}", tied))
+    if optional_marker(state) and all(state.markers[a] for a in areas):
+        return Pass()
     return Place(min(areas, key=lambda a: (bin(state.markers[a]).count("1"), a)))
 
 
+def _worth(state: State, seat: int, area: int) -> int:
+    """What an area adds to ``seat``'s score: its building, +2 for a dragon, +1 next to an
+    area the seat holds (its territory grows)."""
+    worth = BUILDING_VP[Building(state.building[area])]
+    worth += 2 if state.board.provinces[area].dragon else 0
+    own = any(o == seat for o in (state.owner[b] for b in bits(state.board.adjacency_mask(area))))
+    return worth + (1 if own else 0)
+
+
 def _strongest(state: State, seat: int, seats: list[int]) -> int:
-    """Highest provisional score; ties: first clockwise from the bidder's left."""
+    """Highest provisional score; ties: by lot."""
     scores = breakdown(state)
-    order = [s for s in state.seats_from(seat) if s in seats]
-    return max(order, key=lambda s: (scores[s]["total"], -order.index(s)))
+    best = max(scores[s]["total"] for s in seats)
+    tied = sorted(s for s in seats if scores[s]["total"] == best)
+    if len(tied) == 1:
+        return tied[0]
+    phase = state.phase
+    area = phase.area if isinstance(phase, Bidding) else -1
+    contenders = phase.contenders if isinstance(phase, Bidding) else 0
+    return lot(state, f"bid:{area}:{contenders}:{seat}", tied)
+
+
+def lot(state: State, decision: str, choices: list[int]) -> int:
+    """One of ``choices`` (seats or areas) by the game's seeded lot for ``decision`` in this
+    year: the label names the year and the decision (its area, the seats concerned, the
+    marker due), so no two decisions of a game share a lot."""
+    return choices[rng.lot(state.seed, f"{state.config.edition}:{state.year}:{decision}", len(choices))]
 
 
 def _best_area(state: State, areas: list[int]) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .commands import Army, Bid, Command, First, Out, PalaceChoice, Place, Resolve, Take, Tile
+from .commands import Army, Bid, Command, Draw, First, Out, PalaceChoice, Place, Resolve, Take, Tile
 from .contest import bid_amounts
 from .notation import SYNTAX
 from .state import Bidding, State
@@ -138,4 +138,6 @@ def _line(state: State, seat: int, commands: list[Command], language: str) -> st
             return words["palace_one"].format(influence=influence, army=army)
         some = f"{palace} <n> {spell(POINTS, 'army', language)}"
         return words["palace_many"].format(influence=influence, army=army, some=some, n=n)
+    if isinstance(first, Draw):
+        return spell(KEYWORDS, "tile", language)  # a temple's extra tile: "tile" draws it
     return " | ".join(sorted({syntax(c.kind, language) for c in commands}))

@@ -184,6 +184,7 @@ TEXTS: dict[str, Sentence] = {
             "army": str(d["army"]),
         },
     ),
+    "no_draw": ("{colour} draws no extra tile.", _seat()),
     "drew": ("(You drew a {building}.)", lambda s, d, t: {"building": _b(d["building"], t)}),
     "tile": (
         "{colour} puts a {building} on {area}.",

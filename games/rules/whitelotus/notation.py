@@ -23,6 +23,7 @@ from .commands import (
     Bid,
     Command,
     Decline,
+    Draw,
     First,
     Give,
     Lead,
@@ -68,6 +69,8 @@ def format_command_in(state: State, command: Command, language: str) -> str:
     """The line in ``language`` ("en", "de" or "fr"): keyword, colours and other words
     translated, provinces and numbers as they are.  ``parse_command`` reads it back."""
     c = command
+    if isinstance(c, Draw):  # a temple's extra draw is written "tile" (commands.Draw)
+        return vocabulary.spell(vocabulary.KEYWORDS, "tile", language)
     keyword = vocabulary.spell(vocabulary.KEYWORDS, c.kind, language)
 
     def colour(seat: int) -> str:
@@ -181,6 +184,8 @@ class _Syntax(Exception):
 
 
 def _parse(state: State, keyword: str, args: list[str], seat: int | None) -> Command:
+    if keyword == "tile" and not args:
+        return Draw()  # a temple's extra draw taken (tiles.py); where a drawn tile goes, refused there
     if keyword in ("pass", "lead", "decline"):
         _arity(keyword, args, 0)
         bare: dict[str, Command] = {"pass": Pass(), "lead": Lead(), "decline": Decline()}

@@ -3,7 +3,11 @@
 Kosmos (001 "1. Gebietsanspruch anmelden", 004 2.1): three rounds clockwise from the
 emperor, one marker each, on any area holding a neutral tile, never two of one colour in an
 area; from year 2 one more marker per ricefield owned, at most two more, placed in further
-rounds.  No passing: a player with no legal area loses that marker for the year (D3).
+rounds.  No passing in the three rounds: a player with no legal area loses that marker
+for the year (D3).  The ricefields' extra markers may be declined (``pass``), each one:
+"darf ... einen weiteren Marker setzen" (001 l.140-142), "peut placer" (004); with the
+option ``ricefield_extra="must"`` (and in games created before that option) they are
+compulsory like the others.
 
 Designer (002 "1. PLACE CONTROL MARKERS"): five rounds; each player places or passes
 (a pass discards that block for the turn).  Turn 1: any start area; later turns: only areas
@@ -24,13 +28,30 @@ KOSMOS_ROUNDS = 3
 MAX_RICEFIELD_EXTRAS = MARKERS_PER_COLOUR - KOSMOS_ROUNDS
 
 
+def ricefield_extras(state: State, seat: int) -> int:
+    """Kosmos: the extra markers ``seat`` places this year for its ricefields (from year 2,
+    at most two).  Ownership does not change during placement, so this holds all phase."""
+    if state.year == 1:
+        return 0
+    return min(MAX_RICEFIELD_EXTRAS, state.count(seat, Building.RICEFIELD))
+
+
+def optional_marker(state: State, queue: tuple[int, ...] | None = None) -> bool:
+    """Is the marker due at the head of ``queue`` (default: the phase's) a ricefield's extra
+    marker the player may decline?  The extra rounds come after the three compulsory ones,
+    so the last entries of the queue are the extras."""
+    if not state.config.kosmos or state.config.options.ricefield_extra != "may":
+        return False
+    if queue is None:
+        assert isinstance(state.phase, Placement)
+        queue = state.phase.queue
+    return len(queue) <= sum(ricefield_extras(state, s) for s in range(state.players))
+
+
 def begin(state: State, log: list[LogEntry]) -> State:
     order = state.seats_from(state.emperor)
     if state.config.kosmos:
-        extra = [
-            min(MAX_RICEFIELD_EXTRAS, state.count(s, Building.RICEFIELD)) if state.year > 1 else 0
-            for s in range(state.players)
-        ]
+        extra = [ricefield_extras(state, s) for s in range(state.players)]
         queue = order * KOSMOS_ROUNDS
         for k in range(1, MAX_RICEFIELD_EXTRAS + 1):
             queue += tuple(s for s in order if extra[s] >= k)
@@ -93,7 +114,7 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     if seat != state.phase.queue[0]:
         return ()
     moves: list[Command] = [Place(a) for a in legal_areas(state, seat)]
-    if state.config.designer:
+    if state.config.designer or optional_marker(state):
         moves.append(Pass())
     return tuple(moves)
 
@@ -105,7 +126,14 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
         raise wrong_command(state, seat, command.kind, Message("control markers are being placed"))
     expect_seat(state, seat, phase.queue[0], Message("place a control marker"))
     if isinstance(command, Pass):
-        if not state.config.designer:
+        if not state.config.designer and not optional_marker(state):
+            if state.config.options.ricefield_extra == "may":
+                raise IllegalCommand(
+                    Message(
+                        "You cannot pass: in the Kosmos rules the three markers of every year must be "
+                        "placed (only a ricefield's extra marker may be declined)."
+                    )
+                )
             raise IllegalCommand(Message("You cannot pass: in the Kosmos rules every marker must be placed."))
         log.append(LogEntry("passed", {"seat": seat}))
         return _settle(state, phase.queue[1:], log)
@@ -149,14 +177,15 @@ def _settle(
     state: State, queue: tuple[int, ...], log: list[LogEntry], markers: tuple[int, ...] | None = None
 ) -> State:
     """Skip turns that have no legal area, play a kosmos turn that has exactly one (the
-    engine's forced-move rule, done here to compute the areas once); end the phase when
-    the queue is empty.  ``markers``: the markers after the move just made."""
+    engine's forced-move rule, done here to compute the areas once; not an extra marker
+    the player may decline, which has two answers); end the phase when the queue is
+    empty.  ``markers``: the markers after the move just made."""
     if markers is not None:
         state = evolve(state, markers=markers)
     while queue:
         mask = placeable(state, queue[0])
         areas = list(islice(bits(mask), 2))  # none, one or several is all we need
-        if len(areas) == 1 and state.config.kosmos:
+        if len(areas) == 1 and state.config.kosmos and not optional_marker(state, queue):
             seat, area = queue[0], areas[0]
             log.append(LogEntry("forced", {"seat": seat, "kind": "place"}))
             log.append(LogEntry("placed", {"seat": seat, "area": area}))

@@ -110,7 +110,7 @@ def _config(header: dict[str, str], boards: Callable[[str], Board]) -> Config:
             board=boards(header.get("board", "china")),
             colours=colours,
             edition=header.get("edition", "kosmos"),
-            options=Options(**options),  # type: ignore[arg-type]
+            options=Options.from_data(options),  # unnamed options: the rule before them
             first_emperor=None if first == "lot" else colours.index(first),
         )
     except (KeyError, ValueError, TypeError, OSError) as error:

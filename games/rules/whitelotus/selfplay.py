@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .. import rng
+from ..base import Outcome
 from ..selfplay import play_out
 from .board import load_board
 from .commands import Army, Bid, Command, Decline, Lead, Out, Place, Side, Take
@@ -74,6 +76,26 @@ def play(
         return default(state, seat) if use_defaults else bots[seat].choose(state, seat)
 
     return play_out(setup(config, seed), pending, apply, choose, narrate)
+
+
+class DefaultGame(NamedTuple):
+    state: State
+    outcome: Outcome
+    moves: int
+
+
+def all_defaults(config: Config, seed: str) -> DefaultGame:
+    """A game in which every decision times out: each seat's deadline default, move after
+    move, without narration (what the fairness check and bench/fairness.py measure)."""
+    state = setup(config, seed)
+    moves = 0
+    while decisions := pending(state):
+        seat = decisions[0].seat
+        state, _ = apply(state, seat, default(state, seat))
+        moves += 1
+    result = outcome(state)
+    assert result is not None, "a game of defaults ends"
+    return DefaultGame(state, result, moves)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -32,10 +32,40 @@ class Options:
     negotiation: bool = False  # "Variante für eifrige Verhandler": card gifts allowed
     open_hands: bool = False  # show every hand to everyone (off: hands are face down)
     adjacency: str = "any"  # designer placement: next to "any" player's chip or "own" chips
+    # kosmos: the ricefields' extra markers (001 "darf ... einen weiteren Marker setzen") and
+    # the temples' extra draws (001 "dürfen ... einen weiteren Chip aufdecken"): "may" (the
+    # player may decline each) or "must" (as the engine played them before issue 14)
+    ricefield_extra: str = "may"
+    temple_draw: str = "may"
 
     def __post_init__(self) -> None:
         if self.adjacency not in ("any", "own"):
             raise ValueError("adjacency must be 'any' or 'own'")
+        for name in ("ricefield_extra", "temple_draw"):
+            if getattr(self, name) not in ("may", "must"):
+                raise ValueError(f"{name} must be 'may' or 'must'")
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Options:
+        """The options a stored config (or record) names.  An option it does not name reads
+        as the rule the engine played before that option existed (:data:`LEGACY`), so a
+        game created earlier replays and plays on exactly as it began."""
+        return cls(**{**LEGACY, **data})
+
+    def to_data(self) -> dict[str, Any]:
+        """Every option by name (what the service stores for a new game)."""
+        return {f.name: getattr(self, f.name) for f in fields(Options)}
+
+    def canonical(self) -> dict[str, Any]:
+        """The options in the state's canonical form: those at their :data:`LEGACY` value are
+        left out, so a game begun before they existed keeps the same bytes (and its golden
+        final state); :meth:`from_data` reads them back."""
+        return {k: v for k, v in self.to_data().items() if k not in LEGACY or LEGACY[k] != v}
+
+
+# Options added after games were created without them: the value a config that does not
+# name them means (the engine's rule before issue 14: every extra marker and draw is taken).
+LEGACY: Mapping[str, Any] = {"ricefield_extra": "must", "temple_draw": "must"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +103,7 @@ class Config:
             "board": {"name": self.board.name, "digest": self.board.digest},
             "colours": list(self.colours),
             "edition": self.edition,
-            "options": {f.name: getattr(self.options, f.name) for f in fields(Options)},
+            "options": self.options.canonical(),
             "first_emperor": self.first_emperor,
         }
 
@@ -167,7 +197,8 @@ class PalaceChoices:
 
 @dataclass(frozen=True)
 class NewAreas:
-    """Kosmos phase 6: the head of ``queue`` has drawn ``drawn`` (hidden) and places it."""
+    """Kosmos phase 6: the head of ``queue`` has drawn ``drawn`` (hidden) and places it;
+    ``drawn`` 0: a temple's extra draw is offered, not yet drawn (``temple_draw="may"``)."""
 
     name: ClassVar[str] = "new_areas"
     queue: tuple[int, ...]
@@ -314,7 +345,7 @@ class State:
             board=board,
             colours=tuple(c["colours"]),
             edition=c["edition"],
-            options=Options(**c["options"]),
+            options=Options.from_data(c["options"]),
             first_emperor=c["first_emperor"],
         )
         p = dict(data["phase"])

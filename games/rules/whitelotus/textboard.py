@@ -45,6 +45,7 @@ DECISIONS = {
     "first": "choose who picks spoils first",
     "palace": "choose what your palaces give",
     "tile": "place the tile you drew",
+    "draw": "draw a temple's extra tile or pass",
 }
 # decisions about one province name it: "make a sealed bid for Yanan (10)"
 DECISIONS_FOR = {

@@ -5,14 +5,21 @@ a hidden tile, looks at it and puts it face up on an empty area adjacent to an a
 a tile (neutral or owned); each temple owned gives its owner one more draw, in further rounds,
 one tile at a time.  The phase stops early when the bag or the board is used up.
 
+The temples' extra draws: "Für jeden Tempel dürfen ihre Besitzer einen weiteren Chip
+aufdecken und legen" (001 l.442-443, "may") against "place un jeton carré de plus" (004
+l.255, shall).  The Kosmos edition's German text is followed: before each extra draw the
+player is asked (``tile`` to draw it, or ``pass``), and a tile once drawn is placed.  The option
+``temple_draw="must"`` keeps the French reading (and is what games created before the
+option play): every extra draw is drawn at once.
+
 Designer (002 phase 2): after the turn-1 resolution all remaining tiles are placed at random,
 one per empty area, face up; the rest go back in the box unseen.
 """
 
 from __future__ import annotations
 
-from ..base import Decision, IllegalCommand, LogEntry, Message
-from .commands import Command, Tile
+from ..base import Decision, IllegalCommand, LogEntry, Message, Word
+from .commands import Command, Draw, Pass, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
 from .rng_draws import draw_tile, shuffle
@@ -64,26 +71,52 @@ def begin(state: State, log: list[LogEntry]) -> State:
 def _draw_next(state: State, queue: tuple[int, ...], log: list[LogEntry]) -> State:
     if not queue or not sum(state.bag) or not _has_spot(state):
         return evolve(state, phase=StepDone("new_areas"))
+    if _optional_draw(state, queue):
+        return evolve(state, phase=NewAreas(queue, 0))  # asked first: draw or pass
+    return _draw(state, queue, log)
+
+
+def _draw(state: State, queue: tuple[int, ...], log: list[LogEntry]) -> State:
     kind, state = draw_tile(state)
     log.append(LogEntry("drew", {"seat": queue[0], "building": kind}, private_to=queue[0]))
     return evolve(state, phase=NewAreas(queue, kind))
 
 
+def _optional_draw(state: State, queue: tuple[int, ...]) -> bool:
+    """Is the draw at the head of ``queue`` a temple's extra draw the player may decline?
+    The extra rounds follow the one draw of every player, so the last entries are extras."""
+    if state.config.options.temple_draw != "may":
+        return False
+    return len(queue) <= sum(state.count(s, Building.TEMPLE) for s in range(state.players))
+
+
 def pending(state: State) -> tuple[Decision, ...]:
     assert isinstance(state.phase, NewAreas)
-    return (Decision(state.phase.queue[0], "tile"),)
+    return (Decision(state.phase.queue[0], "tile" if state.phase.drawn else "draw"),)
 
 
 def legal(state: State, seat: int) -> tuple[Command, ...]:
     assert isinstance(state.phase, NewAreas)
     if seat != state.phase.queue[0]:
         return ()
+    if not state.phase.drawn:
+        return (Draw(), Pass())
     return tuple(Tile(a) for a in tile_spots(state))
 
 
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     assert isinstance(phase, NewAreas)
+    if not phase.drawn:
+        if not isinstance(command, Draw | Pass):
+            raise wrong_command(state, seat, command.kind, Message("a temple's extra tile is offered"))
+        expect_seat(state, seat, phase.queue[0], Message("draw a temple's extra tile or pass"))
+        if isinstance(command, Draw):
+            return _draw(state, phase.queue, log)
+        log.append(LogEntry("no_draw", {"seat": seat}))
+        return _draw_next(state, phase.queue[1:], log)
+    if isinstance(command, Draw):  # "tile" without a province
+        raise IllegalCommand(Message("'{keyword}' needs a province.", keyword=Word("tile")))
     if not isinstance(command, Tile):
         raise wrong_command(state, seat, command.kind, Message("new tiles are being placed"))
     expect_seat(state, seat, phase.queue[0], Message("place the tile they drew"))

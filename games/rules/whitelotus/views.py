@@ -64,7 +64,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["you"] = name(seat)
         out["hand"] = _hand(state, seat)
         out["sealed"] = _sealed(state, seat)
-        if isinstance(state.phase, NewAreas) and state.phase.queue[0] == seat:
+        if isinstance(state.phase, NewAreas) and state.phase.queue[0] == seat and state.phase.drawn:
             out["drawn"] = Building(state.phase.drawn).label
     if state.config.options.open_hands:
         for s, player in enumerate(out["players"]):
