@@ -20,7 +20,7 @@ from django.conf import settings
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import pages, services
 from games.links import game_page_url, player_page_url, seat_page_url
@@ -248,7 +248,7 @@ def digest(mail: OutboundMail) -> Rendered:
             {
                 "title": part.game.name or gettext("Game %(id)s") % {"id": part.game.pk},
                 "colour": words.colour(seen.colour),
-                "news": news,
+                "news": _recent(news),
                 "seat_page": seat_page_url(seat) if mail.player_id == seat.player_id else "",
                 "game_page": game_page_url(part.game),
             }
@@ -391,7 +391,7 @@ def _game_mail(
         "board_txt": _partials(rules.name, "_board.txt"),
         "board_html": _partials(rules.name, "_board.html"),
         "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
-        "news": news,
+        "news": _recent(news),
         "menu": menu,
         "example": rules.format_command(state, legal[0]) if legal else "",
         "decision_text": decision_text,
@@ -554,6 +554,24 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     }
     view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
     return Seen(state, view, colours[seat], names, rules, colours, seat), news
+
+
+NEWS_MOST = 60  # lines of news in one mail; the whole game is on its page and in its replay
+
+
+def _recent(news: list[str]) -> list[str]:
+    """The last :data:`NEWS_MOST` lines of ``news``, after a line saying how many earlier ones
+    are left out: a player back from a bot's or a long vacation's spell is not mailed the whole
+    game line by line."""
+    if len(news) <= NEWS_MOST:
+        return news
+    left_out = len(news) - NEWS_MOST
+    first = ngettext(
+        "(%(count)d earlier line is left out: the game's page and its replay have all of it.)",
+        "(%(count)d earlier lines are left out: the game's page and its replay have all of them.)",
+        left_out,
+    ) % {"count": left_out}
+    return [first, *news[-NEWS_MOST:]]
 
 
 def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str], seat: int) -> str:
