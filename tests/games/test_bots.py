@@ -29,6 +29,18 @@ pytestmark = pytest.mark.django_db
 Capture = Callable[..., Any]
 
 
+@pytest.fixture(autouse=True)
+def _bot_tasks_run_here() -> Any:
+    """The bots' task runs in the process that commits, as a worker would run it: with Redis
+    (CI) the task would otherwise wait in a queue that no worker of the test run reads."""
+    from whitelotus.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
 def owing(game: Game) -> set[int]:
     return set(PendingDecision.objects.owed().filter(game=game).values_list("seat", flat=True))
 
