@@ -276,6 +276,12 @@ def usable_snapshot(game: Game) -> Snapshot | None:
     snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
     if snap is None or snap.engine_version != game.engine_version:
         return None
+    # a state from before the start was set up from the server's seed alone, not from the
+    # seed its draws are made with (the contributions are mixed in at the start): never load it
+    started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").values_list("seq", flat=True)
+    first = started.first()
+    if first is None or snap.seq <= first:
+        return None
     if snap.engine_version != rules_of(game).VERSION:
         return None
     return snap
@@ -999,7 +1005,9 @@ def _finish(result: Result) -> None:
         )
     if changed:
         game.save(update_fields=sorted(set(changed)))
-    if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
+    # no snapshot of a game that has not started: its state is set up from the server's seed
+    # alone until the start mixes in the contributions (``usable_snapshot`` skips one too)
+    if game.status != Game.Status.NEW and game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(
             game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
         )
