@@ -453,7 +453,20 @@ def _game_mail(
     if mail.kind == "error":
         context["message"] = _refusal(mail.context)  # in the reader's language
     context["reason_short"] = _short_reason(str(context.get("message", "")))
-    wants_picture = shows_picture(mail)
+    # a notice while the game waits for its seats' ready: its state is set up from the
+    # server's seed alone, which nobody may see before the start (``outbox.plan``)
+    waiting = bool(mail.context.get("waiting"))
+    if waiting:
+        context.update(
+            board_txt="notifications/mail/_no_board.txt",
+            board_html="notifications/mail/_no_board.html",
+            hand=None,
+            menu=[],
+            situation="",
+            scores=[],
+            news=[],
+        )
+    wants_picture = shows_picture(mail) and not waiting
     # the player's settings: read once, and only by the mails that tell them or may show the board
     settings = (
         preferences.of(mail.player.pk, game.pk)

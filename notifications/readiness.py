@@ -37,6 +37,14 @@ def ready_text(lines: tuple[str, ...] | list[str]) -> str | None:
     return None
 
 
+def begins_with_ready(lines: tuple[str, ...] | list[str]) -> bool:
+    """Whether the mail's first command line (its first line that is not blank) is a ready
+    word's: a late ``ready`` after the start, to be told the draws are fixed rather than
+    read as a misspelt command."""
+    first = next((line for line in lines if line.strip()), "")
+    return ready_text([first]) is not None
+
+
 def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
     """Count a seat's ``ready`` (see the module's docstring); the mail's status and outcome."""
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}

@@ -4,10 +4,17 @@ them check their own contribution."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.models import Game, Player
+from notifications import sweep
+from notifications.models import InboundMail, OutboundMail
+from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
+from tests.notifications.helpers import deliver_pending, sent_to
 
 from .test_ready_window import reply, waiting_game
 
@@ -47,3 +54,45 @@ def test_a_snapshot_taken_before_the_start_is_never_loaded(settings):
     assert services.usable_snapshot(game) is None
     services.clear_caches()
     assert services.head_state(game) == services.state_at(game)
+
+
+def test_the_replay_of_a_game_waiting_for_ready_is_not_found(client):
+    game = waiting_game()
+    assert client.get(f"/games/{game.pk}/replay/1/").status_code == 404
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 404
+
+
+def test_a_notice_in_the_ready_window_shows_no_board_hand_or_menu():
+    game = waiting_game()
+    deliver_pending()
+    services.replace_seat(game, 1, newcomer(), by=None, reason="Bo left")
+    deliver_pending()
+    seat = game.seats.select_related("player").get(position=0)
+    notice = sent_to(seat.player.email)[-1]
+    assert "The board:" not in notice.body and "What you can do now" not in notice.body
+    assert "The board is set up when the game starts" in notice.body
+    assert not notice.attachments
+
+
+def test_a_seats_new_player_in_the_ready_window_is_asked_for_ready_not_invited_to_move():
+    game = waiting_game()
+    deliver_pending()
+    services.replace_seat(game, 1, newcomer(), by=None, reason="Bo left")
+    deliver_pending()
+    mails = sent_to("gus@example.org")
+    assert [m.subject.split(":")[0] for m in mails if "Seated as" in m.subject]
+    assert not OutboundMail.objects.filter(game=game, kind="invitation").exists()
+    seated = next(m for m in mails if "Seated as" in m.subject)
+    assert "\n  ready\n" in seated.body and "must place" not in seated.body
+
+
+@pytest.mark.parametrize("word", ["ready", "bereit", "prêt"])
+def test_a_late_ready_after_the_start_is_told_the_draws_are_fixed(word):
+    game = waiting_game(hours=1)
+    sweep.sweep(timezone.now() + timedelta(hours=2))
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    mail = reply(game, 0, f"{word} late words")
+    assert mail.status == InboundMail.Status.REFUSED
+    answer = OutboundMail.objects.filter(game=game, kind="ready").get()
+    assert "has started" in str(answer.context["refusal"])
