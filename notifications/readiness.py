@@ -58,7 +58,13 @@ def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) 
         )
     except services.GameError as error:
         return _refuse(mail, seat, error.text, where)
-    context = {"value": done.value, "started": done.started is not None}
+    # what was hashed, exactly, so the player can recompute the value (``rng.contribution``)
+    context = {
+        "value": done.value,
+        "started": done.started is not None,
+        "text": text.strip(),
+        "message_id": parsed.message_id.strip(),
+    }
     outbox.answer(mail, "ready", seat.player.email, context, **where)
     note = "; every seat is ready: the game started" if done.started is not None else ""
     return InboundMail.Status.APPLIED, f"ready: contribution {done.value}{note}"

@@ -4,13 +4,14 @@ them check their own contribution."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Game, Player
+from games.models import Event, Game, Player
 from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
@@ -96,3 +97,28 @@ def test_a_late_ready_after_the_start_is_told_the_draws_are_fixed(word):
     assert mail.status == InboundMail.Status.REFUSED
     answer = OutboundMail.objects.filter(game=game, kind="ready").get()
     assert "has started" in str(answer.context["refusal"])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_ready_answer_quotes_the_hashed_text_and_message_id_which_hash_to_its_value(language):
+    game = waiting_game()
+    game.seats.get(position=1).player.__class__.objects.filter(
+        pk=game.seats.get(position=1).player_id
+    ).update(language=language)
+    reply(game, 1, "Ready  thunder over the river\n\n> quoted mail")
+    value = game.events.get(kind=Event.Kind.ENTROPY).payload["value"]
+    deliver_pending()
+    body = sent_to(game.seats.get(position=1).player.email)[-1].body
+    lines = [line.strip() for line in body.splitlines()]
+    text = lines[lines.index(next(x for x in lines if x.startswith(TEXT_LABEL[language]))) + 1]
+    message_id = lines[lines.index(next(x for x in lines if x.startswith(ID_LABEL[language]))) + 1]
+    assert hashlib.sha256(f"{text}\n{message_id}".encode()).hexdigest() == value
+    assert text == "thunder over the river" and "<" not in message_id
+
+
+TEXT_LABEL = {"en": "Your text:", "de": "Dein Text:", "fr": "Votre texte :"}
+ID_LABEL = {
+    "en": "Your mail's Message-ID:",
+    "de": "Die Message-ID deiner Mail:",
+    "fr": "Le Message-ID de votre mail :",
+}
