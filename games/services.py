@@ -11,6 +11,7 @@ which are a cache.
 from __future__ import annotations
 
 import inspect
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -45,6 +46,7 @@ Config = Any
 # appends one: the state after event ``head_seq`` of a game never changes, and a config is
 # read from the first event.  Bounded; a miss only costs a snapshot load.
 _HEADS_KEPT = 512
+logger = logging.getLogger(__name__)
 _cache_lock = threading.Lock()
 _heads: OrderedDict[tuple[int, datetime, int], State] = OrderedDict()
 _configs: dict[tuple[int, datetime], tuple[Config, int]] = {}  # the config and the number of seats
@@ -321,6 +323,11 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
+# the longest ready window: two weeks (a longer one only delays the game, and a huge one
+# overflows the clock)
+MAX_READY_HOURS = 336
+
+
 def create_game(
     players: Sequence[Player],
     *,
@@ -381,8 +388,11 @@ def create_game(
     if first is UNSET:
         first = game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
-    if ready_hours < 0:
-        raise GameError("Cannot create this game: the ready window cannot be negative.")
+    if not 0 <= ready_hours <= MAX_READY_HOURS:  # (NaN is neither)
+        raise GameError(
+            f"Cannot create this game: the ready window is {ready_hours:g} hours; it can be 0 "
+            f"(the game starts at once) up to {MAX_READY_HOURS} hours (two weeks)."
+        )
     ready_until = timezone.now() + timedelta(hours=ready_hours) if ready_hours > 0 else None
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
@@ -614,6 +624,9 @@ def start_waiting_games(now: datetime) -> list[int]:
         try:
             start_game(Game(pk=pk))
         except GameError:
+            continue
+        except Exception:  # one broken game must not stop the minute's sweep (reminders, defaults)
+            logger.exception("game %s: its ready window is over but it could not start", pk)
             continue
         started.append(pk)
     return started

@@ -17,6 +17,7 @@ from notifications.models import InboundMail, OutboundMail
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
 from tests.notifications.helpers import deliver_pending, sent_to
 
+from .factories import players
 from .test_ready_window import reply, waiting_game
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +123,37 @@ ID_LABEL = {
     "de": "Die Message-ID deiner Mail:",
     "fr": "Le Message-ID de votre mail :",
 }
+
+
+@pytest.mark.parametrize("hours", [337, 1e12, float("inf"), float("nan")])
+def test_a_ready_window_longer_than_two_weeks_is_refused(hours):
+    with pytest.raises(services.GameError, match="up to 336 hours"):
+        waiting_game(hours=hours)
+
+
+def test_the_create_game_command_refuses_a_huge_ready_window():
+    from django.core.management import CommandError, call_command
+
+    emails = ",".join(p.email for p in players(3))
+    with pytest.raises(CommandError, match="up to 336 hours"):
+        call_command("create_game", "--player", emails, "--ready-hours", "1e12")
+
+
+def test_one_game_that_cannot_start_does_not_stop_the_others(monkeypatch):
+    broken, fine = waiting_game(hours=1, seed="a"), waiting_game(hours=1, seed="b")
+    start = services.start_game
+
+    def failing(game, *args, **kwargs):
+        if game.pk == broken.pk:
+            raise RuntimeError("broken")
+        return start(game, *args, **kwargs)
+
+    monkeypatch.setattr(services, "start_game", failing)
+    assert services.start_waiting_games(timezone.now() + timedelta(hours=2)) == [fine.pk]
+
+
+def test_the_seated_subject_names_the_date_of_a_window_ending_over_six_days_away():
+    game = waiting_game(hours=200)
+    deliver_pending()
+    mail = sent_to(game.seats.get(position=0).player.email)[0]
+    assert timezone.localtime(game.ready_until).strftime("%Y-%m-%d %H:%M") in mail.subject
