@@ -157,3 +157,14 @@ def test_the_seated_subject_names_the_date_of_a_window_ending_over_six_days_away
     deliver_pending()
     mail = sent_to(game.seats.get(position=0).player.email)[0]
     assert timezone.localtime(game.ready_until).strftime("%Y-%m-%d %H:%M") in mail.subject
+
+
+def test_the_pages_of_a_game_waiting_for_ready_show_no_board_hand_or_replay_link(client):
+    from games import links
+
+    game = waiting_game()
+    seat = game.seats.get(position=0)
+    for url in (f"/games/{game.pk}/", links.seat_page_url(seat)):
+        page = client.get(url).content.decode()
+        assert 'id="board"' not in page and 'id="you"' not in page, url
+        assert "/replay/" not in page, url
