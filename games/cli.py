@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Player, Seat, Snapshot
-from games.pages import view_of
+from games.pages import view_of, with_commitment
 from games.rules import records, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
@@ -214,7 +214,13 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     rules = services.rules_of(game)
     state = services.head_state(game)
     # a game whose view leaves them out gets the seed's hash and, at the end, the result
-    view = rules.view(state, seat) if game.rules == registry.DEFAULT else view_of(game, state, seat)
+    # (White Lotus's own view names the seed its state keeps: for a mixed game the draw seed,
+    # so it gets the commitment every page shows, the server's seed's hash and seed)
+    view = (
+        with_commitment(game, dict(rules.view(state, seat)))
+        if game.rules == registry.DEFAULT
+        else view_of(game, state, seat)
+    )
     seats = {s.colour: s.player for s in _seats(game)}
     if game.rules == registry.DEFAULT:
         out = _white_lotus_text(game, view, seats)

@@ -263,7 +263,9 @@ def log_html(
     rendered = tl.rendered.get(key)
     if rendered is None:
         colours = registry.get(game.rules).seat_colours[: services.seats_of(game)]
-        base = reverse("games:replay", args=[game.pk])
+        # no replay of a game waiting for ready: its setup is the server seed's alone
+        waiting = game.status == Game.Status.NEW and game.ready_until is not None
+        base = "" if waiting else reverse("games:replay", args=[game.pk])
         items = log_items(tl, colours, reader, everything=everything)
         rendered = tl.rendered[key] = render_to_string("games/_log.html", {"log": items, "base": base})
     if current is not None:

@@ -11,6 +11,7 @@ which are a cache.
 from __future__ import annotations
 
 import inspect
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -45,6 +46,7 @@ Config = Any
 # appends one: the state after event ``head_seq`` of a game never changes, and a config is
 # read from the first event.  Bounded; a miss only costs a snapshot load.
 _HEADS_KEPT = 512
+logger = logging.getLogger(__name__)
 _cache_lock = threading.Lock()
 _heads: OrderedDict[tuple[int, datetime, int], State] = OrderedDict()
 _configs: dict[tuple[int, datetime], tuple[Config, int]] = {}  # the config and the number of seats
@@ -276,6 +278,12 @@ def usable_snapshot(game: Game) -> Snapshot | None:
     snap = game.snapshots.filter(seq__lte=game.head_seq).order_by("-seq").first()
     if snap is None or snap.engine_version != game.engine_version:
         return None
+    # a state from before the start was set up from the server's seed alone, not from the
+    # seed its draws are made with (the contributions are mixed in at the start): never load it
+    started = game.events.filter(kind=Event.Kind.STARTED).order_by("seq").values_list("seq", flat=True)
+    first = started.first()
+    if first is None or snap.seq <= first:
+        return None
     if snap.engine_version != rules_of(game).VERSION:
         return None
     return snap
@@ -313,6 +321,11 @@ class _Unset:
 
 
 UNSET: Any = _Unset()
+
+
+# the longest ready window: two weeks (a longer one only delays the game, and a huge one
+# overflows the clock)
+MAX_READY_HOURS = 336
 
 
 def create_game(
@@ -375,8 +388,11 @@ def create_game(
     if first is UNSET:
         first = game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
-    if ready_hours < 0:
-        raise GameError("Cannot create this game: the ready window cannot be negative.")
+    if not 0 <= ready_hours <= MAX_READY_HOURS:  # (NaN is neither)
+        raise GameError(
+            f"Cannot create this game: the ready window is {ready_hours:g} hours; it can be 0 "
+            f"(the game starts at once) up to {MAX_READY_HOURS} hours (two weeks)."
+        )
     ready_until = timezone.now() + timedelta(hours=ready_hours) if ready_hours > 0 else None
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
@@ -608,6 +624,9 @@ def start_waiting_games(now: datetime) -> list[int]:
         try:
             start_game(Game(pk=pk))
         except GameError:
+            continue
+        except Exception:  # one broken game must not stop the minute's sweep (reminders, defaults)
+            logger.exception("game %s: its ready window is over but it could not start", pk)
             continue
         started.append(pk)
     return started
@@ -999,7 +1018,9 @@ def _finish(result: Result) -> None:
         )
     if changed:
         game.save(update_fields=sorted(set(changed)))
-    if game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
+    # no snapshot of a game that has not started: its state is set up from the server's seed
+    # alone until the start mixes in the contributions (``usable_snapshot`` skips one too)
+    if game.status != Game.Status.NEW and game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(
             game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
         )

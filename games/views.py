@@ -143,6 +143,10 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
         if asked.isascii() and asked.isdigit():  # "²" is a digit to isdigit, not to int
             return redirect("games:replay-step", game.pk, int(asked))
         step = 1
+    if game.status == Game.Status.NEW and game.ready_until is not None:
+        # its state is set up from the server's seed alone until the start mixes in the
+        # seats' contributions: nobody may see it, nor a draw of it
+        raise Http404("The replay opens when the game starts.")
     tl = timeline(game)
     current = tl.step(step)
     if current is None:

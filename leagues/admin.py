@@ -221,8 +221,12 @@ class SeasonForm(_SeasonForm):
             hours = data.get("ready_hours")
             if hours is None:
                 data["ready_hours"] = READY_HOURS
-            elif hours < 0:
-                self.add_error("ready_hours", "The ready window cannot be negative (0: games start at once).")
+            elif not 0 <= hours <= services.MAX_READY_HOURS:
+                self.add_error(
+                    "ready_hours",
+                    f"The ready window is {hours:g} hours; it can be 0 (games start at once) up to "
+                    f"{services.MAX_READY_HOURS} hours (two weeks).",
+                )
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
         others = [registry.get(n) for n in registry.names() if n != rules]

@@ -12,7 +12,7 @@ import re
 import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -179,7 +179,7 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "seed_hash": game.seed_hash,
         "ready_word": READY_WORDS.get(language, "ready"),
         "until": _local(game.ready_until),
-        "until_short": _short(game.ready_until),
+        "until_short": _short_far(game.ready_until),
         "waiting": game.status == Game.Status.NEW and game.ready_until is not None,
         "game_page": game_page_url(game),
     }
@@ -453,7 +453,20 @@ def _game_mail(
     if mail.kind == "error":
         context["message"] = _refusal(mail.context)  # in the reader's language
     context["reason_short"] = _short_reason(str(context.get("message", "")))
-    wants_picture = shows_picture(mail)
+    # a notice while the game waits for its seats' ready: its state is set up from the
+    # server's seed alone, which nobody may see before the start (``outbox.plan``)
+    waiting = bool(mail.context.get("waiting"))
+    if waiting:
+        context.update(
+            board_txt="notifications/mail/_no_board.txt",
+            board_html="notifications/mail/_no_board.html",
+            hand=None,
+            menu=[],
+            situation="",
+            scores=[],
+            news=[],
+        )
+    wants_picture = shows_picture(mail) and not waiting
     # the player's settings: read once, and only by the mails that tell them or may show the board
     settings = (
         preferences.of(mail.player.pk, game.pk)
@@ -676,6 +689,14 @@ def _short(moment: datetime | None) -> str:
     if moment is None:
         return ""
     return dateformat.format(timezone.localtime(moment), "D H:i")
+
+
+def _short_far(moment: datetime | None) -> str:
+    """A moment for a subject line that may be more than a week off (the end of a ready
+    window): weekday and time within six days, else with its date too ("Wed 2026-12-02 18:00")."""
+    if moment is None or moment - timezone.now() <= timedelta(days=6):
+        return _short(moment)
+    return dateformat.format(timezone.localtime(moment), "D Y-m-d H:i")
 
 
 def _plain(name: str, context: dict[str, Any]) -> str:

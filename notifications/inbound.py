@@ -252,6 +252,8 @@ def _process(mail: InboundMail) -> tuple[str, str]:
         return InboundMail.Status.WRONG_SENDER, f"sent from {parsed.from_address}; the seat's player was told"
     if game.status == Game.Status.NEW and game.ready_until is not None:  # its ready window: ``ready``
         return readiness.answer_ready(mail, parsed, game, seat)
+    if game.ready_until is not None and readiness.begins_with_ready(parsed.lines):
+        return readiness.answer_ready(mail, parsed, game, seat)  # late: "has started"
     return _commands(mail, parsed, game, seat)
 
 

@@ -79,10 +79,14 @@ def plan(
     *,
     rules: GameRules,
     players: int,
+    waiting: bool = False,
 ) -> list[Planned]:
     """The mails these events cause (see the module's docstring), in seat order: ``state``
     (and ``before``, the state before them) are states of the game's ``rules``, played by
-    ``players`` seats."""
+    ``players`` seats.  ``waiting``: the game waits for its seats' ``ready``, so its state is
+    set up from the server's seed alone and must not be shown: a notice then carries none
+    (its context says ``waiting``), and a seat's new player gets the ``seated`` mail asking
+    for their ``ready`` rather than an invitation to move."""
     seats = range(players)
     kinds = {e.kind for e in events}
     if Event.Kind.CREATED in kinds:  # a ready window opened (games.services.create_game)
@@ -94,9 +98,14 @@ def plan(
         if kind in kinds:
             event = next(e for e in events if e.kind == kind)
             context = {"event": event.seq, "reason": event.reason, "about": event.seat, **event.payload}
-            decisions = {d.seat: d.kind for d in rules.pending(state)} if kind in PROMPTING else {}
+            if waiting:
+                context["waiting"] = True
+            prompting = kind in PROMPTING and not waiting
+            decisions = {d.seat: d.kind for d in rules.pending(state)} if prompting else {}
             out = [Planned(mail, s, {**context, "decision": decisions.get(s, "")}) for s in seats]
-            if kind == Event.Kind.SEAT_REPLACED:
+            if kind == Event.Kind.SEAT_REPLACED and waiting:
+                out.append(Planned("seated", event.payload["position"], {"replacing": event.payload["old"]}))
+            elif kind == Event.Kind.SEAT_REPLACED:
                 out.append(
                     Planned("invitation", event.payload["position"], {"replacing": event.payload["old"]})
                 )
@@ -147,8 +156,8 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
     for p in planned:
         # the seat's first mail of the game roots its thread: the seated mail of a game with a
         # ready window, else the invitation
-        first = p.kind == "seated" or (
-            p.kind == "invitation" and "replacing" not in p.context and not _was_seated(game)
+        first = "replacing" not in p.context and (
+            p.kind == "seated" or (p.kind == "invitation" and not _was_seated(game))
         )
         root = thread_id(game, p.seat)
         rows.append(

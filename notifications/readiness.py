@@ -37,6 +37,14 @@ def ready_text(lines: tuple[str, ...] | list[str]) -> str | None:
     return None
 
 
+def begins_with_ready(lines: tuple[str, ...] | list[str]) -> bool:
+    """Whether the mail's first command line (its first line that is not blank) is a ready
+    word's: a late ``ready`` after the start, to be told the draws are fixed rather than
+    read as a misspelt command."""
+    first = next((line for line in lines if line.strip()), "")
+    return ready_text([first]) is not None
+
+
 def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
     """Count a seat's ``ready`` (see the module's docstring); the mail's status and outcome."""
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
@@ -50,7 +58,13 @@ def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) 
         )
     except services.GameError as error:
         return _refuse(mail, seat, error.text, where)
-    context = {"value": done.value, "started": done.started is not None}
+    # what was hashed, exactly, so the player can recompute the value (``rng.contribution``)
+    context = {
+        "value": done.value,
+        "started": done.started is not None,
+        "text": text.strip(),
+        "message_id": parsed.message_id.strip(),
+    }
     outbox.answer(mail, "ready", seat.player.email, context, **where)
     note = "; every seat is ready: the game started" if done.started is not None else ""
     return InboundMail.Status.APPLIED, f"ready: contribution {done.value}{note}"

@@ -37,7 +37,13 @@ def write_outbox(
         return
     seq = events[-1].seq
     planned = outbox.plan(
-        events, state, log, before, rules=services.rules_of(game), players=services.seats_of(game)
+        events,
+        state,
+        log,
+        before,
+        rules=services.rules_of(game),
+        players=services.seats_of(game),
+        waiting=game.status == Game.Status.NEW and game.ready_until is not None,
     )
     outbox.write(game, seq, planned)
     for event in events:

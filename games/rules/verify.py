@@ -53,6 +53,7 @@ class Verified:
     outcome: Outcome | None
     result_checked: bool  # the record's ``result`` line was compared (and matched)
     version_note: str = ""
+    warning: str = ""  # what the check could not cover (a record that does not say it is whole)
 
     def lines(self) -> list[str]:
         """What was verified, for a person (80 columns)."""
@@ -86,6 +87,8 @@ class Verified:
             )
         if self.version_note:
             out.append(f"Note: {self.version_note}")
+        if self.warning:
+            out.append(f"Warning: {self.warning}")
         out.append("OK: the record verifies.")
         return out
 
@@ -127,6 +130,17 @@ def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) 
     rules = record.game_rules
     outcome = rules.outcome(final)
     checked = False
+    if outcome is None and header.get("finished"):
+        raise VerificationFailed(
+            f"the record says the game finished ({header['finished']}), but its moves do not end "
+            "the game: the record is cut short or changed"
+        )
+    warning = ""
+    if outcome is None and not record.result and draws == rng.MIXED:
+        warning = (
+            "the record has no 'result:' line and its moves do not end the game, so only the "
+            "moves it holds are checked: a finished game's record has its result"
+        )
     if record.result:
         if outcome is None:
             raise VerificationFailed(
@@ -154,6 +168,7 @@ def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) 
         outcome=outcome,
         result_checked=checked,
         version_note=note,
+        warning=warning,
     )
 
 

@@ -162,3 +162,41 @@ def test_a_running_games_record_is_not_published(client):
     game = services.create_game(players(3), seed="running")
     services.start_game(game)
     assert client.get(f"/games/{game.pk}/record.txt").status_code == 404
+
+
+def cut_down(path: Path, keep_moves: int, drop: tuple[str, ...] = ()) -> Path:
+    head, _, body = path.read_text(encoding="utf-8").partition("\n\n")
+    head = "\n".join(line for line in head.splitlines() if line.split(":")[0] not in drop)
+    copy = path.with_name("cut.txt")
+    copy.write_text(head + "\n\n" + "\n".join(body.splitlines()[:keep_moves]) + "\n", encoding="utf-8")
+    return copy
+
+
+def test_a_cut_down_record_that_says_it_finished_fails(record):
+    copy = cut_down(record, 5, drop=("result",))
+    with pytest.raises(CommandError, match=r"says the game finished.*do not end the game"):
+        call_command("verify_game", str(copy), stdout=StringIO())
+    done = script(copy)
+    assert done.returncode == 1 and "cut short" in done.stderr
+
+
+def test_a_mixed_record_without_result_or_end_verifies_with_a_warning(record):
+    copy = cut_down(record, 5, drop=("result", "finished"))
+    done = script(copy)
+    assert done.returncode == 0, done.stderr
+    assert "Warning: the record has no 'result:' line and its moves do not end" in done.stdout
+
+
+def test_show_game_gives_a_mixed_games_commitment_and_at_the_end_its_server_seed():
+    game = services.create_game(players(3), seed="show-mixed", ready_hours=12)
+    for seat in range(3):
+        services.contribute(game, seat, f"noise {seat}", message_id=f"<s{seat}@player.test>")
+    game.refresh_from_db()
+    running = cli.show_game(game)
+    assert f"seed hash: {game.seed_hash}" in running and "seed: show-mixed" not in running
+    while game.status == Game.Status.RUNNING:
+        services.apply_default(game, whose_turn(game))
+        game.refresh_from_db()
+    over = cli.show_game(game)
+    assert f"seed hash: {game.seed_hash}  seed: show-mixed" in over
+    assert services.draw_seed_of(game) not in over

@@ -92,3 +92,9 @@ def test_the_admin_offers_every_game_and_checks_the_season_against_its_game(leag
     assert not refused.is_valid() and "no option dragons" in refused.errors["options"][0]
     refused = _form(league, rules="chess")
     assert not refused.is_valid() and "rules" in refused.errors
+
+
+def test_the_season_form_refuses_a_ready_window_longer_than_two_weeks(league):
+    refused = _form(league, ready_hours="337")
+    assert not refused.is_valid() and "up to 336 hours" in refused.errors["ready_hours"][0]
+    assert _form(league, ready_hours="336").is_valid()
