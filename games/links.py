@@ -10,7 +10,7 @@ credentials: they are never logged and a bad one gets a plain 404.
 
 A player's own page (all their games, their settings) has a key of the same shape per
 player (``PlayerKey``), issued on first use; the player may renew it from the page, which
-kills the old link at once.
+kills the old link at once, and the links of all their seats with it (the page lists them).
 """
 
 from __future__ import annotations
@@ -121,9 +121,19 @@ def player_key(player: Player) -> str:
 
 
 def renew_player_key(player: Player) -> str:
-    """A new key for the player's page; the old one opens nothing from now on."""
+    """A new key for the player's page, and new keys for all their seat pages (the old page
+    listed them, so whoever noted them there is locked out too); the old links open nothing
+    from now on, the next mails carry the new ones.  A seat key keeps its ``created_at``: a key
+    that a seat's change of hands made stale stays stale."""
     fresh = new_key()
-    PlayerKey.objects.update_or_create(player=player, defaults={"key": fresh, "created_at": timezone.now()})
+    with transaction.atomic():
+        PlayerKey.objects.update_or_create(
+            player=player, defaults={"key": fresh, "created_at": timezone.now()}
+        )
+        rows = list(SeatKey.objects.select_for_update().filter(player=player))
+        for row in rows:
+            row.key = new_key()
+        SeatKey.objects.bulk_update(rows, ["key"])
     return fresh
 
 

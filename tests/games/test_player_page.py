@@ -19,7 +19,8 @@ from games import links, services, steps
 from games.models import Game, PendingDecision, Player, PlayerKey
 from games.rules import whitelotus as wl
 from leagues.models import League, Season
-from notifications import preferences
+from notifications import emails, preferences
+from notifications.models import OutboundMail
 from notifications.redact import redact
 from tests.games.factories import play_randomly, players, running_game
 
@@ -87,6 +88,26 @@ def test_a_new_link_kills_the_old_one():
     assert "This is your new link: the old one no longer works." in text
     assert PlayerKey.objects.filter(player=ada()).count() == 1
     assert client.get(reverse("games:player-renew", args=[new.split("/")[2]])).status_code == 405
+
+
+def test_a_new_link_also_renews_the_seat_links_the_old_page_listed():
+    game = running_game(3, seed="me-renew-seats")
+    seat = game.seats.get(player=ada())
+    client = Client()
+    old_page = page_of(ada())
+    old_seat = reverse("games:seat", args=[links.seat_key(seat)])
+    assert old_seat in read(client.get(old_page))  # whoever had the page could note it
+    response = client.post(reverse("games:player-renew", args=[old_page.split("/")[2]]))
+    new_seat = reverse("games:seat", args=[links.seat_key(seat)])
+    assert new_seat != old_seat
+    assert client.get(old_seat).status_code == 404
+    assert client.get(new_seat).status_code == 200
+    text = read(client.get(response["Location"]))
+    assert new_seat in text and "The links of your seats changed too" in text
+    mail = OutboundMail.objects.filter(game=game, seat=seat.position).order_by("pk").last()
+    assert mail is not None
+    body = emails.render(mail).text
+    assert links.seat_page_url(seat) in body and old_seat not in body
 
 
 def test_the_key_is_cut_out_of_the_logs():
@@ -196,6 +217,14 @@ def test_the_saved_settings_are_confirmed_in_the_players_new_language():
     saved = re.search(r'<p class="notice" role="status" id="saved">(.*?)</p>', text, flags=re.DOTALL)
     assert saved and "Europe/Berlin" in saved.group(1) and "Bild des Spielplans: aus" in saved.group(1)
     assert 'value="Europe/Berlin" selected' in text
+
+
+def test_an_unknown_stored_time_zone_is_named_and_the_select_starts_at_utc():
+    running_game(3, seed="me-zone-unknown")
+    Player.objects.filter(pk=ada().pk).update(time_zone="Berlin")
+    text = read(Client().get(page_of(ada())))
+    assert "Your time zone “Berlin” is unknown; times are shown in UTC: choose yours below." in text
+    assert 'value="UTC" selected' in text and 'value="Africa/Abidjan" selected' not in text
 
 
 def test_the_form_needs_its_csrf_token():
