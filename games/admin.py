@@ -133,7 +133,7 @@ class GameAdmin(ModeratorsOnly):
         ]
 
 
-class PlayerAdminForm(django_forms.ModelForm[Player]):
+class PlayerAdminForm(django_forms.ModelForm):  # type: ignore[type-arg]
     """The player's details; the time zone must be one the service knows (a free text such as
     "Berlin" would be read as UTC in every mail and page)."""
 
