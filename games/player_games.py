@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from django.urls import reverse
@@ -42,6 +42,9 @@ class Deadline:
     zone: str  # "Europe/Berlin"
     iso: str  # for <time datetime=…>
     due_in: str  # "in 2 days, 3 hours", "overdue", or the clock is stopped
+    at: datetime | None = (
+        None  # the moment itself, to sort by (the local text sorts wrongly across zones' offsets)
+    )
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,8 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
             out.decide.append(_deciding(seat, owed[game.pk, seat.position], zone, now))
         else:
             out.running.append(_running(seat, zone))
-    out.decide.sort(key=lambda e: (e.deadline is None, e.deadline.iso if e.deadline else "", e.game.pk))
+    never = datetime.max.replace(tzinfo=UTC)
+    out.decide.sort(key=lambda e: (e.deadline is None, (e.deadline and e.deadline.at) or never, e.game.pk))
     out.finished.sort(key=lambda e: e.game.finished_at or e.game.created_at, reverse=True)
     for section in _sections:
         out.groups += section(player)
@@ -133,7 +137,7 @@ def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | N
         due_in = gettext("overdue")
     else:
         due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
-    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in)
+    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in, at)
 
 
 def _entry(seat: Seat, **more: object) -> Entry:

@@ -140,6 +140,27 @@ def test_a_decision_owed_comes_first_with_its_deadline_in_the_players_zone():
     assert "Second table" in running and "It is not your move: Blue (Bao) must" in running
 
 
+def test_owed_decisions_are_sorted_by_the_deadline_itself_not_its_local_text():
+    from datetime import UTC, datetime
+
+    from games import player_games
+
+    early = running_game(3, seed="me-sort-a", name="Early")
+    late = running_game(3, seed="me-sort-b", name="Late")
+    # the night the clocks go back in Berlin: 02:30 CEST comes before 02:10 CET
+    PendingDecision.objects.owed().filter(game=early, seat=0).update(
+        deadline_at=datetime(2026, 10, 25, 0, 30, tzinfo=UTC)
+    )
+    PendingDecision.objects.owed().filter(game=late, seat=0).update(
+        deadline_at=datetime(2026, 10, 25, 1, 10, tzinfo=UTC)
+    )
+    player = ada()
+    player.time_zone = "Europe/Berlin"
+    player.save()
+    now = datetime(2026, 10, 24, tzinfo=UTC)
+    assert [e.title for e in player_games.games_of(player, now).decide] == ["Early", "Late"]
+
+
 def test_a_paused_games_deadline_says_the_clock_is_stopped():
     game = running_game(3, seed="me-paused")
     services.pause(game, by=None, reason="a holiday")
