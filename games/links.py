@@ -35,6 +35,7 @@ __all__ = [
     "replay_url",
     "seat_for_key",
     "seat_key",
+    "seat_keys",
     "seat_page_url",
 ]
 
@@ -85,6 +86,29 @@ def seat_key(seat: Seat) -> str:
     if SeatKey.objects.filter(pk=row.pk, key=row.key).update(key=fresh, created_at=timezone.now()):
         return fresh
     return SeatKey.objects.get(pk=row.pk).key  # another process renewed it first
+
+
+def seat_keys(seats: list[Seat]) -> dict[int, str]:
+    """``seat_key`` for many seats at once (by seat pk), in two queries while every key is
+    issued and live; a missing or stale one is issued as ``seat_key`` issues it."""
+    rows = {
+        (r.seat_id, r.player_id): r
+        for r in SeatKey.objects.filter(seat__in=seats, player_id__in={s.player_id for s in seats})
+    }
+    handed = [
+        (e.game_id, e.seat, e.created_at)
+        for e in Event.objects.filter(
+            game_id__in={s.game_id for s in seats}, kind=Event.Kind.SEAT_REPLACED
+        ).only("game_id", "seat", "created_at")
+    ]
+    out = {}
+    for seat in seats:
+        row = rows.get((seat.pk, seat.player_id))
+        fresh = row is not None and not any(
+            g == seat.game_id and p == seat.position and at > row.created_at for g, p, at in handed
+        )
+        out[seat.pk] = row.key if fresh and row is not None else seat_key(seat)
+    return out
 
 
 def seat_for_key(key: str) -> Seat | None:

@@ -99,14 +99,19 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
     now = now or timezone.now()
     zone = zone_of(player)
     seats = list(
-        Seat.objects.filter(player=player).select_related("game").order_by("-game__created_at", "pk")
+        Seat.objects.filter(player=player)
+        .select_related("game", "player")
+        .prefetch_related("game__seats__player")
+        .order_by("-game__created_at", "pk")
     )
+    keys = links.seat_keys(seats)
     owed = {
         (d.game_id, d.seat): d
         for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
     }
     out = PlayerGames()
     for seat in seats:
+        seat.page_key = keys[seat.pk]  # type: ignore[attr-defined]
         game = seat.game
         if game.status == Game.Status.NEW:
             out.not_started.append(_entry(seat))
@@ -148,7 +153,7 @@ def _entry(seat: Seat, **more: object) -> Entry:
         game_title=game.game_title,
         colour=words.colour(seat.colour),
         swatch=seat.colour,
-        seat_url=reverse("games:seat", args=[links.seat_key(seat)]),
+        seat_url=reverse("games:seat", args=[getattr(seat, "page_key", None) or links.seat_key(seat)]),
         **more,  # type: ignore[arg-type]
     )
 
@@ -172,7 +177,7 @@ def _deciding(seat: Seat, owed: PendingDecision, zone: tzinfo, now: datetime) ->
 
 def _running(seat: Seat, zone: tzinfo) -> Entry:
     rules, view, _ = _seen(seat)
-    names = {s.colour: s.player.name for s in seat.game.seats.select_related("player")}
+    names = {s.colour: s.player.name for s in seat.game.seats.all()}  # prefetched by games_of
     what = words.waiting(view, names, rules)
     if seat.game.status == Game.Status.PAUSED:
         what = gettext("The game is paused.") + " " + what

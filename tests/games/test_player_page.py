@@ -341,3 +341,20 @@ def test_a_verbotene_stadt_game_is_told_in_its_own_words_and_its_end_with_the_pl
         place = translation.gettext(("1st", "2nd", "3rd")[rank - 1])
     finished = section(read(Client().get(page_of(player))), "finished")
     assert "Forbidden table" in finished and f"Du bist {place}" in finished
+
+
+def test_the_pages_queries_grow_by_at_most_two_per_running_game():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(games: int) -> int:
+        for i in range(games - Game.objects.count()):
+            running_game(3, seed=f"me-queries-{games}-{i}")
+        url = page_of(ada())
+        Client().get(url)  # keys issued on the first visit
+        with CaptureQueriesContext(connection) as seen:
+            assert Client().get(url).status_code == 200
+        return len(seen)
+
+    two, six = queries(2), queries(6)
+    assert six - two <= 2 * 4, (two, six)
