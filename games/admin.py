@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django import forms as django_forms
 from django.contrib import admin
 from django.db.models import Min, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path
 from django.utils.html import format_html
 
+from games import forms as player_forms
 from games import permissions, services
 from games.admin_views import action_view, audit_url, audit_view, is_moderator, state_view, whose_move
 from games.models import Event, Game, Player, Press, Snapshot
@@ -131,6 +133,23 @@ class GameAdmin(ModeratorsOnly):
         ]
 
 
+class PlayerAdminForm(django_forms.ModelForm):  # type: ignore[type-arg]
+    """The player's details; the time zone must be one the service knows (a free text such as
+    "Berlin" would be read as UTC in every mail and page)."""
+
+    class Meta:
+        model = Player
+        fields = "__all__"
+
+    def clean_time_zone(self) -> str:
+        value = str(self.cleaned_data["time_zone"]).strip()
+        if value not in player_forms.zones():
+            raise django_forms.ValidationError(
+                f"“{value}” is not a time zone we know; give its IANA name, e.g. Europe/Berlin or UTC."
+            )
+        return value
+
+
 @admin.register(Player)
 class PlayerAdmin(ModeratorsOnly):
     """Moderators add players (to hand them a seat) and correct their details (a league's
@@ -141,6 +160,7 @@ class PlayerAdmin(ModeratorsOnly):
     list_filter = ("language",)
     search_fields = ("name", "email")
     fields = ("name", "email", "language", "time_zone", "user", "created_at")
+    form = PlayerAdminForm
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         # linking a login to a player is the superuser's job

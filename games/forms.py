@@ -73,8 +73,15 @@ def initial(player: Player) -> dict[str, object]:
         "mode": mine.mode,
         "picture": mine.picture,
         "language": player.language,
-        "time_zone": player.time_zone,
+        # a zone the list does not know (free text in the admin) starts the select at UTC, as
+        # the page reads it, never at the list's first entry, which a save would store
+        "time_zone": player.time_zone if known_zone(player.time_zone) else "UTC",
     }
+
+
+def known_zone(name: str) -> bool:
+    """Whether the list offers this zone (else the mails and pages read it as UTC)."""
+    return name in zones()
 
 
 def save(player: Player, form: SettingsForm) -> None:

@@ -10,7 +10,7 @@ credentials: they are never logged and a bad one gets a plain 404.
 
 A player's own page (all their games, their settings) has a key of the same shape per
 player (``PlayerKey``), issued on first use; the player may renew it from the page, which
-kills the old link at once.
+kills the old link at once, and the links of all their seats with it (the page lists them).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ __all__ = [
     "replay_url",
     "seat_for_key",
     "seat_key",
+    "seat_keys",
     "seat_page_url",
 ]
 
@@ -87,6 +88,29 @@ def seat_key(seat: Seat) -> str:
     return SeatKey.objects.get(pk=row.pk).key  # another process renewed it first
 
 
+def seat_keys(seats: list[Seat]) -> dict[int, str]:
+    """``seat_key`` for many seats at once (by seat pk), in two queries while every key is
+    issued and live; a missing or stale one is issued as ``seat_key`` issues it."""
+    rows = {
+        (r.seat_id, r.player_id): r
+        for r in SeatKey.objects.filter(seat__in=seats, player_id__in={s.player_id for s in seats})
+    }
+    handed = [
+        (e.game_id, e.seat, e.created_at)
+        for e in Event.objects.filter(
+            game_id__in={s.game_id for s in seats}, kind=Event.Kind.SEAT_REPLACED
+        ).only("game_id", "seat", "created_at")
+    ]
+    out = {}
+    for seat in seats:
+        row = rows.get((seat.pk, seat.player_id))
+        fresh = row is not None and not any(
+            g == seat.game_id and p == seat.position and at > row.created_at for g, p, at in handed
+        )
+        out[seat.pk] = row.key if fresh and row is not None else seat_key(seat)
+    return out
+
+
 def seat_for_key(key: str) -> Seat | None:
     """The seat this key opens, or None: unknown key, or the seat has changed hands since."""
     row = SeatKey.objects.select_related("seat__game", "seat__player").filter(key=key).first()
@@ -121,9 +145,19 @@ def player_key(player: Player) -> str:
 
 
 def renew_player_key(player: Player) -> str:
-    """A new key for the player's page; the old one opens nothing from now on."""
+    """A new key for the player's page, and new keys for all their seat pages (the old page
+    listed them, so whoever noted them there is locked out too); the old links open nothing
+    from now on, the next mails carry the new ones.  A seat key keeps its ``created_at``: a key
+    that a seat's change of hands made stale stays stale."""
     fresh = new_key()
-    PlayerKey.objects.update_or_create(player=player, defaults={"key": fresh, "created_at": timezone.now()})
+    with transaction.atomic():
+        PlayerKey.objects.update_or_create(
+            player=player, defaults={"key": fresh, "created_at": timezone.now()}
+        )
+        rows = list(SeatKey.objects.select_for_update().filter(player=player))
+        for row in rows:
+            row.key = new_key()
+        SeatKey.objects.bulk_update(rows, ["key"])
     return fresh
 
 

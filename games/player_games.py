@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from django.urls import reverse
@@ -42,6 +42,9 @@ class Deadline:
     zone: str  # "Europe/Berlin"
     iso: str  # for <time datetime=…>
     due_in: str  # "in 2 days, 3 hours", "overdue", or the clock is stopped
+    at: datetime | None = (
+        None  # the moment itself, to sort by (the local text sorts wrongly across zones' offsets)
+    )
 
 
 @dataclass(frozen=True)
@@ -96,14 +99,19 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
     now = now or timezone.now()
     zone = zone_of(player)
     seats = list(
-        Seat.objects.filter(player=player).select_related("game").order_by("-game__created_at", "pk")
+        Seat.objects.filter(player=player)
+        .select_related("game", "player")
+        .prefetch_related("game__seats__player")
+        .order_by("-game__created_at", "pk")
     )
+    keys = links.seat_keys(seats)
     owed = {
         (d.game_id, d.seat): d
         for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
     }
     out = PlayerGames()
     for seat in seats:
+        seat.page_key = keys[seat.pk]  # type: ignore[attr-defined]
         game = seat.game
         if game.status == Game.Status.NEW:
             out.not_started.append(_entry(seat))
@@ -113,7 +121,8 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
             out.decide.append(_deciding(seat, owed[game.pk, seat.position], zone, now))
         else:
             out.running.append(_running(seat, zone))
-    out.decide.sort(key=lambda e: (e.deadline is None, e.deadline.iso if e.deadline else "", e.game.pk))
+    never = datetime.max.replace(tzinfo=UTC)
+    out.decide.sort(key=lambda e: (e.deadline is None, (e.deadline and e.deadline.at) or never, e.game.pk))
     out.finished.sort(key=lambda e: e.game.finished_at or e.game.created_at, reverse=True)
     for section in _sections:
         out.groups += section(player)
@@ -133,7 +142,7 @@ def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | N
         due_in = gettext("overdue")
     else:
         due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
-    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in)
+    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in, at)
 
 
 def _entry(seat: Seat, **more: object) -> Entry:
@@ -144,7 +153,7 @@ def _entry(seat: Seat, **more: object) -> Entry:
         game_title=game.game_title,
         colour=words.colour(seat.colour),
         swatch=seat.colour,
-        seat_url=reverse("games:seat", args=[links.seat_key(seat)]),
+        seat_url=reverse("games:seat", args=[getattr(seat, "page_key", None) or links.seat_key(seat)]),
         **more,  # type: ignore[arg-type]
     )
 
@@ -168,7 +177,7 @@ def _deciding(seat: Seat, owed: PendingDecision, zone: tzinfo, now: datetime) ->
 
 def _running(seat: Seat, zone: tzinfo) -> Entry:
     rules, view, _ = _seen(seat)
-    names = {s.colour: s.player.name for s in seat.game.seats.select_related("player")}
+    names = {s.colour: s.player.name for s in seat.game.seats.all()}  # prefetched by games_of
     what = words.waiting(view, names, rules)
     if seat.game.status == Game.Status.PAUSED:
         what = gettext("The game is paused.") + " " + what

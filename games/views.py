@@ -111,6 +111,7 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
             "saved_game": saved_game,
             "refused": refused,
             "renewed": request.GET.get("renewed") == "1",
+            "unknown_zone": "" if forms.known_zone(player.time_zone) else player.time_zone,
             "key": key,
         }
         # rendered here, in the reader's language and zone; a refused form is answered 400

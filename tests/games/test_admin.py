@@ -376,3 +376,13 @@ def test_hand_a_seat_to_the_bot_and_give_it_back_through_the_admin(mod, moderato
     back = last_event(game)
     assert (back.kind, back.source, back.actor) == (Event.Kind.BOT_UNSEATED, "moderator", moderator)
     assert game.seats.get(position=2).bot_since is None
+
+
+def test_the_player_admin_refuses_a_time_zone_the_service_does_not_know():
+    from games.admin import PlayerAdminForm
+
+    data = {"name": "Bea", "email": "bea@example.org", "language": "en", "time_zone": "Berlin"}
+    form = PlayerAdminForm(data)
+    assert not form.is_valid()
+    assert "“Berlin” is not a time zone we know" in form.errors["time_zone"][0]
+    assert PlayerAdminForm({**data, "time_zone": "Europe/Berlin"}).is_valid()

@@ -19,7 +19,8 @@ from games import links, services, steps
 from games.models import Game, PendingDecision, Player, PlayerKey
 from games.rules import whitelotus as wl
 from leagues.models import League, Season
-from notifications import preferences
+from notifications import emails, preferences
+from notifications.models import OutboundMail
 from notifications.redact import redact
 from tests.games.factories import play_randomly, players, running_game
 
@@ -89,6 +90,26 @@ def test_a_new_link_kills_the_old_one():
     assert client.get(reverse("games:player-renew", args=[new.split("/")[2]])).status_code == 405
 
 
+def test_a_new_link_also_renews_the_seat_links_the_old_page_listed():
+    game = running_game(3, seed="me-renew-seats")
+    seat = game.seats.get(player=ada())
+    client = Client()
+    old_page = page_of(ada())
+    old_seat = reverse("games:seat", args=[links.seat_key(seat)])
+    assert old_seat in read(client.get(old_page))  # whoever had the page could note it
+    response = client.post(reverse("games:player-renew", args=[old_page.split("/")[2]]))
+    new_seat = reverse("games:seat", args=[links.seat_key(seat)])
+    assert new_seat != old_seat
+    assert client.get(old_seat).status_code == 404
+    assert client.get(new_seat).status_code == 200
+    text = read(client.get(response["Location"]))
+    assert new_seat in text and "The links of your seats changed too" in text
+    mail = OutboundMail.objects.filter(game=game, seat=seat.position).order_by("pk").last()
+    assert mail is not None
+    body = emails.render(mail).text
+    assert links.seat_page_url(seat) in body and old_seat not in body
+
+
 def test_the_key_is_cut_out_of_the_logs():
     running_game(3, seed="me-redact")
     path = page_of(ada())
@@ -117,6 +138,27 @@ def test_a_decision_owed_comes_first_with_its_deadline_in_the_players_zone():
     assert f'href="{urlsplit(links.seat_page_url(deciding.seats.get(position=0))).path}"' in decide
     running = section(text, "running")
     assert "Second table" in running and "It is not your move: Blue (Bao) must" in running
+
+
+def test_owed_decisions_are_sorted_by_the_deadline_itself_not_its_local_text():
+    from datetime import UTC, datetime
+
+    from games import player_games
+
+    early = running_game(3, seed="me-sort-a", name="Early")
+    late = running_game(3, seed="me-sort-b", name="Late")
+    # the night the clocks go back in Berlin: 02:30 CEST comes before 02:10 CET
+    PendingDecision.objects.owed().filter(game=early, seat=0).update(
+        deadline_at=datetime(2026, 10, 25, 0, 30, tzinfo=UTC)
+    )
+    PendingDecision.objects.owed().filter(game=late, seat=0).update(
+        deadline_at=datetime(2026, 10, 25, 1, 10, tzinfo=UTC)
+    )
+    player = ada()
+    player.time_zone = "Europe/Berlin"
+    player.save()
+    now = datetime(2026, 10, 24, tzinfo=UTC)
+    assert [e.title for e in player_games.games_of(player, now).decide] == ["Early", "Late"]
 
 
 def test_a_paused_games_deadline_says_the_clock_is_stopped():
@@ -196,6 +238,14 @@ def test_the_saved_settings_are_confirmed_in_the_players_new_language():
     saved = re.search(r'<p class="notice" role="status" id="saved">(.*?)</p>', text, flags=re.DOTALL)
     assert saved and "Europe/Berlin" in saved.group(1) and "Bild des Spielplans: aus" in saved.group(1)
     assert 'value="Europe/Berlin" selected' in text
+
+
+def test_an_unknown_stored_time_zone_is_named_and_the_select_starts_at_utc():
+    running_game(3, seed="me-zone-unknown")
+    Player.objects.filter(pk=ada().pk).update(time_zone="Berlin")
+    text = read(Client().get(page_of(ada())))
+    assert "Your time zone “Berlin” is unknown; times are shown in UTC: choose yours below." in text
+    assert 'value="UTC" selected' in text and 'value="Africa/Abidjan" selected' not in text
 
 
 def test_the_form_needs_its_csrf_token():
@@ -291,3 +341,20 @@ def test_a_verbotene_stadt_game_is_told_in_its_own_words_and_its_end_with_the_pl
         place = translation.gettext(("1st", "2nd", "3rd")[rank - 1])
     finished = section(read(Client().get(page_of(player))), "finished")
     assert "Forbidden table" in finished and f"Du bist {place}" in finished
+
+
+def test_the_pages_queries_grow_by_at_most_two_per_running_game():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(games: int) -> int:
+        for i in range(games - Game.objects.count()):
+            running_game(3, seed=f"me-queries-{games}-{i}")
+        url = page_of(ada())
+        Client().get(url)  # keys issued on the first visit
+        with CaptureQueriesContext(connection) as seen:
+            assert Client().get(url).status_code == 200
+        return len(seen)
+
+    two, six = queries(2), queries(6)
+    assert six - two <= 2 * 4, (two, six)

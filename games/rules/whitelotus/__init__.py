@@ -37,7 +37,7 @@ title = "White Lotus"
 # Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
 # when a stored config does not name them (Options.from_data), and a changed deadline default
 # changes no replay (the command it chose is stored with the move), so every game created
-# under whitelotus-1 replays and plays on exactly as before (tests/engine/test_options_compat.py).
+# under whitelotus-1 replays and plays on exactly as before (tests/games/test_old_game_options.py).
 VERSION = "whitelotus-1"
 editions = EDITIONS
 player_counts = (3, 4, 5, 6)
