@@ -169,8 +169,8 @@ def play(game_id: int, *, most: int = MOST_PER_RUN) -> int:
             if row is None:  # the rows are behind the state: read again
                 stale += 1
                 continue
-            command = rules.Bot(bot_key(game, row.seat)).choose(state, row.seat)
             try:
+                command = rules.Bot(bot_key(game, row.seat)).choose(state, row.seat)
                 services.submit(game, row.seat, command, expected_seq=game.head_seq, source=Event.Source.BOT)
             except services.IllegalMove as error:  # a bug in the bot: the deadline default will do
                 log.error("bot of game %s seat %s chose an illegal move: %s", game_id, row.seat, error)
@@ -178,6 +178,9 @@ def play(game_id: int, *, most: int = MOST_PER_RUN) -> int:
             except GameError:  # somebody moved first: look again
                 stale += 1
                 continue
+            except Exception:  # a bug in the bot: the deadline sweep plays the default instead
+                log.exception("bot of game %s seat %s failed", game_id, row.seat)
+                break
             played += 1
     return played
 

@@ -175,12 +175,15 @@ def wanted(kind: str, seat: int, hit: Collection[int], prefs: Preferences) -> bo
 
 
 def digest_seats() -> list[Seat]:
-    """Seats of running games whose player wants a digest and who owe no decision there."""
+    """Seats of running games whose player wants a digest and who owe no decision there (a
+    seat the bot plays gets no mail at all, digests included)."""
     players = set(MailPreference.objects.filter(mode=Mode.DIGEST).values_list("player_id", flat=True))
     if not players:
         return []
     seats = list(
-        Seat.objects.filter(player_id__in=players, game__status=Game.Status.RUNNING).select_related("game")
+        Seat.objects.filter(
+            player_id__in=players, game__status=Game.Status.RUNNING, bot_since__isnull=True
+        ).select_related("game")
     )
     owing = set(
         PendingDecision.objects.owed()

@@ -111,11 +111,15 @@ def play_defaults(now: datetime) -> tuple[int, int]:
         if deadline is None or deadline + timing.controls(games[game_id]).grace > now:
             continue  # in its grace period
         if (game_id, seat) in held:  # the bot plays it (its task, enqueued on commit, was lost)
-            if bots.play(game_id):
+            try:
+                bot_moves = bots.play(game_id)
+            except Exception:  # one broken bot must not stop the sweep of every other game
+                log.exception("the bots of game %s failed; the deadline default plays instead", game_id)
+                bot_moves = 0
+            if bot_moves:
                 played += 1
-            else:
-                skipped += 1
-            continue
+                continue
+            # the bot could not play it: the default does, as for any seat past its deadline
         try:
             services.apply_default(games[game_id], seat, since_seq=since_seq, now=now)
             played += 1

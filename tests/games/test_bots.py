@@ -255,6 +255,33 @@ def test_the_sweep_lets_the_bot_play_a_due_bot_seat_instead_of_the_default():
     assert {e.source for e in moves_of(game, 1)} == {"deadline"}
 
 
+def test_a_broken_bot_gets_the_default_and_stops_no_other_games_sweep(monkeypatch):
+    start = timezone.now()
+    with time_machine.travel(start, tick=False) as clock:
+        clock_of = TimeControls(hours_per_decision=1)
+        broken = services.create_game(
+            players(3), rules="verbotenestadt", seed="broken", time_controls=clock_of
+        )
+        services.start_game(broken)
+        bots.hand_to_bot(broken, 0, by=None, reason="dropped out")  # no on_commit: the bot waits
+        other = services.create_game(players(3), rules="verbotenestadt", seed="other", time_controls=clock_of)
+        services.start_game(other)
+        rules = registry.get("verbotenestadt")
+
+        class Broken:
+            def __init__(self, key: str) -> None:
+                pass
+
+            def choose(self, state: Any, seat: int) -> Any:
+                raise KeyError("a bug in the bot")
+
+        monkeypatch.setattr(rules, "Bot", Broken)
+        clock.move_to(start + timedelta(hours=2))
+        sweep.sweep()
+    assert [e.source for e in moves_of(broken, 0)] == ["deadline"]  # the default, not a stuck game
+    assert {e.source for e in moves_of(other, 0)} == {"deadline"}  # the other game swept too
+
+
 @pytest.mark.parametrize("game_name", ["whitelotus", "verbotenestadt"])
 def test_a_bot_seat_scores_clearly_more_than_an_all_default_seat(game_name):
     """bench/bots.py measures 40 games per line-up; 12 here, seats rotating, one bot among

@@ -325,3 +325,16 @@ def a_digest_is_due(language: str) -> None:
     assert decision.seat != 2
     services.submit(game, decision.seat, wl.default(state, decision.seat))
     deliver_pending()
+
+
+def test_a_seat_the_bot_plays_is_left_out_of_its_players_digest():
+    from games import bots
+
+    game = running_game(3, seed="digest-bot")
+    player = game.seats.get(position=1).player
+    MailPreference.objects.create(player=player, mode=Mode.DIGEST)
+    kept = {(s.game_id, s.position) for s in preferences.digest_seats()}
+    bots.hand_to_bot(game, 1, by=None, reason="dropped out")
+    left = {(s.game_id, s.position) for s in preferences.digest_seats()}
+    assert (game.pk, 1) in kept  # seat 0 places first: seat 1 owes nothing
+    assert (game.pk, 1) not in left
