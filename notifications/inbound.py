@@ -397,6 +397,16 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
                 ),
                 line,
             )
+    back = [line for line in away if AWAY[_word(line, rules)] == "back"]
+    away = [line for line in away if line not in back]
+    if moves and not back and game.seats.filter(position=seat.position, bot_since__isnull=False).exists():
+        return refuse(
+            Message(
+                "The bot plays your seat now. To play yourself again, write back on the first "
+                "line of your reply, then your moves."
+            ),
+            moves[0],
+        )
     if moves:
         stale = _outdated(game, seat.position, parsed)
         if stale is not None:
@@ -410,6 +420,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             # talk before the moves: it is said at the head the sender saw (and a last move's
             # "well played" is not refused because that move ended the game)
             spoken = [_say(game, seat.position, message, parsed.message_id) for message in said]
+            for line in back:  # first: the moves of a mail that takes the seat back are its player's
+                _away(game, seat.position, line, parsed.message_id, rules)
             if moves:
                 services.submit(
                     game,
@@ -423,7 +435,7 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
     except services.IllegalMove as error:  # the reason alone: the mail shows the menu itself
         return refuse(error.text, error.line)
     except services.GameError as error:
-        return refuse(error.text, away[0] if away and not moves else "")
+        return refuse(error.text, (back + away)[0] if (back or away) and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic, "ignored": ignored}, **where)
     if settings:  # the answer confirms the setting as it now stands
@@ -436,8 +448,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         note += "; said: " + " | ".join(_said_note(p) for p in spoken)
     elif ignored and not topics and not settings:
         _tell_ignored(mail, seat, head, ignored, where)
-    if moves or away or settings or spoken:
-        return InboundMail.Status.APPLIED, f"applied: {' | '.join(moves + away + wishes)}{note}"
+    if moves or back or away or settings or spoken:
+        return InboundMail.Status.APPLIED, f"applied: {' | '.join(back + moves + away + wishes)}{note}"
     return InboundMail.Status.ANSWERED, f"answered: {', '.join(topics)}{note}"
 
 
@@ -540,6 +552,9 @@ def _outdated(game: Game, seat: int, parsed: ParsedMail) -> Message | None:
     if answered is None:
         return None
     newer = OutboundMail.objects.filter(game=game, seat=seat, kind__in=PROMPTS, seq__gt=answered.seq).exists()
+    # while the bot played the seat, its decisions were put to the bot (no mail was written):
+    # a hand-over after the answered mail makes it as old as a newer prompt would
+    newer = newer or game.events.filter(kind=Event.Kind.BOT_SEATED, seat=seat, seq__gt=answered.seq).exists()
     if not newer:
         return None
     state = services.head_state(game)

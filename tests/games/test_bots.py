@@ -303,3 +303,37 @@ def test_the_game_page_names_the_seat_the_bot_plays(client):
     html = client.get(game_page_url(game)).content.decode()
     assert "Bao (bot)" in html and "Ada (bot)" not in html
     assert "seat is now played by the service" in html  # the log says when
+
+
+def _mail_from_seat(game: Game, position: int, body: str) -> Any:
+    from notifications import tokens
+    from tests.notifications.helpers import compose, receive
+
+    seat = game.seats.select_related("player").get(position=position)
+    return receive(compose(tokens.reply_address(seat), seat.player.email, body))
+
+
+def _a_legal_line(game: Game, position: int) -> str:
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    return str(rules.format_command(state, rules.default(state, position)))
+
+
+def test_moves_from_a_seat_the_bot_plays_are_refused_with_how_to_take_it_back():
+    game = running_game(3, seed="bot-moves")  # seat 0 owes its first placement
+    bots.hand_to_bot(game, 0, by=None, reason="dropped out")  # no on_commit: the bot waits
+    head = Game.objects.get(pk=game.pk).head_seq
+    row = _mail_from_seat(game, 0, _a_legal_line(game, 0))
+    assert row.status == "refused" and Game.objects.get(pk=game.pk).head_seq == head
+    answer = OutboundMail.objects.filter(game=game, seat=0, kind="error").latest("pk")
+    assert "write back on the first line" in answer.context["message"]
+
+
+def test_back_and_moves_in_one_mail_take_the_seat_back_first_then_play_as_the_player():
+    game = running_game(3, seed="bot-back-moves")
+    bots.hand_to_bot(game, 0, by=None, reason="dropped out")
+    row = _mail_from_seat(game, 0, "back\n" + _a_legal_line(game, 0))
+    assert row.status == "applied"
+    assert game.seats.get(position=0).bot_since is None
+    kinds = list(game.events.filter(seq__gt=2).order_by("seq").values_list("kind", "source"))
+    assert kinds[-2:] == [("bot_unseated", "mail"), ("command", "mail")]
