@@ -137,6 +137,20 @@ def say(
             raise services.GameError(
                 Message("Only messages to all are allowed in this game: write say all: …")
             )
+        if not to_all:  # nobody reads a seat the bot plays (its mails go nowhere: games.bots)
+            by_bot = set(
+                locked.seats.filter(position__in=positions, bot_since__isnull=False).values_list(
+                    "position", flat=True
+                )
+            )
+            if by_bot and by_bot == set(positions):
+                colours = dict(locked.seats.values_list("position", "colour"))
+                raise services.GameError(
+                    Message(
+                        "{seats} is played by the bot for now; nobody would read your message.",
+                        seats=", ".join(colours[p] for p in sorted(by_bot)),
+                    )
+                )
         text = text.strip()
         if not text:
             raise services.GameError(

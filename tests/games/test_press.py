@@ -262,3 +262,15 @@ def test_moderators_read_every_message_in_the_audit_page_and_the_read_only_admin
     assert SECRET in listed
     change = moderator_client.post(reverse("admin:games_press_change", args=[said.pk]), {"text": "x"})
     assert change.status_code in (302, 403) and Press.objects.get(pk=said.pk).text == SECRET
+
+
+def test_a_private_message_only_to_seats_the_bot_plays_is_refused_and_with_others_is_kept():
+    from games import bots
+
+    game = full_game()
+    colours = dict(game.seats.values_list("position", "colour"))
+    bots.hand_to_bot(game, 1, by=None, reason="dropped out")
+    assert "is played by the bot for now" in refusal(game, 0, colours[1])
+    kept = say(game, 0, f"{colours[1]} {colours[2]}", "a deal?")  # a human reads it
+    assert kept.to_seats == [1, 2]
+    assert say(game, 0, "all", "hello").to_all
