@@ -48,13 +48,18 @@ def local_play(settings: Any, transactional_db: None) -> Iterator[Controller]:
 def empty_event_log_on_sqlite() -> None:
     """The teardown of a transactional test empties every table: Postgres by TRUNCATE, which
     the append-only trigger allows; SQLite by DELETE, which it refuses.  So on SQLite the
-    events go here, with the trigger lifted for that moment only."""
+    events (and the table talk, ``games.Press``) go here, with their triggers lifted for that
+    moment only."""
     if connection.vendor != "sqlite":
         return
     migration = importlib.import_module("games.migrations.0002_event_append_only")
+    talk = importlib.import_module("games.migrations.0009_press_table_talk")  # table talk, likewise
     with connection.cursor() as cursor:
         cursor.execute("DROP TRIGGER IF EXISTS games_event_no_delete")
+        cursor.execute("DROP TRIGGER IF EXISTS games_press_no_delete")
         try:
+            cursor.execute("DELETE FROM games_press")
             cursor.execute("DELETE FROM games_event")
         finally:
             cursor.execute(migration.SQLITE_UP[1])
+            cursor.execute(talk.SQLITE_UP[1])
