@@ -19,7 +19,7 @@ from games import services
 from games.models import Event, Game, Seat
 from games.rules.base import Message
 
-from . import outbox
+from . import outbox, press
 from .models import InboundMail
 from .parsing import ParsedMail
 
@@ -48,28 +48,35 @@ def begins_with_ready(lines: tuple[str, ...] | list[str]) -> bool:
 def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> tuple[str, str]:
     """Count a seat's ``ready`` (see the module's docstring); the mail's status and outcome."""
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
-    text = ready_text(parsed.lines)
+    # table talk (``say …``) is no ready line, nor is a message's text; it opens at the start
+    lines, said = press.split(parsed.reply, lambda line: ready_text([line]) is not None)
+    held = {"talk_held": len(said)} if said else {}
+    text = ready_text(lines)
     if text is None:
         reason = Message("I found no 'ready' in your mail: game {game} has not started yet.", game=game.pk)
-        return _refuse(mail, seat, reason, where)
+        return _refuse(mail, seat, reason, where, held)
     try:
         done = services.contribute(
             game, seat.position, text, message_id=parsed.message_id, source=Event.Source.MAIL
         )
     except services.GameError as error:
-        return _refuse(mail, seat, error.text, where)
+        return _refuse(mail, seat, error.text, where, held)
     # what was hashed, exactly, so the player can recompute the value (``rng.contribution``)
     context = {
         "value": done.value,
         "started": done.started is not None,
         "text": text.strip(),
         "message_id": parsed.message_id.strip(),
+        **held,
     }
     outbox.answer(mail, "ready", seat.player.email, context, **where)
     note = "; every seat is ready: the game started" if done.started is not None else ""
     return InboundMail.Status.APPLIED, f"ready: contribution {done.value}{note}"
 
 
-def _refuse(mail: InboundMail, seat: Seat, reason: Message, where: dict[str, Any]) -> tuple[str, str]:
-    outbox.answer(mail, "ready", seat.player.email, {"refusal": reason.to_data()}, **where)
+def _refuse(
+    mail: InboundMail, seat: Seat, reason: Message, where: dict[str, Any], held: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    context = {"refusal": reason.to_data(), **(held or {})}
+    outbox.answer(mail, "ready", seat.player.email, context, **where)
     return InboundMail.Status.REFUSED, reason.render()

@@ -281,3 +281,20 @@ def test_create_game_opens_a_ready_window_on_request():
     game = Game.objects.get()
     assert game.status == Game.Status.NEW and game.ready_until is not None
     assert "ready window" in out.getvalue() and game.seed_hash in out.getvalue()
+
+
+def test_talk_in_a_ready_mail_is_no_entropy_and_the_answer_says_it_was_not_passed_on():
+    game = waiting_game()
+    reply(game, 0, "say all: good luck\nready the wind\n")
+    assert services.entropy_of(game)[0] == rng.contribution(
+        "the wind", InboundMail.objects.latest("pk").message_id
+    )
+    deliver_pending()
+    answer = sent_to(game.seats.get(position=0).player.email)[-1]
+    assert "were not passed on" in " ".join(answer.body.split())
+
+
+def test_a_say_line_that_mentions_ready_is_not_a_ready():
+    game = waiting_game()
+    row = reply(game, 1, "say all: ready when you are")
+    assert row.status == InboundMail.Status.REFUSED and not services.entropy_of(game)
