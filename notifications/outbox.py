@@ -243,37 +243,27 @@ def answer(
 def handed_over(game: Game, event: Event) -> OutboundMail | None:
     """Tell the player who lost a seat (``seat_replaced``) that it was handed over: to their
     address, in their language, with no reply token (the seat's is its new holder's)."""
-    player = Player.objects.filter(email__iexact=event.payload["old"]).first()
-    if player is None or event.seat is None:
-        return None
-    root = thread_id(game, event.seat)
-    return _once(
-        f"g{game.pk}:{event.seq}:handed_over:{event.seat}",
-        message_id=new_message_id(f"g{game.pk}"),
-        kind="handed_over",
-        game=game,
-        seat=event.seat,
-        player=player,
-        to_email=player.email,
-        seq=event.seq,
-        context={"event": event.seq},
-        in_reply_to=root,
-        references=f"<{root}>",
-    )
+    return _about_seat(game, event, "handed_over", event.payload["old"])
 
 
 def to_bot(game: Game, event: Event) -> OutboundMail | None:
     """Tell a seat's player that the bot plays their seat now (``bot_seated``), and how to
     take it back: to their address, in their language.  The seat's own mails stop while the
     bot holds it (``_wanted``), so this one is written apart from them."""
-    player = Player.objects.filter(email__iexact=event.payload.get("player", "")).first()
+    return _about_seat(game, event, "to_bot", event.payload.get("player", ""))
+
+
+def _about_seat(game: Game, event: Event, kind: str, email: str) -> OutboundMail | None:
+    """One mail about ``event``'s seat to the player of ``email``, in the seat's thread,
+    written apart from the seat's own mails (which that player no longer gets)."""
+    player = Player.objects.filter(email__iexact=email).first()
     if player is None or event.seat is None:
         return None
     root = thread_id(game, event.seat)
     return _once(
-        f"g{game.pk}:{event.seq}:to_bot:{event.seat}",
+        f"g{game.pk}:{event.seq}:{kind}:{event.seat}",
         message_id=new_message_id(f"g{game.pk}"),
-        kind="to_bot",
+        kind=kind,
         game=game,
         seat=event.seat,
         player=player,
