@@ -1,0 +1,36 @@
+"""Template tags every page shares.
+
+``{% when moment %}`` writes a moment for its reader: a ``<time>`` element whose
+``datetime`` attribute is the UTC instant and whose text is the moment in the zone active while
+the page is rendered.  A page rendered in a chosen zone (a seat page in its player's zone, set
+with ``timezone.override``) says so and stays as written; on every other page the text is UTC
+and ``games/static/games/local-times.js`` rewrites it in the browser's own zone (without
+JavaScript the reader sees UTC, which the text says).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django import template
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
+    """``<time>`` for ``moment`` ("—" for none); ``style`` is ``datetime`` or ``date``."""
+    if moment is None:
+        return "—"
+    local = timezone.localtime(moment)
+    chosen = timezone.get_current_timezone_name() != "UTC"
+    shown = local.strftime("%Y-%m-%d") if style == "date" else local.strftime("%Y-%m-%d %H:%M %Z")
+    return format_html(
+        '<time datetime="{}"{}>{}</time>',
+        moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "" if chosen else format_html(' data-local="{}"', style),
+        shown,
+    )
