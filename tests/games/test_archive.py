@@ -17,7 +17,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import archive, services, steps
 from games.models import Game, PendingDecision
@@ -238,3 +238,14 @@ def test_the_page_reads_a_bounded_number_of_queries_however_many_games(django_as
         assert len(listed({"league": "autumn"})) == 13
     with django_assert_max_num_queries(9):
         assert len(listed()) == 14
+
+
+def test_the_archive_speaks_the_readers_language():
+    running_game(3, seed="archive-german")
+    with translation.override("de"):
+        response = Client().get(INDEX, HTTP_ACCEPT_LANGUAGE="de")
+    text = html.unescape(response.content.decode())
+    assert "Partien durchsuchen" in text and "Am Zug:" in text and "Name eines Spielers" in text
+    with translation.override("fr"):
+        response = Client().get(INDEX, {"player": "zzz"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Aucune partie ne correspond à cette recherche." in html.unescape(response.content.decode())
