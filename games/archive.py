@@ -22,7 +22,7 @@ from typing import Protocol
 from django import forms
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
@@ -140,7 +140,11 @@ class ArchiveForm(forms.Form):
         if edition := data.get("edition"):
             games = games.filter(edition=edition)
         if count := data.get("players"):
-            games = games.annotate(seated=Count("seats", distinct=True)).filter(seated=count)
+            # counted apart: an annotation after the name's filter would count the matching seats
+            seated = (
+                Seat.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Count("pk")).values("n")
+            )
+            games = games.annotate(seated=Subquery(seated)).filter(seated=count)
         status = data.get("status", "")
         if status == "running":
             games = games.filter(status__in=[Game.Status.RUNNING, Game.Status.PAUSED])

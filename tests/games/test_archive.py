@@ -67,6 +67,7 @@ def test_the_player_count_filter():
     three = running_game(3, seed="archive-count3")
     running_game(4, seed="archive-count4")
     assert listed({"players": "3"}) == [three.pk]
+    assert listed({"players": "3", "player": "ada"}) == [three.pk]  # all three seats counted, not Ada's
 
 
 def test_the_edition_and_game_filters():
