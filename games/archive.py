@@ -22,7 +22,7 @@ from typing import Protocol
 from django import forms
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
@@ -98,7 +98,7 @@ class ArchiveForm(forms.Form):
     game = forms.ChoiceField(label=pgettext_lazy("the board game", "Game"), required=False)
     edition = forms.ChoiceField(label=gettext_lazy("Edition"), required=False)
     players = forms.TypedChoiceField(
-        label=gettext_lazy("Players"), required=False, coerce=int, empty_value=None
+        label=gettext_lazy("Number of players"), required=False, coerce=int, empty_value=None
     )
     status = forms.ChoiceField(label=gettext_lazy("Status"), required=False, choices=STATUSES)
     since = forms.DateField(
@@ -160,7 +160,7 @@ class ArchiveForm(forms.Form):
         if order == "oldest":
             games = games.order_by("created_at", "pk")
         elif order == "finished":
-            games = games.order_by("-finished_at", "-created_at", "-pk")  # unfinished last
+            games = games.order_by(F("finished_at").desc(nulls_last=True), "-created_at", "-pk")
         else:
             games = games.order_by("-created_at", "-pk")
         return games.distinct()

@@ -87,6 +87,8 @@ def test_the_status_filter_counts_a_paused_game_as_running():
     assert listed({"status": "new"}) == [new.pk]
     assert listed({"status": "running"}) == [paused.pk]
     assert listed({"status": "finished"}) == [done.pk]
+    assert listed({"order": "finished"})[0] == done.pk  # the unfinished after it, on any database
+    assert listed({"order": "oldest"}) == [new.pk, paused.pk, done.pk]
 
 
 def test_the_date_filters_read_creation_and_finishing_days():
