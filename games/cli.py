@@ -20,7 +20,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import record_json, services
 from games.models import Event, Game, Player, Seat, Snapshot
 from games.pages import view_of, with_commitment
 from games.rules import records, registry, rng
@@ -576,10 +576,11 @@ def _check_record_version(header: Mapping[str, str]) -> None:
 
 
 def import_record(text: str, *, name: str | None = None, board: str | None = None) -> Game:
-    """A new, started game replaying a record: players from the header's ``players`` line
-    (placeholders ``<colour>@import.invalid`` for seats it does not name), every move line
-    submitted in order (source ``system``).  All or nothing.  ``board`` loads the board from
-    another name or file than the record's (a record names its board, not the file)."""
+    """A new, started game replaying a record (the notation, or the JSON the game pages
+    offer): players from the header's ``players`` line (placeholders
+    ``<colour>@import.invalid`` for seats it does not name), every move line submitted in
+    order (source ``system``).  All or nothing.  ``board`` loads the board from another name
+    or file than the record's (a record names its board, not the file)."""
     source = board_source(board) if board else None
     asked: list[str] = []
 
@@ -588,6 +589,7 @@ def import_record(text: str, *, name: str | None = None, board: str | None = Non
         return services.board(source or requested, rules)
 
     try:
+        text = record_json.as_text(text)  # a JSON record (``/games/<id>/record.json``) as its notation
         _check_record_version(records.header_of(text))
         record, final = records.parse_record(text, boards, services.parse_command)
     except IllegalCommand as error:

@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern] = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/record.txt", views.record, name="record"),
+    path("games/<int:game_id>/record.json", views.record_as_json, name="record-json"),
     path("games/<int:game_id>/replay/<int:step>/", views.replay, name="replay-step"),
     path("games/seat/<str:key>/", views.seat_page, name="seat"),
     path("me/<str:key>/", views.player_page, name="player"),

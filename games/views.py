@@ -12,30 +12,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
-from games import cli, forms, links, pages, player_games, services
+from games import archive, cli, forms, links, pages, player_games, record_json, services
 from games import press as table_talk
 from games.models import Game, Seat
 from notifications import preferences
 
 from .steps import Step, Timeline, timeline
 
-LISTED = 200  # games per list on the index
-
 
 def index(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.order_by("-created_at")
+    """Every game, searchable and paged (``games.archive``): the search is a plain GET form,
+    so a search is a link."""
+    form = archive.ArchiveForm(request.GET or None)
+    page = archive.page_of(form.filtered(), request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(
         request,
         "games/index.html",
         {
-            "running": list(games.filter(status__in=[Game.Status.RUNNING, Game.Status.PAUSED])[:LISTED]),
-            "finished": list(games.filter(status=Game.Status.FINISHED)[:LISTED]),
+            "form": form,
+            "page": page,
+            "rows": archive.rows(list(page.object_list)),
+            "query": query.urlencode(),
+            "searched": any(v for k, v in request.GET.items() if k not in ("page", "order")),
         },
     )
 
@@ -173,14 +179,36 @@ def _seats(game: Game) -> list[Seat]:
 
 def record(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game's record, without the players' addresses: what anyone needs to check
-    its draws (``python tools/verify_record.py record.txt``).  Not before the end: the record
-    holds the seed, from which every future draw follows."""
-    game = get_object_or_404(Game, pk=game_id)
-    if game.status != Game.Status.FINISHED:
-        raise Http404("The record is published when the game is over.")
+    its draws (``python tools/verify_record.py record.txt``) or to import it elsewhere
+    (``manage.py import_game``).  Not before the end: the record holds the seed, from which
+    every future draw follows (and a record without it would not replay)."""
+    game = _over(game_id)
     response = HttpResponse(cli.export_record(game, public=True), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="game-{game.pk}.txt"'
     return response
+
+
+def record_as_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The same record as JSON (``games.record_json``), on the same terms: finished games only."""
+    game = _over(game_id)
+    about = {
+        "id": game.pk,
+        "name": str(game),
+        "game": game.game_title,
+        "status": game.status,
+        "url": links.game_page_url(game),
+    }
+    data = record_json.from_text(cli.export_record(game, public=True), about)
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'inline; filename="game-{game.pk}.json"'
+    return response
+
+
+def _over(game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("The record is published when the game is over.")
+    return game
 
 
 def _page(game: Game, reader: int | None) -> dict[str, Any]:
@@ -195,6 +223,9 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
     return {
         "waiting_ready": waiting_ready,
         "record_url": reverse("games:record", args=[game.pk]) if game.status == Game.Status.FINISHED else "",
+        "json_url": reverse("games:record-json", args=[game.pk])
+        if game.status == Game.Status.FINISHED
+        else "",
         "game": game,
         "game_title": pages.game_title(game.rules),
         "partials": pages.partials(game.rules),

@@ -11,11 +11,13 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games import permissions, player_games
+        from games import archive, permissions, player_games
 
         from . import receivers  # noqa: F401  (connect the signal receivers)
+        from .archive import LeagueGroups
         from .scope import LeagueScope
         from .views import seasons_of
 
         permissions.register(LeagueScope())
         player_games.register(seasons_of)
+        archive.register(LeagueGroups())
