@@ -41,7 +41,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env("SITE_URL", "http://localhost:8000")
+# the links in mails and in the terminal; without SITE_URL, the local server's port (PORT, as
+# scripts/serve takes it), so `PORT=9000 manage.py demo` prints links that open
+SITE_URL = env("SITE_URL", f"http://localhost:{env('PORT', '8000')}")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -218,7 +220,9 @@ LOGGING = {
     # handlers of their own in Django's defaults, which would print the private seat pages'
     # keys: they go through the filtered handler instead
     "loggers": {
-        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
-        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # at LOG_LEVEL too: scripts/serve runs with WARNING, where a request that failed (4xx,
+        # 5xx) is still a line and the 200s and the autoreloader's notice are not
+        "django": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO"), "propagate": False},
+        "django.server": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO"), "propagate": False},
     },
 }

@@ -136,13 +136,40 @@ def reply(request: HttpRequest, pk: int) -> HttpResponse:
             "Is the SMTP listener running (scripts/serve starts it)?",
         )
         return redirect(here)
-    messages.success(request, f'Sent "{sent["Subject"]}" to the game by SMTP. {_outcome(sent)}')
+    level, outcome = _outcome(sent)
+    messages.add_message(request, level, f'Sent "{sent["Subject"]}" to the game by SMTP. {outcome}')
     return redirect(f"/mailbox/{mail.to_address}/?seen={newest}")
 
 
-def _outcome(sent: EmailMessage) -> str:
-    """What the inbound pipeline made of the reply.  With tasks in-process it is done when the
-    listener says 250; with a worker it may take a moment, which is worth waiting for here."""
+# what the reply's outcome looks like on the page: only applied commands (or a status or help
+# answer) are a success; a refusal, a reply the game would not take from this address or seat,
+# and a mail it did not read at all are shown as what they are
+_LEVELS = {
+    InboundMail.Status.APPLIED: messages.SUCCESS,
+    InboundMail.Status.ANSWERED: messages.SUCCESS,
+    InboundMail.Status.REFUSED: messages.ERROR,
+    InboundMail.Status.WRONG_SENDER: messages.ERROR,
+    InboundMail.Status.FORMER_SEAT: messages.ERROR,
+    InboundMail.Status.UNKNOWN: messages.WARNING,
+    InboundMail.Status.IGNORED: messages.WARNING,
+    InboundMail.Status.UNREADABLE: messages.WARNING,
+}
+_ANSWERED = {
+    InboundMail.Status.REFUSED: "Refused: nothing was played. The answer in this mailbox says why and "
+    "what is legal.",
+    InboundMail.Status.WRONG_SENDER: "Not taken: this address does not hold the seat. The answer says which "
+    "address does.",
+    InboundMail.Status.FORMER_SEAT: "Not taken: the seat has been handed to another player since.",
+    InboundMail.Status.UNKNOWN: "Not taken: the mail has no valid reply address, so nobody answers it.",
+    InboundMail.Status.IGNORED: "Not taken: it looks like an automatic mail, which the game does not answer.",
+    InboundMail.Status.UNREADABLE: "Not taken: the game could not read it as a mail.",
+}
+
+
+def _outcome(sent: EmailMessage) -> tuple[int, str]:
+    """What the inbound pipeline made of the reply, and how it is shown.  With tasks in-process
+    it is done when the listener says 250; with a worker it may take a moment, which is worth
+    waiting for here."""
     message_id = str(sent["Message-ID"]).strip().strip("<>")
     deadline = time.monotonic() + WAIT_FOR_PROCESSING
     while True:
@@ -150,9 +177,12 @@ def _outcome(sent: EmailMessage) -> str:
         if stored is not None and stored.status != InboundMail.Status.NEW:
             break
         if time.monotonic() > deadline:
-            return "It is waiting to be processed: refresh in a moment."
+            return messages.INFO, "It is waiting to be processed: refresh in a moment."
         time.sleep(0.2)
-    return f"The game says: {stored.get_status_display()} ({redact(stored.outcome)})."
+    status = InboundMail.Status(stored.status)
+    said = f"The game says: {stored.get_status_display()} ({redact(stored.outcome)})."
+    lead = _ANSWERED.get(status, "")
+    return _LEVELS.get(status, messages.INFO), f"{lead} {said}" if lead else said
 
 
 def _int(value: str | None) -> int:

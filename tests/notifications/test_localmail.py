@@ -4,7 +4,11 @@ into the same inbound pipeline; the demo game whose bots answer their own mails.
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from email.mime.image import MIMEImage
+from pathlib import Path
 
 import pytest
 from django.core.mail import EmailMultiAlternatives
@@ -145,6 +149,7 @@ def test_a_reply_sent_from_the_mailbox_page_goes_in_by_smtp_and_moves_the_game()
     assert LocalMail.objects.count() > before  # the next mails are in the mailboxes
     assert "Sent since your reply" in response.content.decode()
     assert "commands applied" in response.content.decode()
+    assert 'class="flash success" role="status">' in response.content.decode()
 
 
 @pytest.mark.usefixtures("local_play")
@@ -194,6 +199,9 @@ def test_a_refused_reply_says_why_and_the_answer_lands_in_the_mailbox():
 
     page = response.content.decode()
     assert "refused (answered with the reason)" in page
+    # shown as a refusal, not in the green box of a move played
+    assert 'class="flash error" role="alert">' in page and 'class="flash success"' not in page
+    assert "Refused: nothing was played." in page
     assert not Event.objects.filter(game=game, kind=Event.Kind.COMMAND).exists()
     newest = LocalMail.objects.filter(to_address=address).latest("pk")
     assert newest.pk != prompt.pk and "Atlantis" in read(newest).text
@@ -219,6 +227,20 @@ def test_the_demo_command_prints_your_mailbox_and_the_game_and_refuses_a_bot_add
     assert "/mailbox/me@example.org/" in out.getvalue() and f"/games/{game.pk}/" in out.getvalue()
     with pytest.raises(CommandError, match="bot"):
         call_command("demo", "--email", "red@bot.localhost", stdout=io.StringIO())
+
+
+def test_without_site_url_the_links_follow_the_port_the_local_server_runs_on():
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"} | {"PORT": "9123"}
+    code = "import django; django.setup(); from django.conf import settings; print(settings.SITE_URL)"
+    printed = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env | {"DJANGO_SETTINGS_MODULE": "whitelotus.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout
+    assert printed.strip() == "http://localhost:9123"
 
 
 @pytest.mark.usefixtures("local_play")

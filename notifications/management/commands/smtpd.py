@@ -21,7 +21,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, host: str | None, port: int | None, **options: Any) -> None:
         server = controller(host, port)
         server.start()
-        self.stdout.write(f"Receiving mail on {server.hostname}:{server.port}; Ctrl-C stops.")
+        if options.get("verbosity", 1):  # scripts/serve says it in its own block (-v 0)
+            self.stdout.write(f"Receiving mail on {server.hostname}:{server.port}; Ctrl-C stops.")
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: stop.set())
