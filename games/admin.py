@@ -22,7 +22,15 @@ from django.utils.html import format_html
 
 from games import forms as player_forms
 from games import permissions, services
-from games.admin_views import action_view, audit_url, audit_view, is_moderator, state_view, whose_move
+from games.admin_views import (
+    action_view,
+    audit_url,
+    audit_view,
+    is_moderator,
+    rollback_view,
+    state_view,
+    whose_move,
+)
 from games.models import Event, Game, Player, Press, Snapshot
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
@@ -121,9 +129,17 @@ class GameAdmin(ModeratorsOnly):
         def state(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
             return state_view(self, request, game_id, seq)
 
+        def rollback(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
+            return rollback_view(self, request, game_id, seq)
+
         return [
             path("<int:game_id>/audit/", site.admin_view(audit), name="games_game_audit"),
             path("<int:game_id>/audit/state/<int:seq>/", site.admin_view(state), name="games_game_state"),
+            path(
+                "<int:game_id>/audit/rollback/<int:seq>/",
+                site.admin_view(rollback),
+                name="games_game_rollback",
+            ),
             path(
                 "<int:game_id>/audit/act/<slug:action>/",
                 site.admin_view(action_view),

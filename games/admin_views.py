@@ -296,6 +296,8 @@ class Row:
     undone_by: int | None = None
     lines: list[Line] = field(default_factory=list)
     error: str = ""
+    period: str = ""  # the part of the game the event belongs to ("Year 3"), for folding
+    can_roll_back: bool = False  # a moderator may roll the game back to just after it
 
     @property
     def hidden(self) -> bool:
@@ -306,16 +308,65 @@ class Row:
         return json.dumps(self.event.payload, indent=1, sort_keys=True)
 
 
+@dataclass
+class Fold:
+    """A part of the log shown folded (a year of White Lotus; a stretch of events of a game
+    without years); open when it is the latest part or a filter picked rows in it."""
+
+    label: str
+    rows: list[Row]
+    open: bool = False
+
+    @property
+    def first_seq(self) -> int:
+        return self.rows[0].event.seq
+
+    @property
+    def last_seq(self) -> int:
+        return self.rows[-1].event.seq
+
+
 def audit_rows(game: Game, events: list[Event], seats: dict[int, Seat]) -> list[Row]:
     """Every event as a row: who held the seat then, whether a rollback undid it, and for
     moves what the engine logged, private entries (sealed bids and choices, drawn tiles)
-    included and marked."""
-    in_effect = {e.seq for e in services.effective(events)}
+    included and marked; which rows a moderator may roll the game back to."""
+    kept = services.effective(events)
+    in_effect = {e.seq for e in kept}
     rows = [Row(e, "", e.seq in in_effect) for e in events]
     _label_and_mark(rows, seats)
     if rows:
         _narrate(game, rows)
+    # as services.rollback takes them: an event in effect, from the start on, not the head
+    started = next((e.seq for e in kept if e.kind == Event.Kind.STARTED), None)
+    if started is not None and game.status in ACTIONS["rollback"].statuses:
+        for row in rows:
+            row.can_roll_back = row.in_effect and started <= row.event.seq < game.head_seq
     return rows
+
+
+STRETCH = 50  # events per fold of a game whose state has no year
+
+
+def folds(rows: list[Row]) -> list[Fold]:
+    """The rows by the part of the game they belong to, in order; the last part open."""
+    out: list[Fold] = []
+    for row in rows:
+        label = row.period or f"Events #{(row.event.seq - 1) // STRETCH * STRETCH + 1}–"
+        if out and out[-1].label == label:
+            out[-1].rows.append(row)
+        else:
+            out.append(Fold(label, [row]))
+    for fold in out:  # "Events #51–" becomes "Events #51–#100" (or up to the last one)
+        if fold.label.endswith("–"):
+            fold.label += f"#{fold.rows[-1].event.seq}"
+    if out:
+        out[-1].open = True
+    return out
+
+
+def filtered(rows: list[Row], seat: int | None, kind: str) -> list[Row]:
+    """The rows of one seat's events and/or of one kind (``None`` / ``""``: any)."""
+    return [r for r in rows if (seat is None or r.event.seat == seat) and (not kind or r.event.kind == kind)]
 
 
 def _label_and_mark(rows: list[Row], seats: dict[int, Seat]) -> None:
@@ -362,10 +413,13 @@ def _narrate(game: Game, rows: list[Row]) -> None:
         rows[0].error = f"Cannot replay: {error}"
         return
     after: dict[int, Any] = {}
+    year = rules.view(state, None).get("year")
     for row in rows:
         event = row.event
+        made_in = year  # a move belongs to the year it was made in, even the one that ends it
         if event.kind == Event.Kind.ROLLED_BACK:
             state = after.get(event.payload["to_seq"], state)
+            year = made_in = rules.view(state, None).get("year")
         elif event.kind in services.MOVE_KINDS and event.seat is not None:
             try:
                 state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
@@ -373,6 +427,8 @@ def _narrate(game: Game, rows: list[Row]) -> None:
                 row.error = f"This move does not replay: {error}"
             else:
                 row.lines = [_line(rules.narrate(state, entry), entry, colours) for entry in log]
+                year = rules.view(state, None).get("year")
+        row.period = f"Year {made_in}" if made_in else ""
         after[event.seq] = state
 
 
@@ -468,11 +524,24 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         and (a.name, game.status) not in _IDLE
         and not (a.name == "unbot" and not any(s.bot_since for s in seats.values()))
     ]
+    rows = audit_rows(game, events, seats)
+    seat, kind = _log_filter(request, seats)
+    shown = filtered(rows, seat, kind)
+    parts = folds(shown)
+    if seat is not None or kind:
+        for part in parts:
+            part.open = True
     context = {
         **_context(model_admin, request, game, f"Audit: {game}"),
         "seats": seats.values(),
         "pending": pending,
-        "rows": audit_rows(game, events, seats),
+        "deadlines": deadlines_of(game, seats),
+        "folds": parts,
+        "shown": len(shown),
+        "total": len(rows),
+        "filter_seat": "" if seat is None else seat,
+        "filter_kind": kind,
+        "kinds": [(k.value, k.label) for k in Event.Kind if any(r.event.kind == k for r in rows)],
         "actions": actions,
         "hidden": hidden_state(game, seats),
         "hidden_template": hidden_template(game.rules),
@@ -480,6 +549,26 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         "press": table_talk.shown(table_talk.all_of(game), {p: s.colour for p, s in seats.items()}),
     }
     return TemplateResponse(request, "admin/games/game/audit.html", context)
+
+
+def _log_filter(request: HttpRequest, seats: dict[int, Seat]) -> tuple[int | None, str]:
+    """``?seat=<position>&kind=<event kind>`` of the audit page; anything else is no filter."""
+    seat_text, kind = request.GET.get("seat", ""), request.GET.get("kind", "")
+    seat = int(seat_text) if seat_text.isdecimal() and int(seat_text) in seats else None
+    return seat, kind if kind in Event.Kind.values else ""
+
+
+@dataclass
+class Due:
+    seat: str
+    kind: str
+    deadline: datetime | None
+
+
+def deadlines_of(game: Game, seats: dict[int, Seat]) -> list[Due]:
+    """What each seat owes now and by when (a game's deadlines are its seats' decisions')."""
+    owed = game.decisions.owed().order_by("deadline_at", "seat")
+    return [Due(seat_label(seats, d.seat), d.kind, d.deadline_at) for d in owed]
 
 
 def _version_mismatch(game: Game) -> str:
@@ -528,6 +617,53 @@ def state_view(
 
 def _pretty(data: Any) -> str:
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def rollback_view(
+    model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, seq: int
+) -> HttpResponse:
+    """ "Roll back to here": a page that shows what the rollback would undo (every event in
+    effect after #``seq``, narrated, hidden lines included) and asks for the reason; only its
+    POST rolls back, as the audit page's own rollback form does."""
+    user = _moderator(request)
+    game = _game(request, game_id)
+    seats = {s.position: s for s in game.seats.select_related("player")}
+    rows = audit_rows(game, list(game.events.select_related("actor").order_by("seq")), seats)
+    target = next((r for r in rows if r.event.seq == seq), None)
+    if target is None:
+        raise Http404(f"There is no event #{seq} in this game.")
+    form = RollbackForm(request.POST or None, initial={"to_seq": seq}, auto_id="id_rollback_%s")
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["to_seq"] != seq:
+            raise Http404("The form names another event than the page.")
+        try:
+            result = services.rollback(game, seq, by=user, reason=form.cleaned_data["reason"])
+        except services.GameError as error:
+            messages.error(request, f"Roll back: {error}")
+        else:
+            recorded = ", ".join(f"#{e.seq}" for e in result.events)
+            messages.success(request, f"Rolled back to #{seq}: recorded as event {recorded}.")
+        return HttpResponseRedirect(audit_url(game.pk) + f"#event-{seq}")
+    undone = [r for r in rows if r.in_effect and r.event.seq > seq]
+    context = {
+        **_context(model_admin, request, game, f"{game}: roll back to event #{seq}?"),
+        "target": target,
+        "undone": undone,
+        "form": form,
+        "refusal": "" if target.can_roll_back else _rollback_refusal(game, target),
+        "action_url": reverse("admin:games_game_rollback", args=[game.pk, seq]),
+    }
+    return TemplateResponse(request, "admin/games/game/rollback.html", context)
+
+
+def _rollback_refusal(game: Game, row: Row) -> str:
+    if game.status not in ACTIONS["rollback"].statuses:
+        return "A game that has not started cannot be rolled back."
+    if not row.in_effect:
+        return f"#{row.event.seq} was undone by a rollback already: choose an event in effect."
+    if row.event.seq == game.head_seq:
+        return f"#{row.event.seq} is the latest event: there is nothing after it to undo."
+    return "The game can only be rolled back to an event from its start on."
 
 
 @require_POST

@@ -226,8 +226,8 @@ def test_replace_seat_through_the_admin(mod, moderator, game):
     assert (event.kind, event.actor, event.reason) == (Event.Kind.SEAT_REPLACED, moderator, "left the league")
     assert event.payload["new"] == "gus@example.org"
     html = response.content.decode()
-    assert "<td>blue (Bao)</td>" in html  # the earlier move: who held the seat then
-    assert "<td>blue (Bao) → Gus</td>" in html and "left the league" in html
+    assert '<td data-label="Seat">blue (Bao)</td>' in html  # the earlier move: who held the seat then
+    assert '<td data-label="Seat">blue (Bao) → Gus</td>' in html and "left the league" in html
 
 
 @pytest.mark.parametrize(
