@@ -28,6 +28,7 @@ from django.utils.html import format_html
 from games import permissions, services
 from games.models import Game, Seat
 from games.rules import registry
+from games.timing import TimeControls
 
 from .audit import can_audit, league_audit
 from .models import READY_HOURS, League, LeagueGame, Membership, Season
@@ -170,6 +171,125 @@ def _game_choices() -> list[tuple[str, str]]:
     return [(name, getattr(registry.get(name), "title", name)) for name in registry.names()]
 
 
+# --- a season's options and clock as form fields (not JSON boxes) -------------------------------
+#
+# Each game's options (``rules.OPTIONS``) are fields named ``option__<game>__<name>``; only the
+# chosen game's are read.  Left empty, an option is the game's default and is not stored, as
+# before (``Season.options`` keeps only what the season chose).  The clock's fields are
+# ``clock__<name>`` over ``TimeControls``; left empty, the game's own clock (its
+# ``time_controls``, over the service's) holds.
+
+SWITCH = [("", "the game's default"), ("yes", "yes"), ("no", "no")]
+
+
+def _word(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def option_fields() -> dict[str, forms.Field]:
+    out: dict[str, forms.Field] = {}
+    for name in registry.names():
+        game = registry.get(name)
+        for key, default in getattr(game, "OPTIONS", {}).items():
+            label = f"{getattr(game, 'title', name)}: {key.replace('_', ' ')}"
+            help_text = f"Empty: the game's default ({_word(default)})."
+            field: forms.Field
+            if isinstance(default, bool):
+                field = forms.ChoiceField(choices=SWITCH, required=False, label=label, help_text=help_text)
+            elif isinstance(default, int):
+                field = forms.IntegerField(required=False, label=label, help_text=help_text)
+            else:
+                field = forms.CharField(required=False, label=label, help_text=help_text)
+            out[f"option__{name}__{key}"] = field
+    return out
+
+
+def clock_fields() -> dict[str, forms.Field]:
+    defaults = TimeControls()
+    return {
+        "clock__hours_per_decision": forms.FloatField(
+            required=False,
+            min_value=0,
+            label="Hours per decision",
+            help_text="Empty: the game's own (White Lotus 48, Die Verbotene Stadt 24). 0: no deadlines.",
+        ),
+        "clock__reminder_hours": forms.CharField(
+            required=False,
+            label="Reminders, hours before the deadline",
+            help_text="e.g. 24, 4. Empty: the game's own (24, 4; Die Verbotene Stadt 12, 2).",
+        ),
+        "clock__grace_hours": forms.FloatField(
+            required=False,
+            min_value=0,
+            label="Grace hours",
+            help_text="After the deadline, before the default.",
+        ),
+        "clock__quiet_nights": forms.ChoiceField(
+            choices=SWITCH,
+            required=False,
+            label="Quiet nights",
+            help_text="No deadline 22:00–08:00 (player's zone).",
+        ),
+        "clock__quiet_weekends": forms.ChoiceField(
+            choices=SWITCH,
+            required=False,
+            label="Quiet weekends",
+            help_text="No deadline on Saturday or Sunday.",
+        ),
+        "clock__warn_after_defaults": forms.IntegerField(
+            required=False,
+            min_value=1,
+            label="Warn after defaults in a row",
+            help_text=f"Empty: {defaults.warn_after_defaults}.",
+        ),
+        "clock__vacation_days": forms.IntegerField(
+            required=False, min_value=0, label="Vacation days", help_text=f"Empty: {defaults.vacation_days}."
+        ),
+    }
+
+
+def _config_refusal(game: Any, rules: str, board: str, edition: Any, options: dict[str, Any]) -> str:
+    """Why no game of any size could be set up with these options ("" if one can), as seating
+    a round would find out (``leagues.seating.season_counts``)."""
+    if not board or edition not in getattr(game, "editions", ()):
+        return ""  # said beside those fields already
+    try:
+        loaded = services.board(board, rules)
+    except (OSError, ValueError):
+        return ""
+    first = ""
+    for n in game.player_counts:
+        try:
+            game.make_config(loaded, n, edition, options, 0)
+        except (TypeError, ValueError) as error:
+            first = first or str(error)
+        else:
+            return ""
+    return first
+
+
+def _initial_options(season: Season) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in (season.options or {}).items():
+        out[f"option__{season.rules}__{key}"] = _word(value) if isinstance(value, bool) else value
+    return out
+
+
+def _initial_clock(controls: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in controls.items():
+        name = f"clock__{key}"
+        if key == "hours_per_decision":
+            out[name] = 0 if value is None else value
+        elif key == "reminder_hours":
+            out[name] = ", ".join(f"{float(h):g}" for h in value)
+        elif isinstance(value, bool):
+            out[name] = _word(value)
+        else:
+            out[name] = value
+    return out
+
+
 class SeasonForm(_SeasonForm):
     # a board may be a file on the server (the game's ``load_board``): only the site admin names one
     files_allowed = False  # set by SeasonAdmin.get_form
@@ -188,16 +308,24 @@ class SeasonForm(_SeasonForm):
             "signup_open",
             "rules",
             "edition",
-            "options",
             "board",
             "press",
-            "time_controls",
             "ready_hours",
             "bot_after_defaults",
         )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # the games' options and the clock, as fields (the admin declares them too: see
+        # SeasonAdmin.get_form); filled from what the season stored
+        for name, field in {**option_fields(), **clock_fields()}.items():
+            self.fields.setdefault(name, field)
+        if self.instance.pk is not None:
+            for name, value in {
+                **_initial_options(self.instance),
+                **_initial_clock(dict(self.instance.time_controls or {})),
+            }.items():
+                self.initial.setdefault(name, value)
         # left empty, they are the chosen game's (clean fills them)
         for name, default in (("edition", "its first edition"), ("board", "its board")):
             if name in self.fields:
@@ -243,19 +371,7 @@ class SeasonForm(_SeasonForm):
                 "edition",
                 f"{game.title} has no edition '{edition}'{whose} (its editions: {', '.join(game.editions)}).",
             )
-        options = data.get("options")
-        if isinstance(options, dict):
-            # a form may say a switch in words (yes/no, true/false, on/off)
-            options = data["options"] = {
-                k: services.option_from_words(game, k, v) if k in game.OPTIONS else v
-                for k, v in options.items()
-            }
-            try:
-                services.game_options(game, options)
-            except services.GameError as error:
-                self.add_error("options", str(error))
-        elif options is not None:
-            self.add_error("options", 'Give the options as a JSON object, e.g. {"partners": true}.')
+        self._clean_clock()
         board = data.get("board")
         if "board" not in self.errors and (
             not board or (board != game.default_board and any(board == o.default_board for o in others))
@@ -266,7 +382,62 @@ class SeasonForm(_SeasonForm):
                 services.board(board, rules)
             except (OSError, ValueError) as error:
                 self.add_error("board", f"No such board: {error}")
+        self._clean_options(rules, game, board if board and "board" not in self.errors else "")
         return data
+
+    def _clean_options(self, rules: str, game: Any, board: str) -> None:
+        """The chosen game's option fields, as ``Season.options`` keeps them (only those set;
+        a switch read from yes/no), each checked as the game checks a new game's options, and
+        together by the game's own config (a value it does not know; a mix no table fits)."""
+        options: dict[str, Any] = {}
+        for key in getattr(game, "OPTIONS", {}):
+            name = f"option__{rules}__{key}"
+            value = self.cleaned_data.get(name)
+            if value in (None, ""):
+                continue
+            value = services.option_from_words(game, key, value)
+            refusal = services.option_refusal(game, key, value)
+            if refusal:
+                self.add_error(name, refusal)
+            else:
+                options[key] = value
+        if not any(k.startswith("option__") for k in self.errors):
+            try:
+                merged = services.game_options(game, options)
+            except services.GameError as error:
+                self.add_error(None, str(error))
+            else:
+                refusal = _config_refusal(game, rules, board, self.cleaned_data.get("edition"), merged)
+                if refusal:
+                    self.add_error(
+                        None, f"{getattr(game, 'title', rules)} cannot play these options: {refusal}"
+                    )
+        self.instance.options = options
+
+    def _clean_clock(self) -> None:
+        """The clock's fields, as ``Season.time_controls`` keeps them (only those set)."""
+        controls: dict[str, Any] = {}
+        for name, value in list(self.cleaned_data.items()):  # add_error takes an entry out
+            if not name.startswith("clock__") or value in (None, ""):
+                continue
+            key = name.removeprefix("clock__")
+            if key == "hours_per_decision":
+                controls[key] = value or None  # 0: no deadlines
+            elif key == "reminder_hours":
+                try:
+                    hours = [float(h) for h in str(value).replace(";", ",").split(",") if h.strip()]
+                except ValueError:
+                    self.add_error(name, "Write hours separated by commas, e.g. 24, 4.")
+                    continue
+                if any(h <= 0 for h in hours):
+                    self.add_error(name, "Each reminder is a number of hours before the deadline, above 0.")
+                    continue
+                controls[key] = sorted(hours, reverse=True)
+            elif key in ("quiet_nights", "quiet_weekends"):
+                controls[key] = value == "yes"
+            else:
+                controls[key] = value
+        self.instance.time_controls = controls
 
     def clean_board(self) -> str:
         name: str = self.cleaned_data["board"]
@@ -292,11 +463,35 @@ class SeasonAdmin(_ModelAdmin):
             round_count=Count("league_games__round", distinct=True),
         )
 
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        games: dict[str, list[str]] = {}
+        for name in option_fields():
+            games.setdefault(name.split("__")[1], []).append(name)
+        return [
+            (None, {"fields": ("league", "name", "signup_open")}),
+            ("Game", {"fields": ("rules", "edition", "board", "press")}),
+            *(
+                (
+                    f"Options of {getattr(registry.get(rules), 'title', rules)}",
+                    {
+                        "fields": names,
+                        "description": "Only the options of the season's game count; empty: its default.",
+                    },
+                )
+                for rules, names in games.items()
+            ),
+            ("Clock", {"fields": tuple(clock_fields())}),
+            ("Start and absence", {"fields": ("ready_hours", "bot_after_defaults")}),
+        ]
+
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change, **kwargs)
+        # the option and clock fields declared on the class, so the admin's form factory takes
+        # them (it refuses fields that are neither the model's nor declared)
+        extra: dict[str, Any] = {**option_fields(), **clock_fields()}
         if request.user.is_superuser:
-            return type(form.__name__, (form,), {"files_allowed": True})
-        return form
+            extra["files_allowed"] = True
+        kwargs["form"] = type(SeasonForm.__name__, (SeasonForm,), extra)
+        return super().get_form(request, obj, change, **kwargs)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "league":

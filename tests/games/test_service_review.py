@@ -232,9 +232,7 @@ def season_form(**fields: Any) -> SeasonForm:
         "signup_open": "on",
         "rules": VS,
         "edition": "kosmos",
-        "options": "{}",
         "board": "china",
-        "time_controls": "{}",
         **fields,
     }
     return SeasonForm(data=data)
@@ -255,11 +253,11 @@ def test_a_season_of_another_game_takes_its_edition_and_board_when_left_at_white
 
 
 def test_a_season_form_reads_switches_in_words_and_refuses_other_values():
-    form = season_form(options='{"partners": "yes"}')
+    form = season_form(option__verbotenestadt__partners="yes")
     assert form.is_valid(), form.errors
-    assert form.cleaned_data["options"] == {"partners": True}
-    form = season_form(options='{"partners": "maybe"}')
-    assert not form.is_valid() and "partners of Die Verbotene Stadt is yes or no" in form.errors["options"][0]
+    assert form.instance.options == {"partners": True}
+    form = season_form(option__verbotenestadt__partners="maybe")
+    assert not form.is_valid() and "partners" in form.errors.as_text()
 
 
 def test_seating_a_season_with_another_game_s_edition_says_so():

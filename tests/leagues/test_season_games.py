@@ -75,9 +75,7 @@ def _form(league, **fields):
         "signup_open": "on",
         "rules": "second",
         "edition": "kosmos",
-        "options": "{}",
         "board": "china",
-        "time_controls": "{}",
         **fields,
     }
     return SeasonForm(data=data)
@@ -88,8 +86,6 @@ def test_the_admin_offers_every_game_and_checks_the_season_against_its_game(leag
     assert _form(league).is_valid()
     refused = _form(league, edition="deluxe")
     assert not refused.is_valid() and "Second Game has no edition 'deluxe'" in refused.errors["edition"][0]
-    refused = _form(league, options='{"dragons": true}')
-    assert not refused.is_valid() and "no option dragons" in refused.errors["options"][0]
     refused = _form(league, rules="chess")
     assert not refused.is_valid() and "rules" in refused.errors
 
