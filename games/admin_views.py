@@ -643,7 +643,7 @@ def rollback_view(
         else:
             recorded = ", ".join(f"#{e.seq}" for e in result.events)
             messages.success(request, f"Rolled back to #{seq}: recorded as event {recorded}.")
-        return HttpResponseRedirect(audit_url(game.pk) + f"#event-{seq}")
+        return HttpResponseRedirect(audit_url(game.pk))
     undone = [r for r in rows if r.in_effect and r.event.seq > seq]
     context = {
         **_context(model_admin, request, game, f"{game}: roll back to event #{seq}?"),

@@ -97,9 +97,33 @@ def check_page(page: Any, request: pytest.FixtureRequest, url: str, label: str) 
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
-        assert overflow <= 0, f"{label} scrolls sideways by {overflow}px at {width}px"
+        assert overflow <= 0, f"{label} scrolls sideways by {overflow}px at {width}px: {_too_wide(page)}"
         accessible(page, f"{label} at {size} size")
         screenshot(page, request, f"{label}-{size}")
+
+
+def _too_wide(page: Any) -> str:
+    """The innermost elements that reach past the right edge (what to fix when a page scrolls
+    sideways)."""
+    return str(
+        page.evaluate(
+            """() => {
+            const edge = document.documentElement.clientWidth;
+            const clipped = e => {
+                for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+                    if (getComputedStyle(p).overflowX !== 'visible') return true;
+                }
+                return false;
+            };
+            const past = e => e.getBoundingClientRect().right > edge + 0.5 && !clipped(e);
+            const wide = [...document.querySelectorAll('body *')].filter(
+                e => past(e) && ![...e.children].some(past));
+            return wide.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
+                + ' (' + Math.round(e.getBoundingClientRect().right) + 'px)');
+        }"""
+        )
+    )
 
 
 def accessible(page: Any, what: str) -> None:
