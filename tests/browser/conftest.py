@@ -118,9 +118,10 @@ def _too_wide(page: Any) -> str:
             const past = e => e.getBoundingClientRect().right > edge + 0.5 && !clipped(e);
             const wide = [...document.querySelectorAll('body *')].filter(
                 e => past(e) && ![...e.children].some(past));
+            const classes = e => typeof e.className === 'string' && e.className
+                ? '.' + e.className.split(' ').join('.') : '';
             return wide.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
-                + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
-                + ' (' + Math.round(e.getBoundingClientRect().right) + 'px)');
+                + classes(e) + ' (' + Math.round(e.getBoundingClientRect().right) + 'px)');
         }"""
         )
     )
