@@ -34,6 +34,11 @@ class LeagueGroups:
     def links(self, game_ids: Iterable[int]) -> dict[int, list[Link]]:
         found = LeagueGame.objects.filter(game_id__in=list(game_ids)).select_related("season__league")
         return {
-            link.game_id: [Link(str(link.season), reverse("leagues:league", args=[link.season.league.slug]))]
+            link.game_id: [
+                Link(
+                    str(link.season),
+                    reverse("leagues:season", args=[link.season.league.slug, link.season.pk]),
+                )
+            ]
             for link in found
         }

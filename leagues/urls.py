@@ -1,13 +1,15 @@
-"""Public league pages."""
+"""Public league pages: every league, a league, a season."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from .views import league_view
+from .views import index, league_view, season_view
 
 app_name = "leagues"
 
 urlpatterns: list[URLPattern] = [
+    path("", index, name="index"),
     path("<slug:slug>/", league_view, name="league"),
+    path("<slug:slug>/<int:season_id>/", season_view, name="season"),
 ]

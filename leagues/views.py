@@ -1,30 +1,154 @@
-"""The public league page: each season's standings, with the league's ratings."""
+"""The site's front page and the public league pages: every league, a league with its seasons
+(their games, standings and ratings), and one season with its rules in words and how to join.
+
+Nothing here is private: players appear by name and colour, never by address; the address to
+mail ``join <league>`` to is the service's own (``notifications.tokens.service_address``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from games.models import Player
+from games import archive, services
+from games.models import Game, Player
 from games.player_games import Link
+from games.rules import registry
+from games.timing import TimeControls
+from notifications.tokens import service_address
 
-from .models import League, Season
+from .models import League, LeagueGame, Season
+from .seating import _clock
 from .standings import league_standings
+
+FRONT_GAMES = 6  # running games on the front page
+SEASON_GAMES = 12  # games per season on a league page (the season's page has them all)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """What this is, how to join, the games running now and the leagues."""
+    running = Game.objects.filter(status__in=[Game.Status.RUNNING, Game.Status.PAUSED]).order_by(
+        "-created_at"
+    )
+    leagues = League.objects.annotate(
+        open_seasons=Count("seasons", filter=Q(seasons__signup_open=True)),
+        games=Count("seasons__league_games"),
+    ).order_by("name")
+    context = {
+        "rows": archive.rows(list(running[:FRONT_GAMES])),
+        "running": running.count(),
+        "finished": Game.objects.filter(status=Game.Status.FINISHED).count(),
+        "leagues": leagues,
+        "open": [league for league in leagues if league.open_seasons],
+        "address": service_address(),
+        "games": [registry.get(name).title for name in registry.names()],
+    }
+    return TemplateResponse(request, "leagues/home.html", context)
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """Every league with its seasons (open for sign-up or not) and its number of games."""
+    leagues = League.objects.prefetch_related("seasons").annotate(games=Count("seasons__league_games"))
+    return TemplateResponse(
+        request, "leagues/index.html", {"leagues": leagues.order_by("name"), "address": service_address()}
+    )
 
 
 def league_view(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
-    seasons = league_standings(league, league.seasons.order_by("-created_at", "-pk"))
-    return TemplateResponse(request, "leagues/league.html", {"league": league, "seasons": seasons})
+    seasons = list(league.seasons.order_by("-created_at", "-pk"))
+    tables = league_standings(league, seasons)
+    context = {
+        "league": league,
+        "seasons": [_season_part(table.season, table, SEASON_GAMES) for table in tables],
+        "address": service_address(),
+    }
+    return TemplateResponse(request, "leagues/league.html", context)
+
+
+def season_view(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    season = get_object_or_404(Season, league=league, pk=season_id)
+    table = league_standings(league, [season])[0]
+    context = {
+        "league": league,
+        "part": _season_part(season, table, None),
+        "rules": _rules_in_words(season),
+        "address": service_address(),
+    }
+    return TemplateResponse(request, "leagues/season.html", context)
+
+
+@dataclass
+class SeasonPart:
+    season: Season
+    table: object  # leagues.standings.Standings
+    rows: list[archive.Row]
+    count: int
+    url: str
+    all_games_url: str
+
+
+def _season_part(season: Season, table: object, most: int | None) -> SeasonPart:
+    games = Game.objects.filter(league_game__season=season).order_by("-created_at", "-pk")
+    count = games.count()
+    shown = list(games if most is None else games[:most])
+    return SeasonPart(
+        season=season,
+        table=table,
+        rows=archive.rows(shown),
+        count=count,
+        url=reverse("leagues:season", args=[season.league.slug, season.pk]),
+        all_games_url=reverse("games:index") + f"?season={season.pk}",
+    )
+
+
+def _rules_in_words(season: Season) -> list[tuple[str, str]]:
+    """The season's game, edition, options, table talk and clock, as a reader says them."""
+    game = registry.get(season.rules)
+    editions = dict(Game.Edition.choices)
+    options = services.game_options(game, season.options) if season.edition in game.editions else {}
+    clock = _clock(season) or TimeControls.from_dict(game.time_controls)  # None: the game's own
+    said = [
+        (_("Game"), str(game.title)),
+        (_("Edition"), str(editions.get(season.edition, season.edition))),
+        (_("Board"), season.board),
+    ]
+    for key, value in options.items():
+        word = (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
+        said.append((key.replace("_", " "), word))
+    press = dict(Game.Press.choices).get(season.press) if season.press else _("the game's default")
+    said.append((_("Table talk"), str(press)))
+    if clock.hours_per_decision is None:
+        said.append((_("Time per decision"), _("no deadlines")))
+    else:
+        said.append(
+            (_("Time per decision"), _("%(hours)s hours") % {"hours": f"{clock.hours_per_decision:g}"})
+        )
+        if clock.reminder_hours:
+            before = ", ".join(f"{h:g}" for h in clock.reminder_hours)
+            said.append((_("Reminders"), _("%(hours)s hours before the deadline") % {"hours": before}))
+    if clock.quiet_nights:
+        said.append((_("Quiet nights"), _("no deadline between 22:00 and 08:00 in the player's zone")))
+    if clock.quiet_weekends:
+        said.append((_("Quiet weekends"), _("no deadline on Saturday or Sunday")))
+    said.append((_("Vacation"), _("%(days)s days per player and game") % {"days": clock.vacation_days}))
+    return said
 
 
 def seasons_of(player: Player) -> list[Link]:
-    """The seasons the player is a member of, each a link to its league's page (for the
-    player's own page, ``games.player_games``, where the app config registers it)."""
+    """The seasons the player is a member of, each a link to its page (for the player's own
+    page, ``games.player_games``, where the app config registers it)."""
     seasons = Season.objects.filter(memberships__player=player).select_related("league")
     return [
-        Link(str(season), reverse("leagues:league", args=[season.league.slug]))
+        Link(str(season), reverse("leagues:season", args=[season.league.slug, season.pk]))
         for season in seasons.order_by("-created_at", "-pk")
     ]
+
+
+__all__ = ["LeagueGame", "home", "index", "league_view", "season_view", "seasons_of"]

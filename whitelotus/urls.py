@@ -1,11 +1,12 @@
-"""URLs: the admin for moderators, the ESP webhooks (inbound mail, delivery tracking); game pages
-come with issue 6."""
+"""URLs: the admin for moderators, the ESP webhooks (inbound mail, delivery tracking); the front
+page, the game pages, the league pages and the local mailbox."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from leagues.views import home
 from notifications.views import health_view
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -13,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("anymail/", include("notifications.urls")),
     path("health/", health_view, name="health"),
     path("leagues/", include("leagues.urls")),
+    path("", home, name="home"),
     path("", include("games.urls")),
     path("mailbox/", include("notifications.localmail.urls")),  # 404 unless LOCAL_MAILBOX
 ]

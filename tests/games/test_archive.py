@@ -125,7 +125,7 @@ def test_the_league_and_season_filters_and_each_row_links_its_season():
     assert listed({"league": "spring", "season": str(first.pk)}) == []
     assert loose.pk in listed() and len(listed()) == 4
     text = text_of(INDEX, {"season": str(first.pk)})
-    assert "Autumn league: 2025" in text and 'href="/leagues/autumn/"' in text
+    assert "Autumn league: 2025" in text and f'href="/leagues/autumn/{first.pk}/"' in text
 
 
 def test_a_search_the_form_cannot_read_shows_every_game_and_says_so():

@@ -183,9 +183,10 @@ def test_finished_and_not_yet_started_games_are_listed_with_the_result_and_a_rep
 
 def test_the_leagues_the_player_is_in_are_linked():
     league = League.objects.create(name="Autumn Lotus League", slug="autumn")
-    Season.objects.create(league=league, name="2026 Autumn").memberships.create(player=players(1)[0])
+    season = Season.objects.create(league=league, name="2026 Autumn")
+    season.memberships.create(player=players(1)[0])
     leagues = section(read(Client().get(page_of(ada()))), "leagues")
-    assert "Autumn Lotus League: 2026 Autumn" in leagues and 'href="/leagues/autumn/"' in leagues
+    assert "Autumn Lotus League: 2026 Autumn" in leagues and f'href="/leagues/autumn/{season.pk}/"' in leagues
 
 
 def test_the_page_shows_nothing_another_seat_alone_may_see():
