@@ -38,13 +38,13 @@ BOARD_NAME = re.compile(r"[a-z0-9_-]+")  # a built-in board (games/rules/whitelo
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
-    _Inline = admin.TabularInline[Any, Any]
+    _StackedInline = admin.StackedInline[Any, Any]
     _LeagueForm = forms.ModelForm[League]
     _MembershipForm = forms.ModelForm[Membership]
     _SeasonForm = forms.ModelForm[Season]
 else:
     _ModelAdmin = admin.ModelAdmin
-    _Inline = admin.TabularInline
+    _StackedInline = admin.StackedInline
     _LeagueForm = _MembershipForm = _SeasonForm = forms.ModelForm
 
 
@@ -160,11 +160,14 @@ class MembershipForm(_MembershipForm):
         return data
 
 
-class MembershipInline(_Inline):
+class MembershipInline(_StackedInline):
+    """Stacked (each field with its label) and the player by id with a lookup: the tabular
+    inline's unlabelled cells and the autocomplete widget have no accessible names."""
+
     model = Membership
     form = MembershipForm
     extra = 1
-    autocomplete_fields = ("player",)
+    raw_id_fields = ("player",)
 
 
 def _game_choices() -> list[tuple[str, str]]:

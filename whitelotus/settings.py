@@ -75,7 +75,8 @@ ASGI_APPLICATION = "whitelotus.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # the admin's base_site, with the accessibility rules every admin page gets
+        "DIRS": [BASE_DIR / "whitelotus" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

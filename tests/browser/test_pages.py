@@ -14,7 +14,7 @@ from notifications.models import InboundMail
 from tests.games.factories import running_game
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
-from .conftest import screenshot
+from .conftest import accessible, screenshot
 
 
 def _played(moves: int, seed: str = "browser") -> Game:
@@ -159,4 +159,5 @@ def test_a_verbotene_stadt_game_and_seat_page_fit_a_phone_and_a_desktop(live_ser
                 "document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )
             assert overflow <= 0, f"{label} page scrolls sideways by {overflow}px at {width}px"
+            accessible(page, f"the {label} page at {size} size")
             screenshot(page, request, f"{label}-{size}")
