@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
+from django.utils.translation import gettext
 
 from games import services
 from games.models import Event, Game, PendingDecision, Seat
@@ -68,7 +69,8 @@ class Waiting:
     kind: str
     sealed: bool
     deadline: str  # "2026-11-25 14:00 UTC" or ""
-    due_in: str  # "in 2 days, 3 hours", "overdue" or ""
+    due_in: str  # "in 2 days, 3 hours", "overdue" or "" (in the active language)
+    deadline_at: datetime | None = None  # for the page's {% when %}: the reader's zone
 
 
 def names(seats: list[Seat]) -> dict[str, str]:
@@ -185,11 +187,17 @@ def deadline_text(
     now = now or timezone.now()
     shown = at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     if stopped_at is not None:
-        left = "overdue" if at <= stopped_at else timeuntil(at, stopped_at) + " left"
-        return shown, f"{left}; the clock is stopped, the deadline moves on when it restarts"
+        left = (
+            gettext("overdue")
+            if at <= stopped_at
+            else gettext("%(time)s left") % {"time": timeuntil(at, stopped_at)}
+        )
+        return shown, gettext("%(left)s; the clock is stopped, the deadline moves on when it restarts") % {
+            "left": left
+        }
     if at <= now:
-        return shown, "overdue"
-    return shown, "in " + timeuntil(at, now)
+        return shown, gettext("overdue")
+    return shown, gettext("in %(time)s") % {"time": timeuntil(at, now)}
 
 
 def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> list[Waiting]:
@@ -200,7 +208,8 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     stopped = game.clock_stopped_at
     out = []
     for decision in view["pending"]:
-        deadline, due_in = deadline_text(due.get(seat_of[decision["colour"]]), stopped_at=stopped)
+        at = due.get(seat_of[decision["colour"]])
+        deadline, due_in = deadline_text(at, stopped_at=stopped)
         out.append(
             Waiting(
                 decision["colour"],
@@ -209,6 +218,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
                 bool(decision.get("sealed")),
                 deadline,
                 due_in,
+                at,
             )
         )
     return out

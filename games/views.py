@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from games import archive, cli, forms, links, pages, player_games, record_json, services
 from games import press as table_talk
-from games.models import Game, Seat
+from games.models import Game, Player, Seat
 from notifications import preferences
 
 from .steps import Step, Timeline, timeline
@@ -55,19 +56,34 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
     seat = links.seat_for_key(key)
     if seat is None:
         raise Http404()  # no hint whether the key never existed or its seat changed hands
-    context = _page(seat.game, seat.position)
-    context["seat"] = seat
-    # the moves a mail may make now: none while the game is paused (or not started, or over),
-    # when the service refuses every move
-    running = seat.game.status == Game.Status.RUNNING
-    rules = services.rules_of(seat.game)
-    context["menu"] = rules.describe(context["state"], seat.position, seat.player.language) if running else []
-    context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
-    # the talk this seat said or was told, and nothing else (``Press.reaches``)
-    colours = {s.position: s.colour for s in seat.game.seats.all()}
-    context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
-    context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
-    return _private(render(request, "games/seat.html", context))
+    # in the player's language and time zone, as their mails are (the switcher may change the
+    # language for this browser)
+    with (
+        translation.override(reader_language(request, seat.player)),
+        timezone.override(player_games.zone_of(seat.player)),
+    ):
+        context = _page(seat.game, seat.position)
+        context["seat"] = seat
+        # the moves a mail may make now: none while the game is paused (or not started, or
+        # over), when the service refuses every move
+        running = seat.game.status == Game.Status.RUNNING
+        rules = services.rules_of(seat.game)
+        language = translation.get_language()
+        context["menu"] = rules.describe(context["state"], seat.position, language) if running else []
+        context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
+        # the talk this seat said or was told, and nothing else (``Press.reaches``)
+        colours = {s.position: s.colour for s in seat.game.seats.all()}
+        context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
+        context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
+        response = render(request, "games/seat.html", context)
+    return _private(response)
+
+
+def reader_language(request: HttpRequest, player: Player) -> str:
+    """A player's own pages speak their language, unless this browser chose another with the
+    switcher (its cookie)."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return chosen if chosen in dict(settings.LANGUAGES) else player.language
 
 
 def player_page(request: HttpRequest, key: str) -> HttpResponse:
@@ -80,7 +96,7 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
         raise Http404()
     here = reverse("games:player", args=[key])
     zone = player_games.zone_of(player)
-    with translation.override(player.language), timezone.override(zone):
+    with translation.override(reader_language(request, player)), timezone.override(zone):
         unfinished = player_games.unfinished(player)
         form = forms.SettingsForm(initial=forms.initial(player))
         game_form = forms.GameSettingsForm(unfinished, initial={"mode": preferences.of(player.pk, None).mode})

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("anymail/", include("notifications.urls")),
     path("health/", health_view, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the pages' switcher
     path("leagues/", include("leagues.urls")),
     path("", home, name="home"),
     path("", include("games.urls")),

@@ -17,7 +17,15 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from notifications import words
+
 register = template.Library()
+
+
+@register.filter
+def colour(name: str) -> str:
+    """A seat's colour in the page's language ("red" → "Rot", "rouge")."""
+    return words.colour(str(name))
 
 
 @register.simple_tag

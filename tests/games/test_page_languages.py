@@ -1,0 +1,121 @@
+"""The site's pages in English, German and French: every string of the public templates (and
+of the Python that writes page text) is in both catalogues, translated; a page is in the
+language its reader asked for (the browser's Accept-Language, the switcher's cookie) and a
+seat page in its player's language and time zone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games import links
+from tests.notifications.test_i18n import (
+    BLOCK,
+    LANGUAGES,
+    block_msgids,
+    po_path,
+    read_po,
+    translations,
+    unquote,
+)
+
+from .factories import running_game
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE_TEMPLATES = (
+    ROOT / "games" / "templates" / "games",
+    ROOT / "leagues" / "templates" / "leagues",
+)
+PAGE_PYTHON = (ROOT / "games" / "archive.py", ROOT / "games" / "pages.py", ROOT / "leagues" / "views.py")
+TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(?:\s+\w+)*\s*%}""")
+GETTEXT = re.compile(r'\b(?:gettext|gettext_lazy|_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]')
+
+
+def page_msgids() -> dict[str, str]:
+    """Each msgid the pages use, with where it is used."""
+    return {msgid: where for msgid, (where, _) in page_entries().items()}
+
+
+def page_entries() -> dict[str, tuple[str, str | None]]:
+    """Each msgid the pages use: where, and its msgid_plural (None without plural forms)."""
+    found: dict[str, tuple[str, str | None]] = {}
+    for folder in PAGE_TEMPLATES:
+        for path in sorted(folder.rglob("*.html")):
+            text = path.read_text(encoding="utf-8")
+            where = str(path.relative_to(ROOT))
+            for double, single in TRANSLATE.findall(text):
+                found.setdefault(unquote(double or single), (where, None))
+            for body in BLOCK.findall(text):
+                singular, plural = block_msgids(body)
+                found.setdefault(singular, (where, plural))
+    for path in PAGE_PYTHON:
+        for msgid in GETTEXT.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(unquote(msgid), (str(path.relative_to(ROOT)), None))
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_of_the_pages_is_translated(language):
+    entries = {str(e["msgid"]): e for e in read_po(po_path(language))}
+    missing = []
+    for msgid, (where, plural) in sorted(page_entries().items(), key=lambda item: item[1][0]):
+        entry = entries.get(msgid)
+        if (
+            entry is None
+            or not all(translations(entry))
+            or "fuzzy" in entry["flags"]  # type: ignore[operator,unused-ignore]
+            or entry.get("msgid_plural") != plural
+        ):
+            missing.append(f"{where}: {msgid!r}" + (f" (plural {plural!r})" if plural else ""))
+    assert not missing, f"{len(missing)} page strings have no {language} translation:\n" + "\n".join(missing)
+
+
+def test_the_catalogue_test_reads_the_templates():
+    found = page_msgids()
+    assert "Leagues" in found and "Replay the game step by step" in found
+    assert "You play %(colour)s (%(name)s)" in found
+
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_public_page_speaks_the_browsers_language():
+    game = running_game(3, seed="lang-public")
+    german = Client(headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"}).get(f"/games/{game.pk}/")
+    assert '<html lang="de">' in german.content.decode() and "Spieler" in german.content.decode()
+    french = Client(headers={"accept-language": "fr"}).get("/games/")
+    assert '<html lang="fr">' in french.content.decode()
+    english = Client(headers={"accept-language": "es"}).get("/games/")
+    assert '<html lang="en">' in english.content.decode()
+
+
+def test_the_switcher_sets_the_language_and_keeps_the_reader_on_the_page():
+    game = running_game(3, seed="lang-switch")
+    client = Client(headers={"accept-language": "en"})
+    page = f"/games/{game.pk}/"
+    html = client.get(page).content.decode()
+    assert 'action="/i18n/setlang/"' in html and f'name="next" value="{page}"' in html
+    response = client.post("/i18n/setlang/", {"language": "fr", "next": page})
+    assert response.status_code == 302 and response["Location"] == page
+    assert '<html lang="fr">' in client.get(page).content.decode()
+
+
+def test_a_seat_page_speaks_its_players_language_and_zone_unless_the_reader_switched():
+    game = running_game(3, seed="lang-seat")
+    seat = game.seats.get(position=0)
+    seat.player.language, seat.player.time_zone = "de", "Asia/Tokyo"
+    seat.player.save()
+    url = reverse("games:seat", args=[links.seat_key(seat)])
+    html = Client(headers={"accept-language": "en"}).get(url).content.decode()
+    assert '<html lang="de">' in html
+    deadline = game.decisions.owed().get().deadline_at
+    if deadline is not None:
+        assert "JST" in html and "data-local" not in html.split("<main>")[1].split("</main>")[0]
+    switched = Client()
+    switched.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    assert '<html lang="fr">' in switched.get(url).content.decode()
