@@ -84,7 +84,7 @@ def _editions() -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for name in registry.names():
         for edition in registry.get(name).editions:
-            label = Game(rules=name, edition=edition).get_edition_display()
+            label = gettext(Game(rules=name, edition=edition).get_edition_display())
             seen.setdefault(edition, f"{label} ({registry.get(name).title})")
     return [("", gettext("any")), *seen.items()]
 
@@ -237,7 +237,7 @@ def _row(
         game=game,
         title=game.name or gettext("Game %(id)s") % {"id": game.pk},
         game_title=game.game_title,
-        edition=game.get_edition_display(),
+        edition=gettext(game.get_edition_display()),
         seats=[
             SeatRow(
                 s.player.name, words.colour(s.colour), s.colour, s.position in owing, s.position in winning

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import links
+from games.models import Game
 from tests.notifications.test_i18n import (
     BLOCK,
     LANGUAGES,
@@ -56,6 +57,10 @@ def page_entries() -> dict[str, tuple[str, str | None]]:
     for path in PAGE_PYTHON:
         for msgid in GETTEXT.findall(path.read_text(encoding="utf-8")):
             found.setdefault(unquote(msgid), (str(path.relative_to(ROOT)), None))
+    # the game's status, edition and table talk as the pages say them ({% translate var %})
+    for choices in (Game.Status, Game.Edition, Game.Press):
+        for label in choices.labels:
+            found.setdefault(str(label), (f"games.models.Game.{choices.__name__}", None))
     return found
 
 
