@@ -28,6 +28,7 @@ from games import services
 from games.models import Event, Game, PendingDecision, Seat
 from games.picture import board_svg
 from games.rules import registry
+from notifications import words
 
 from .steps import Step, Timeline
 
@@ -229,32 +230,39 @@ def event_text(event: Event, colour: str, *, everything: bool = False, colours: 
     saying no more than is public: no addresses, and the moderator's reason only once the
     game is over (it may name a hidden choice)."""
     p = event.payload
-    texts = {
-        Event.Kind.CREATED: "The game was set up.",
-        Event.Kind.STARTED: "The game started.",
-        Event.Kind.ROLLED_BACK: f"A moderator undid the moves after event #{p.get('to_seq')}.",
-        Event.Kind.PAUSED: "A moderator paused the game.",
-        Event.Kind.RESUMED: "A moderator resumed the game.",
-        Event.Kind.DEADLINE_EXTENDED: "A moderator extended the deadline.",
-        Event.Kind.SEAT_REPLACED: f"The {colour} seat was handed to another player.",
-        Event.Kind.VACATION_STARTED: f"{colour.capitalize()} went on vacation.",
-        Event.Kind.VACATION_ENDED: f"{colour.capitalize()} is back from vacation.",
-        Event.Kind.TIME_CONTROLS: "A moderator changed the time controls.",
-        Event.Kind.BOT_SEATED: f"The {colour} seat is now played by the service's bot.",
-        Event.Kind.BOT_UNSEATED: f"{colour.capitalize()}'s player took the seat back from the bot.",
-        Event.Kind.DEFAULT: f"{colour.capitalize()} missed the deadline: the default move was played.",
+    said = {"colour": words.colour(colour).capitalize() if colour else colour}
+    texts = {  # in the reader's language; a seat is named by its colour in that language
+        Event.Kind.CREATED: gettext("The game was set up."),
+        Event.Kind.STARTED: gettext("The game started."),
+        Event.Kind.ROLLED_BACK: gettext("A moderator undid the moves after event #%(seq)s.")
+        % {"seq": p.get("to_seq")},
+        Event.Kind.PAUSED: gettext("A moderator paused the game."),
+        Event.Kind.RESUMED: gettext("A moderator resumed the game."),
+        Event.Kind.DEADLINE_EXTENDED: gettext("A moderator extended the deadline."),
+        Event.Kind.SEAT_REPLACED: gettext("The seat of %(colour)s was handed to another player.") % said,
+        Event.Kind.VACATION_STARTED: gettext("%(colour)s went on vacation.") % said,
+        Event.Kind.VACATION_ENDED: gettext("%(colour)s is back from vacation.") % said,
+        Event.Kind.TIME_CONTROLS: gettext("A moderator changed the time controls."),
+        Event.Kind.BOT_SEATED: gettext("The seat of %(colour)s is now played by the service's bot.") % said,
+        Event.Kind.BOT_UNSEATED: gettext("The player of %(colour)s took the seat back from the bot.") % said,
+        Event.Kind.DEFAULT: gettext("%(colour)s missed the deadline: the default move was played.") % said,
         # the value is listed by the start (it says nothing before: the server's seed is secret)
-        Event.Kind.ENTROPY: f"{colour.capitalize()} is ready: their contribution to the draws is in.",
+        Event.Kind.ENTROPY: gettext("%(colour)s is ready: their contribution to the draws is in.") % said,
     }
     text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind
     if event.kind == Event.Kind.STARTED and p.get("contributions"):  # public from the start on
         listed = ", ".join(
-            f"{colours[s] if s < len(colours) else s} {value[:16]}…" for s, value in p["contributions"]
+            f"{words.colour(colours[s]) if s < len(colours) else s} {value[:16]}…"
+            for s, value in p["contributions"]
         )
-        text = f"{text} Its draws are mixed with the players' contributions: {listed}"
+        mixed = gettext("Its draws are mixed with the players' contributions: %(listed)s") % {
+            "listed": listed
+        }
+        text = f"{text} {mixed}"
     if everything and event.reason:
-        text = f"{text} Reason: {event.reason}".strip()
-    return text
+        reason = gettext("Reason: %(reason)s") % {"reason": event.reason}
+        text = f"{text} {reason}"
+    return text.strip()
 
 
 def log_items(

@@ -302,7 +302,7 @@ def test_the_game_page_names_the_seat_the_bot_plays(client):
     bots.hand_to_bot(game, 1, by=None, reason="dropped out")
     html = client.get(game_page_url(game)).content.decode()
     assert "Bao (bot)" in html and "Ada (bot)" not in html
-    assert "seat is now played by the service" in html  # the log says when
+    assert "is now played by the service&#x27;s bot" in html  # the log says when
 
 
 def _mail_from_seat(game: Game, position: int, body: str) -> Any:

@@ -267,7 +267,7 @@ def test_the_game_page_lists_the_contributions_from_the_start_on(client):
         reply(game, position, "ready")
     page = client.get(f"/games/{game.pk}/").content.decode()
     for seat, value in services.entropy_of(game).items():
-        assert f"{('red', 'blue', 'green')[seat]} {value[:16]}…" in page
+        assert f"{('Red', 'Blue', 'Green')[seat]} {value[:16]}…" in page
 
 
 def test_create_game_opens_a_ready_window_on_request():
