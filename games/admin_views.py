@@ -636,14 +636,7 @@ def rollback_view(
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["to_seq"] != seq:
             raise Http404("The form names another event than the page.")
-        try:
-            result = services.rollback(game, seq, by=user, reason=form.cleaned_data["reason"])
-        except services.GameError as error:
-            messages.error(request, f"Roll back: {error}")
-        else:
-            recorded = ", ".join(f"#{e.seq}" for e in result.events)
-            messages.success(request, f"Rolled back to #{seq}: recorded as event {recorded}.")
-        return HttpResponseRedirect(audit_url(game.pk))
+        return _perform(request, game, ACTIONS["rollback"], form.cleaned_data, user)
     undone = [r for r in rows if r.in_effect and r.event.seq > seq]
     context = {
         **_context(model_admin, request, game, f"{game}: roll back to event #{seq}?"),
@@ -680,7 +673,11 @@ def action_view(request: HttpRequest, game_id: int, action: str) -> HttpResponse
             for error in errors:
                 messages.error(request, f"{act.label}: {label + ': ' if label else ''}{error}")
         return HttpResponseRedirect(audit_url(game.pk))
-    data = form.cleaned_data
+    return _perform(request, game, act, form.cleaned_data, user)
+
+
+def _perform(request: HttpRequest, game: Game, act: Action, data: dict[str, Any], user: User) -> HttpResponse:
+    """Do a moderator's act with its form's data; say what came of it on the audit page."""
     try:
         result = act.perform(game, data, user, data["reason"])
     except services.GameError as error:

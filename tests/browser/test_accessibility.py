@@ -16,16 +16,7 @@ from tests.games.factories import running_game, whose_turn
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
 from .conftest import check_page
-
-
-def _played(moves: int, seed: str) -> Game:
-    game = running_game(4, seed=seed)
-    for _ in range(moves):
-        state = services.head_state(game)
-        seat = wl.pending(state)[0].seat
-        services.submit(game, seat, wl.legal(state, seat)[0])
-    game.refresh_from_db()
-    return game
+from .test_pages import _played
 
 
 @pytest.mark.usefixtures("live_db")

@@ -23,19 +23,6 @@ NAME = "Jade Court"  # the game's name: must never reach a non-moderator
 
 
 @pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
-    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
-    return user
-
-
-@pytest.fixture
-def mod(client, moderator):
-    client.force_login(moderator)
-    return client
-
-
-@pytest.fixture
 def game():
     return running_game(4, name=NAME)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,19 +15,6 @@ from games.models import Event, Game
 from .factories import running_game, whose_turn
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
-    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
-    return user
-
-
-@pytest.fixture
-def mod(client, moderator):
-    client.force_login(moderator)
-    return client
 
 
 def audit(game):

@@ -12,7 +12,6 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -153,19 +152,6 @@ def test_white_lotus_pages_keep_their_own_header_and_partials(client):
 
 
 # --- the admin ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
-    user.groups.add(Group.objects.get_or_create(name="moderators")[0])
-    return user
-
-
-@pytest.fixture
-def mod(client, moderator):
-    client.force_login(moderator)
-    return client
 
 
 def admin_url(name: str, *args: Any) -> str:
