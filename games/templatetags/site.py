@@ -34,7 +34,9 @@ def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
     if moment is None:
         return "—"
     local = timezone.localtime(moment)
-    chosen = timezone.get_current_timezone_name() != "UTC"
+    # a page rendered for one reader (timezone.override) keeps their zone; any other page is
+    # rewritten in the browser's
+    chosen = timezone.get_current_timezone_name() != timezone.get_default_timezone_name()
     shown = local.strftime("%Y-%m-%d") if style == "date" else local.strftime("%Y-%m-%d %H:%M %Z")
     return format_html(
         '<time datetime="{}"{}>{}</time>',

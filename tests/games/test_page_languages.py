@@ -124,3 +124,21 @@ def test_a_seat_page_speaks_its_players_language_and_zone_unless_the_reader_swit
     switched = Client()
     switched.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     assert '<html lang="fr">' in switched.get(url).content.decode()
+
+
+def test_a_time_is_the_utc_instant_written_in_the_readers_zone_or_left_to_the_browser():
+    from datetime import UTC, datetime
+
+    from django.template import Context, Template
+    from django.utils import timezone
+
+    moment = datetime(2026, 11, 23, 20, 5, tzinfo=UTC)
+    tag = Template("{% load site %}{% when moment %}|{% when moment 'date' %}|{% when nothing %}")
+    public = tag.render(Context({"moment": moment, "nothing": None}))
+    assert public == (
+        '<time datetime="2026-11-23T20:05:00Z" data-local="datetime">2026-11-23 20:05 UTC</time>|'
+        '<time datetime="2026-11-23T20:05:00Z" data-local="date">2026-11-23</time>|—'
+    )
+    with timezone.override("Europe/Berlin"):  # a page rendered for one reader: their zone, as is
+        private = tag.render(Context({"moment": moment, "nothing": None}))
+    assert private.startswith('<time datetime="2026-11-23T20:05:00Z">2026-11-23 21:05 CET</time>|')
