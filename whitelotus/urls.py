@@ -4,12 +4,21 @@ page, the game pages, the league pages and the local mailbox."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import URLPattern, URLResolver, include, path
 
 from leagues.views import home
 from notifications.views import health_view
 
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico where a page names no icon (the admin, the mailbox)."""
+    return HttpResponsePermanentRedirect(static("games/favicon.svg"))
+
+
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("anymail/", include("notifications.urls")),
     path("health/", health_view, name="health"),

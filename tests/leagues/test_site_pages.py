@@ -105,3 +105,8 @@ def test_an_unknown_league_or_a_season_of_another_league_is_not_found(league):
     other = season_of(League.objects.create(name="Spring Cup", slug="spring"), [])
     assert Client().get("/leagues/nowhere/").status_code == 404
     assert Client().get(f"/leagues/autumn/{other.pk}/").status_code == 404
+
+
+def test_the_favicon_is_there_for_pages_that_do_not_name_it():
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("/games/favicon.svg")
