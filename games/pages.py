@@ -67,7 +67,7 @@ class LogItem:
 class Waiting:
     colour: str
     name: str
-    kind: str
+    kind: str  # what they must decide, in the words of the mails ("place a control marker")
     sealed: bool
     deadline: str  # "2026-11-25 14:00 UTC" or ""
     due_in: str  # "in 2 days, 3 hours", "overdue" or "" (in the active language)
@@ -207,6 +207,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     due = {d.seat: d.deadline_at for d in PendingDecision.objects.owed().filter(game=game)}
     seat_of = {p["colour"]: p["seat"] for p in colours}
     stopped = game.clock_stopped_at
+    rules = registry.get(game.rules)
     out = []
     for decision in view["pending"]:
         at = due.get(seat_of[decision["colour"]])
@@ -215,7 +216,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
             Waiting(
                 decision["colour"],
                 seat_names.get(decision["colour"], ""),
-                decision["kind"],
+                rules.decision_text(view, decision["kind"], gettext),  # in the mails' words
                 bool(decision.get("sealed")),
                 deadline,
                 due_in,
