@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from games.picture import panel
 from notifications import words
 
 register = template.Library()
@@ -44,3 +45,13 @@ def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
         "" if chosen else format_html(' data-local="{}"', style),
         shown,
     )
+
+
+@register.filter
+def phase_words(view: dict[str, object]) -> str:
+    """White Lotus's phase as the board picture says it, in the page's language ("bidding for
+    Yanan", "Gebote für Yanan"); the engine's name where the view has no step."""
+    try:
+        return panel.phase_text(view)
+    except (KeyError, AttributeError, TypeError):
+        return str(view.get("phase", ""))
