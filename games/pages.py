@@ -172,7 +172,9 @@ def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, 
             row["partner_colour"] = partner
             row["partner_name"] = seat_names.get(partner, "")
         if isinstance(p.get("chips"), dict):
-            row["chip_words"] = ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v) or "none"
+            row["chip_words"] = ", ".join(
+                f"{words.building(k)} {v}" for k, v in p["chips"].items() if v
+            ) or gettext("none")
         out.append(row)
     return out
 
