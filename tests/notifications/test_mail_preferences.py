@@ -182,7 +182,8 @@ def test_the_confirmation_and_the_seat_page_speak_german():
     from games.links import seat_page_url
 
     page = django_client_get(seat_page_url(game.seats.get(position=0)))
-    assert "one mail a day of news" in page  # the page is in English; the setting is shown
+    # the seat page speaks its player's language too (issue 15), the setting included
+    assert '<html lang="de">' in page and "einmal am Tag eine Mail mit Neuigkeiten" in page
 
 
 def django_client_get(url: str) -> str:
