@@ -76,6 +76,7 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
         context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
         response = render(request, "games/seat.html", context)
+        response["Content-Language"] = translation.get_language()  # the page's, not the request's
     return _private(response)
 
 
@@ -138,6 +139,7 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
         }
         # rendered here, in the reader's language and zone; a refused form is answered 400
         response = render(request, "games/player.html", context, status=400 if refused else 200)
+        response["Content-Language"] = translation.get_language()
     return _private(response)
 
 

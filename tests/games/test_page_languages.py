@@ -116,8 +116,9 @@ def test_a_seat_page_speaks_its_players_language_and_zone_unless_the_reader_swit
     seat.player.language, seat.player.time_zone = "de", "Asia/Tokyo"
     seat.player.save()
     url = reverse("games:seat", args=[links.seat_key(seat)])
-    html = Client(headers={"accept-language": "en"}).get(url).content.decode()
-    assert '<html lang="de">' in html
+    response = Client(headers={"accept-language": "en"}).get(url)
+    html = response.content.decode()
+    assert '<html lang="de">' in html and response["Content-Language"] == "de"
     deadline = game.decisions.owed().get().deadline_at
     if deadline is not None:
         assert "JST" in html and "data-local" not in html.split("<main>")[1].split("</main>")[0]
