@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games import services
 from games.models import Event, Game, PendingDecision, Seat
@@ -228,31 +228,35 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     return out
 
 
+# The sentences of the events the engine does not narrate, said in the reader's language (a seat
+# named by its colour in that language) when a log is rendered
+EVENT_TEXTS: dict[str, str] = {
+    Event.Kind.CREATED: gettext_noop("The game was set up."),
+    Event.Kind.STARTED: gettext_noop("The game started."),
+    Event.Kind.ROLLED_BACK: gettext_noop("A moderator undid the moves after event #%(seq)s."),
+    Event.Kind.PAUSED: gettext_noop("A moderator paused the game."),
+    Event.Kind.RESUMED: gettext_noop("A moderator resumed the game."),
+    Event.Kind.DEADLINE_EXTENDED: gettext_noop("A moderator extended the deadline."),
+    Event.Kind.SEAT_REPLACED: gettext_noop("The seat of %(colour)s was handed to another player."),
+    Event.Kind.VACATION_STARTED: gettext_noop("%(colour)s went on vacation."),
+    Event.Kind.VACATION_ENDED: gettext_noop("%(colour)s is back from vacation."),
+    Event.Kind.TIME_CONTROLS: gettext_noop("A moderator changed the time controls."),
+    Event.Kind.BOT_SEATED: gettext_noop("The seat of %(colour)s is now played by the service's bot."),
+    Event.Kind.BOT_UNSEATED: gettext_noop("The player of %(colour)s took the seat back from the bot."),
+    Event.Kind.DEFAULT: gettext_noop("%(colour)s missed the deadline: the default move was played."),
+    # the value is listed by the start (it says nothing before: the server's seed is secret)
+    Event.Kind.ENTROPY: gettext_noop("%(colour)s is ready: their contribution to the draws is in."),
+}
+
+
 def event_text(event: Event, colour: str, *, everything: bool = False, colours: Sequence[str] = ()) -> str:
     """A sentence for an event the engine does not narrate (moderators' acts, the start),
     saying no more than is public: no addresses, and the moderator's reason only once the
     game is over (it may name a hidden choice)."""
     p = event.payload
-    said = {"colour": words.colour(colour).capitalize() if colour else colour}
-    texts = {  # in the reader's language; a seat is named by its colour in that language
-        Event.Kind.CREATED: gettext("The game was set up."),
-        Event.Kind.STARTED: gettext("The game started."),
-        Event.Kind.ROLLED_BACK: gettext("A moderator undid the moves after event #%(seq)s.")
-        % {"seq": p.get("to_seq")},
-        Event.Kind.PAUSED: gettext("A moderator paused the game."),
-        Event.Kind.RESUMED: gettext("A moderator resumed the game."),
-        Event.Kind.DEADLINE_EXTENDED: gettext("A moderator extended the deadline."),
-        Event.Kind.SEAT_REPLACED: gettext("The seat of %(colour)s was handed to another player.") % said,
-        Event.Kind.VACATION_STARTED: gettext("%(colour)s went on vacation.") % said,
-        Event.Kind.VACATION_ENDED: gettext("%(colour)s is back from vacation.") % said,
-        Event.Kind.TIME_CONTROLS: gettext("A moderator changed the time controls."),
-        Event.Kind.BOT_SEATED: gettext("The seat of %(colour)s is now played by the service's bot.") % said,
-        Event.Kind.BOT_UNSEATED: gettext("The player of %(colour)s took the seat back from the bot.") % said,
-        Event.Kind.DEFAULT: gettext("%(colour)s missed the deadline: the default move was played.") % said,
-        # the value is listed by the start (it says nothing before: the server's seed is secret)
-        Event.Kind.ENTROPY: gettext("%(colour)s is ready: their contribution to the draws is in.") % said,
-    }
-    text = texts.get(Event.Kind(event.kind), "") if event.kind in Event.Kind.values else event.kind
+    said = {"colour": words.colour(colour).capitalize() if colour else colour, "seq": p.get("to_seq")}
+    template = EVENT_TEXTS.get(event.kind)
+    text = gettext(template) % said if template else ("" if event.kind in Event.Kind.values else event.kind)
     if event.kind == Event.Kind.STARTED and p.get("contributions"):  # public from the start on
         listed = ", ".join(
             f"{words.colour(colours[s]) if s < len(colours) else s} {value[:16]}…"

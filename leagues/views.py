@@ -22,7 +22,7 @@ from games.rules import registry
 from games.timing import TimeControls
 from notifications.tokens import service_address
 
-from .models import League, LeagueGame, Season
+from .models import League, Season
 from .seating import _clock
 from .standings import league_standings
 
@@ -149,6 +149,3 @@ def seasons_of(player: Player) -> list[Link]:
         Link(str(season), reverse("leagues:season", args=[season.league.slug, season.pk]))
         for season in seasons.order_by("-created_at", "-pk")
     ]
-
-
-__all__ = ["LeagueGame", "home", "index", "league_view", "season_view", "seasons_of"]

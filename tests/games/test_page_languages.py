@@ -34,7 +34,7 @@ PAGE_TEMPLATES = (
 )
 PAGE_PYTHON = (ROOT / "games" / "archive.py", ROOT / "games" / "pages.py", ROOT / "leagues" / "views.py")
 TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(?:\s+\w+)*\s*%}""")
-GETTEXT = re.compile(r'\b(?:gettext|gettext_lazy|_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]')
+GETTEXT = re.compile(r'\b(?:gettext|gettext_lazy|gettext_noop|_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]')
 
 
 def page_msgids() -> dict[str, str]:
