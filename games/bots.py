@@ -196,12 +196,21 @@ def _playing(game_id: int) -> Iterator[None]:
         games.discard(game_id)
 
 
+def _no_bot_owes(game: Game, state: Any) -> bool:
+    """No seat the bot holds owes a decision in ``state`` (``services.seat_rows``: after a
+    move by this process, known without asking the database)."""
+    held = {row.position for row in services.seat_rows(game) if row.by_bot}
+    return state is not None and not any(d.seat in held for d in services.rules_of(game).pending(state))
+
+
 @receiver(events_appended, dispatch_uid="games.bots")
 def wake_bots(sender: Any, *, game: Game, events: Sequence[Event], **kwargs: Any) -> None:
     """After events that leave a bot-held seat owing a decision, the bots play once the
     transaction commits (not inside it: each bot move is its own transaction and event).
     The run that is playing the game now needs no new one: it loops."""
     if game.pk in getattr(_local, "games", set()) or game.status != Game.Status.RUNNING:
+        return
+    if _no_bot_owes(game, kwargs.get("state")):
         return
     if not owed_by_bots(game.pk):
         return

@@ -10,7 +10,7 @@ Events are never updated or deleted: a database trigger refuses it (migration 00
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -75,6 +75,9 @@ class Game(models.Model):
     seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEW)
     head_seq = models.PositiveIntegerField(default=0)  # seq of the last event
+    # not a column: the seats as the transaction that locked the game knows them, at its head
+    # (``games.services.seat_rows``)
+    known_seats: tuple[SeatRow, ...] | None = None
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
     # set while the game's clock is stopped (paused, or a player on vacation): deadlines are
     # moved on by the stopped time when it restarts
@@ -115,6 +118,14 @@ class Game(models.Model):
             raise ValidationError(
                 {"edition": f"{self.edition!r} is not an edition of this game ({', '.join(editions)})."}
             )
+
+
+class SeatRow(NamedTuple):
+    """Who holds a seat and whether the bot plays it (``games.services.seat_rows``)."""
+
+    position: int
+    player_id: int
+    by_bot: bool
 
 
 class Seat(models.Model):

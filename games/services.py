@@ -23,14 +23,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.rules import registry, rng
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 
 from . import permissions, timing
-from .models import Event, Game, PendingDecision, Player, Seat, Snapshot
+from .models import Event, Game, PendingDecision, Player, Seat, SeatRow, Snapshot
 from .signals import events_appended
 from .timing import TimeControls
 
@@ -50,6 +50,7 @@ logger = logging.getLogger(__name__)
 _cache_lock = threading.Lock()
 _heads: OrderedDict[tuple[int, datetime, int], State] = OrderedDict()
 _configs: dict[tuple[int, datetime], tuple[Config, int]] = {}  # the config and the number of seats
+_seats: OrderedDict[tuple[int, datetime, int], tuple[SeatRow, ...]] = OrderedDict()
 
 
 def _identity(game: Game) -> tuple[int, datetime]:
@@ -58,19 +59,41 @@ def _identity(game: Game) -> tuple[int, datetime]:
 
 
 def clear_caches() -> None:
-    """Forget every cached head state and config (tests; never needed in production)."""
+    """Forget every cached head state, config and seats (tests; never needed in production)."""
     with _cache_lock:
         _heads.clear()
         _configs.clear()
+        _seats.clear()
+
+
+def seat_rows(game: Game) -> tuple[SeatRow, ...]:
+    """Who holds each seat of a game locked by this transaction, and whether the bot plays
+    it, as of its head.  Seats change hands only with an event (``replace_seat``, the bot's
+    seating and unseating), under the row lock: so what a process read at one head still
+    holds after moves, and a move by the process that played the one before asks nothing
+    (``_lock`` brings what is known at the head, ``_finish`` keeps it over moves, the commit
+    keeps it for the next head)."""
+    known: tuple[SeatRow, ...] | None = getattr(game, "known_seats", None)
+    if known is None:
+        rows = game.seats.values_list("position", "player_id", "bot_since")
+        known = tuple(SeatRow(position, player, since is not None) for position, player, since in rows)
+        game.known_seats = known
+    return known
 
 
 def _remember(game: Game, state: State) -> None:
     key = (*_identity(game), game.head_seq)
+    seats = getattr(game, "known_seats", None)
     with _cache_lock:
         _heads[key] = state
         _heads.move_to_end(key)
         while len(_heads) > _HEADS_KEPT:
             _heads.popitem(last=False)
+        if seats is not None:
+            _seats[key] = seats
+            _seats.move_to_end(key)
+            while len(_seats) > _HEADS_KEPT:
+                _seats.popitem(last=False)
 
 
 class GameError(Exception):
@@ -673,6 +696,7 @@ def submit(
                 actor=actor,
                 command_text=text or rules.format_command(result.state, parsed),
                 inbound_message_id=inbound_message_id,
+                deferred=True,
             )
             result.state, result.events, result.log = new, [*result.events, event], result.log + log
         _finish(result)
@@ -711,6 +735,7 @@ def apply_default(
             seat=seat,
             source=Event.Source.DEADLINE,
             command_text=rules.format_command(state, command),
+            deferred=True,
         )
         result = Result(game, new, [event], log, before=state, resync=True)
         _finish(result)
@@ -877,17 +902,41 @@ def _lock(game: Game, appending: int) -> Game:
     """Lock the game's row and reserve the sequence numbers of the ``appending`` events this
     transaction will add, in one statement (every move pays for its round trips).  Returns
     the game as it was before them; if the transaction fails, the reservation is undone
-    with it."""
-    rows = list(
-        Game.objects.raw(
+    with it.  The seats this process knew at that head come along (``seat_rows``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
             "UPDATE games_game SET head_seq = head_seq + %s WHERE id = %s RETURNING *", [appending, game.pk]
         )
+        row = cursor.fetchone()
+        if row is None:
+            raise GameError(f"There is no game {game.pk}.")
+        columns = dict(zip((column[0] for column in cursor.description), row, strict=True))
+    readers = _game_columns(connection.vendor)
+    locked = Game.from_db(
+        connection.alias, [c for c, _ in readers], [read(columns[c]) for c, read in readers]
     )
-    if not rows:
-        raise GameError(f"There is no game {game.pk}.")
-    locked = rows[0]
     locked.head_seq -= appending
+    with _cache_lock:
+        locked.known_seats = _seats.get((*_identity(locked), locked.head_seq))
     return locked
+
+
+@lru_cache(maxsize=2)
+def _game_columns(vendor: str = "") -> list[tuple[str, Callable[..., Any]]]:
+    """Each column of ``games_game`` in the order of the model's fields, with what turns its
+    value into the field's as the ORM reads it (JSON, and on SQLite datetimes and booleans)."""
+    out = []
+    for f in Game._meta.concrete_fields:
+        col = f.get_col(Game._meta.db_table)  # as the query compiler does
+        converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+
+        def read(value: Any, col: Any = col, converters: list[Any] = converters) -> Any:
+            for convert in converters:
+                value = convert(value, col, connection)
+            return value
+
+        out.append((f.column, read))
+    return out
 
 
 def _lock_moderated(game: Game, by: User | None) -> Game:
@@ -979,9 +1028,12 @@ def _append(
     reason: str = "",
     command_text: str = "",
     inbound_message_id: str = "",
+    deferred: bool = False,
 ) -> Event:
+    """The next event of the game, written now, or with ``deferred`` by ``_finish`` (a move's
+    events go out in one statement with the pending decisions they change)."""
     game.head_seq += 1
-    return Event.objects.create(
+    event = Event(
         game=game,
         seq=game.head_seq,
         kind=kind,
@@ -993,6 +1045,44 @@ def _append(
         command_text=command_text,
         inbound_message_id=inbound_message_id,
     )
+    if not deferred:
+        _insert([event])
+    return event
+
+
+@lru_cache(maxsize=1)
+def _event_fields() -> tuple[Any, ...]:
+    return tuple(f for f in Event._meta.concrete_fields if not f.primary_key)
+
+
+def _insert(events: Sequence[Event], before: Sequence[tuple[str, list[Any]]] = ()) -> None:
+    """``INSERT ... RETURNING id`` of events, each value prepared by its own field as
+    ``Model.save`` would (``created_at`` stamped), without the query compiler: the events
+    are most of what a move writes, and building that statement anew cost as much as running
+    it.  On Postgres the statements ``before`` (``UPDATE`` s) go in the same statement, as
+    data-modifying ``WITH`` queries: one round trip.  Elsewhere they run first, one by one."""
+    fields = _event_fields()
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    row = f"({', '.join('%s' for _ in fields)})"
+    params: list[Any] = []
+    prefix = ""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and before:
+            prefix = "WITH " + ", ".join(f"changed{n} AS ({sql})" for n, (sql, _) in enumerate(before)) + " "
+            params = [value for _, values in before for value in values]
+        else:
+            for sql, values in before:
+                cursor.execute(sql, values)
+        for event in events:
+            params += [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
+        table = Event._meta.db_table
+        rows = ", ".join(row for _ in events)
+        cursor.execute(f"{prefix}INSERT INTO {table} ({columns}) VALUES {rows} RETURNING id", params)
+        ids = [pk for (pk,) in cursor.fetchall()]
+    for event, pk in zip(events, ids, strict=True):
+        event.pk = pk
+        event._state.adding = False
+        event._state.db = connection.alias
 
 
 def _finish(result: Result) -> None:
@@ -1003,19 +1093,32 @@ def _finish(result: Result) -> None:
     may have changed (``games.timing.sync_decisions``)."""
     game, state = result.game, result.state
     rules = rules_of(game)
+    if any(e.kind not in MOVE_KINDS for e in result.events):
+        game.known_seats = None  # a seat may have changed hands: read again (``seat_rows``)
     changed = [f for f in ("status", "finished_at", "clock_stopped_at") if f in result.changed]
     if game.status == Game.Status.RUNNING and rules.outcome(state) is not None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         changed += ["status", "finished_at"]
+    unsaved = [e for e in result.events if e._state.adding]  # a move's, written with its decisions
+    decisions: list[tuple[str, list[Any]]] = []
     if game.status == Game.Status.FINISHED:
         if result.resync:
             PendingDecision.objects.filter(game=game).delete()
     elif result.resync:
         movers = [e.seat for e in result.events if e.seat is not None]
-        timing.sync_decisions(
-            game, state, result.before, movers, game.head_seq, timezone.now(), players=seats_of(game)
+        decisions = timing.sync_decisions(
+            game,
+            state,
+            result.before,
+            movers,
+            game.head_seq,
+            timezone.now(),
+            players=seats_of(game),
+            run=not unsaved,
         )
+    if unsaved:
+        _insert(unsaved, decisions)
     if changed:
         game.save(update_fields=sorted(set(changed)))
     # no snapshot of a game that has not started: its state is set up from the server's seed

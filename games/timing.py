@@ -162,13 +162,15 @@ def sync_decisions(
     now: datetime,
     *,
     players: int | None = None,
-) -> None:
+    run: bool = True,
+) -> list[tuple[str, list[Any]]]:
     """Rewrite the game's pending-decision rows after event ``seq`` (under the row lock).
 
-    With ``before`` (a move): only the seats whose decision ended or began are rewritten, in
-    one UPDATE (every move pays for its round trips).  Without it (start, rollback): the
-    rows are made anew from ``state``; ``players`` is the number of seats (counted if not
-    given)."""
+    With ``before`` (a move): only the seats whose decision ended or began are rewritten, one
+    ``UPDATE`` each; with ``run=False`` they are returned, not run, for the caller to send
+    with the event in one statement (``games.services._insert``: every move pays for its
+    round trips).  Without ``before`` (start, rollback): the rows are made anew from
+    ``state``; ``players`` is the number of seats (counted if not given)."""
     rules = registry.get(game.rules)
     now_pending = rules.pending(state)
     pending = {d.seat: d for d in now_pending}
@@ -188,15 +190,14 @@ def sync_decisions(
         PendingDecision.objects.bulk_create(
             PendingDecision(game=game, seat=s, **v) for s, v in values.items()
         )
-    elif values:
-        # raw SQL on purpose: building this UPDATE through the ORM cost more than the move
-        table = PendingDecision._meta.db_table
-        columns = ", ".join(f"{name} = %s" for name in COLUMNS)
+        return []
+    # raw SQL on purpose: building this UPDATE through the ORM cost more than the move
+    statements = [(UPDATE_SQL, [*(v[name] for name in COLUMNS), game.pk, s]) for s, v in values.items()]
+    if run and statements:
         with connection.cursor() as cursor:
-            cursor.executemany(
-                f"UPDATE {table} SET {columns} WHERE game_id = %s AND seat = %s",
-                [[v[name] for name in COLUMNS] + [game.pk, s] for s, v in values.items()],
-            )
+            cursor.executemany(UPDATE_SQL, [params for _, params in statements])
+        return []
+    return statements
 
 
 NOTHING_OWED: dict[str, Any] = {
@@ -207,6 +208,10 @@ NOTHING_OWED: dict[str, Any] = {
     "reminders_sent": 0,
 }
 COLUMNS = ("kind", "sealed", "since_seq", "deadline_at", "remind_at", "reminders_sent")
+UPDATE_SQL = (
+    f"UPDATE {PendingDecision._meta.db_table} SET {', '.join(f'{name} = %s' for name in COLUMNS)} "
+    "WHERE game_id = %s AND seat = %s"
+)
 
 
 def _begun(

@@ -27,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from games import services
 from games.models import Event, Game, Player
 from games.rules.base import GameRules, LogEntry
 from games.timing import beginning
@@ -191,12 +192,12 @@ def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
     player chose not to get."""
     if not planned:
         return []
-    seats = list(game.seats.values_list("position", "player_id", "bot_since"))
-    by_bot = {position for position, _, since in seats if since is not None}
+    seats = services.seat_rows(game)
+    by_bot = {row.position for row in seats if row.by_bot}
     planned = [p for p in planned if p.seat not in by_bot or p.kind in TO_BOT_SEATS]
     if not any(p.kind in preferences.FOLDED for p in planned):
         return planned
-    holders = {position: player for position, player, _ in seats}
+    holders = {row.position: row.player_id for row in seats}
     prefs = preferences.for_players(list(set(holders.values())), game.pk)
     return [
         p
