@@ -1,9 +1,11 @@
 """Submit benchmark (issue 3): accepted moves through ``services.submit`` on Postgres, against
 bare ``INSERT ...; COMMIT`` round trips into a one-column table, in the same run.
 
-Target: p50 of a submit <= 4x p50 of the bare round trip (snapshots keep the replay tail
-short), measured on the event store alone (the mail receiver disconnected); the same moves
-with the mail outbox rows written in their transaction (issue 4) are reported beside it.
+Targets (issue 16): p50 of a submit <= 3x p50 of the bare round trip on the event store alone
+(the mail receiver disconnected), and <= 4x with the mail outbox rows written in its
+transaction (issue 4).  A move is three round trips after ``BEGIN``: the row lock, one
+statement with its events, the pending decisions and the outbox rows (``games.rows``), and
+the commit; the ``BEGIN; INSERT; COMMIT`` it is measured against is three.
 Needs Postgres: ``DATABASE_URL=postgres://... python -m bench.submit``.  It creates
 and drops its own database (``<name>_bench``) so nothing else is touched.
 """
@@ -74,10 +76,13 @@ def main() -> int:
         f"{MOVES} submit + mail outbox: p50 {m50 * 1e3:.3f} ms  p95 {m95 * 1e3:.3f} ms  "
         f"({games_with_mail} games; the outbox rows of issue 4 in the same transaction)"
     )
-    ratio = s50 / b50
-    print(f"p50 ratio {ratio:.1f}x: {'meets' if ratio <= 4 else 'MISSES'} the target of 4x (event store)")
-    print(f"p50 ratio with the mail outbox {m50 / b50:.1f}x (no target; reported for issue 4)")
-    return 0 if ratio <= 4 else 1
+    ratio, with_mails = s50 / b50, m50 / b50
+    print(f"p50 ratio {ratio:.1f}x: {'meets' if ratio <= 3 else 'MISSES'} the target of 3x (event store)")
+    print(
+        f"p50 ratio with the mail outbox {with_mails:.1f}x: "
+        f"{'meets' if with_mails <= 4 else 'MISSES'} the target of 4x"
+    )
+    return 0 if ratio <= 3 and with_mails <= 4 else 1
 
 
 def _submits(services: Any, game_model: Any, wl: Any, people: list[Any], tag: str) -> tuple[list[float], int]:

@@ -200,7 +200,7 @@ def _no_bot_owes(game: Game, state: Any) -> bool:
     """No seat the bot holds owes a decision in ``state`` (``services.seat_rows``: after a
     move by this process, known without asking the database)."""
     held = {row.position for row in services.seat_rows(game) if row.by_bot}
-    return state is not None and not any(d.seat in held for d in services.rules_of(game).pending(state))
+    return not any(d.seat in held for d in services.rules_of(game).pending(state))
 
 
 @receiver(events_appended, dispatch_uid="games.bots")
@@ -210,9 +210,11 @@ def wake_bots(sender: Any, *, game: Game, events: Sequence[Event], **kwargs: Any
     The run that is playing the game now needs no new one: it loops."""
     if game.pk in getattr(_local, "games", set()) or game.status != Game.Status.RUNNING:
         return
-    if _no_bot_owes(game, kwargs.get("state")):
-        return
-    if not owed_by_bots(game.pk):
+    state = kwargs.get("state")
+    if state is None:
+        if not owed_by_bots(game.pk):
+            return
+    elif _no_bot_owes(game, state):  # the state says it (the rows may not be written yet)
         return
     game_id = game.pk
 

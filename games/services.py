@@ -16,6 +16,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -29,7 +30,7 @@ from django.utils import timezone
 from games.rules import registry, rng
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 
-from . import permissions, timing
+from . import permissions, rows, timing
 from .models import Event, Game, PendingDecision, Player, Seat, SeatRow, Snapshot
 from .signals import events_appended
 from .timing import TimeControls
@@ -1046,43 +1047,8 @@ def _append(
         inbound_message_id=inbound_message_id,
     )
     if not deferred:
-        _insert([event])
+        rows.insert([event])
     return event
-
-
-@lru_cache(maxsize=1)
-def _event_fields() -> tuple[Any, ...]:
-    return tuple(f for f in Event._meta.concrete_fields if not f.primary_key)
-
-
-def _insert(events: Sequence[Event], before: Sequence[tuple[str, list[Any]]] = ()) -> None:
-    """``INSERT ... RETURNING id`` of events, each value prepared by its own field as
-    ``Model.save`` would (``created_at`` stamped), without the query compiler: the events
-    are most of what a move writes, and building that statement anew cost as much as running
-    it.  On Postgres the statements ``before`` (``UPDATE`` s) go in the same statement, as
-    data-modifying ``WITH`` queries: one round trip.  Elsewhere they run first, one by one."""
-    fields = _event_fields()
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    row = f"({', '.join('%s' for _ in fields)})"
-    params: list[Any] = []
-    prefix = ""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and before:
-            prefix = "WITH " + ", ".join(f"changed{n} AS ({sql})" for n, (sql, _) in enumerate(before)) + " "
-            params = [value for _, values in before for value in values]
-        else:
-            for sql, values in before:
-                cursor.execute(sql, values)
-        for event in events:
-            params += [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
-        table = Event._meta.db_table
-        rows = ", ".join(row for _ in events)
-        cursor.execute(f"{prefix}INSERT INTO {table} ({columns}) VALUES {rows} RETURNING id", params)
-        ids = [pk for (pk,) in cursor.fetchall()]
-    for event, pk in zip(events, ids, strict=True):
-        event.pk = pk
-        event._state.adding = False
-        event._state.db = connection.alias
 
 
 def _finish(result: Result) -> None:
@@ -1117,18 +1083,21 @@ def _finish(result: Result) -> None:
             players=seats_of(game),
             run=not unsaved,
         )
-    if unsaved:
-        _insert(unsaved, decisions)
-    if changed:
-        game.save(update_fields=sorted(set(changed)))
-    # no snapshot of a game that has not started: its state is set up from the server's seed
-    # alone until the start mixes in the contributions (``usable_snapshot`` skips one too)
-    if game.status != Game.Status.NEW and game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
-        Snapshot.objects.create(
-            game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
+    # players' commands: their events, decisions and mails go out together at the end (a
+    # default is counted from the log by the receivers, so it is written before them)
+    commands = unsaved and all(e.kind == Event.Kind.COMMAND for e in result.events)
+    with rows.together() if commands else nullcontext():
+        rows.insert(unsaved, decisions)
+        if changed:
+            game.save(update_fields=sorted(set(changed)))
+        # no snapshot of a game that has not started: its state is set up from the server's
+        # seed alone until the start mixes in the contributions (``usable_snapshot`` skips one)
+        if game.status != Game.Status.NEW and game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
+            Snapshot.objects.create(
+                game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
+            )
+        events_appended.send(
+            sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before
         )
-    events_appended.send(
-        sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before
-    )
     # only once committed: a rolled-back transaction must leave nothing in the cache
     transaction.on_commit(lambda: _remember(game, state))

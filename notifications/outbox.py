@@ -27,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from games import rows as written
 from games import services
 from games.models import Event, Game, Player
 from games.rules.base import GameRules, LogEntry
@@ -176,9 +177,9 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
         )
     # keys carry the event's seq, unique under the game's row lock: a conflict is a bug, and
     # failing the whole transaction is the right answer to it
-    created = OutboundMail.objects.bulk_create(rows)
-    enqueue_on_commit([r.pk for r in created])
-    return created
+    written.insert(rows)  # with the move's events, in one statement (``games.rows.together``)
+    enqueue_on_commit(rows)
+    return rows
 
 
 def _was_seated(game: Game) -> bool:
@@ -289,21 +290,23 @@ def _once(key: str, **fields: Any) -> OutboundMail:
     """The outbox row with this idempotency key, written and enqueued if it is new."""
     mail, created = OutboundMail.objects.get_or_create(key=key, defaults=fields)
     if created:
-        enqueue_on_commit([mail.pk])
+        enqueue_on_commit([mail])
     return mail
 
 
-def enqueue_on_commit(ids: Sequence[int]) -> None:
-    """Hand the rows to the send task once the transaction commits.  If the broker is down,
-    the rows stay pending and the sweep sends them later."""
-    if not ids:
+def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
+    """Hand the rows to the send task once the transaction commits (their ids are read then:
+    a move's rows are written at its end).  If the broker is down, the rows stay pending and
+    the sweep sends them later."""
+    if not rows:
         return
 
     def enqueue() -> None:
         from .tasks import send_mails
 
+        ids = [row.pk for row in rows]
         try:
-            send_mails.delay(list(ids))  # one message to the broker per transaction
+            send_mails.delay(ids)  # one message to the broker per transaction
         except Exception as error:  # broker unreachable: the sweep will find the rows
             log.warning("could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error)))
 

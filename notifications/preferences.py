@@ -25,7 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -146,9 +146,10 @@ def of(player_id: int, game_id: int | None) -> Preferences:
 
 def for_players(player_ids: list[int], game_id: int | None) -> dict[int, Preferences]:
     """The preferences of these players in this game: one query."""
-    rows = MailPreference.objects.filter(player_id__in=player_ids, game_id__in=[game_id] if game_id else [])
-    rows = rows | MailPreference.objects.filter(player_id__in=player_ids, game__isnull=True)
-    found: dict[tuple[int, bool], MailPreference] = {(r.player_id, r.game_id is not None): r for r in rows}
+    found = {
+        (player, game is not None): (mode, picture)
+        for player, game, mode, picture in _rows(player_ids, game_id)
+    }
     out = {}
     for pid in player_ids:
         mode, picture = str(Mode.DECISIONS), True
@@ -158,10 +159,28 @@ def for_players(player_ids: list[int], game_id: int | None) -> dict[int, Prefere
             if row is None:
                 continue
             here = here or key[1]
-            mode = row.mode or mode
-            picture = picture if row.picture is None else row.picture
+            mode = row[0] or mode
+            picture = picture if row[1] is None else bool(row[1])
         out[pid] = Preferences(mode, picture, here)
     return out
+
+
+def _rows(player_ids: list[int], game_id: int | None) -> list[tuple[int, int | None, str, bool | None]]:
+    """(player, game, mode, picture) of the players' own rows and their rows for the game.
+    Raw SQL: every move that folds a mail asks this, and the ORM's OR of two filters cost
+    more to build than to run."""
+    if not player_ids:
+        return []
+    table = MailPreference._meta.db_table
+    marks = ", ".join("%s" for _ in player_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT player_id, game_id, mode, picture FROM {table} "
+            f"WHERE player_id IN ({marks}) AND (game_id IS NULL OR game_id = %s)",
+            [*player_ids, game_id or 0],
+        )
+        found: list[tuple[int, int | None, str, bool | None]] = cursor.fetchall()
+        return found
 
 
 def wanted(kind: str, seat: int, hit: Collection[int], prefs: Preferences) -> bool:

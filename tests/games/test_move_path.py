@@ -71,10 +71,11 @@ def test_on_postgres_a_move_is_the_lock_then_one_statement_with_its_decisions(
     seat, command = default_move(game)
     with CaptureQueriesContext(connection) as queries:
         services.submit(game, seat, command, expected_seq=game.head_seq)
-    sql = [s for s in statements(queries) if "outboundmail" not in s and "preference" not in s]
+    sql = [s for s in statements(queries) if "mailpreference" not in s]  # read when mails fold
     assert sql[0].startswith("UPDATE games_game SET head_seq")
     assert sql[1].startswith("WITH changed0 AS (UPDATE games_pendingdecision")
-    assert "INSERT INTO games_event" in sql[1]
+    assert 'INSERT INTO "games_event"' in sql[1]
+    assert 'INSERT INTO "notifications_outboundmail"' in sql[1]  # the next seat's decision mail
     assert len(sql) == 2, sql
 
 
