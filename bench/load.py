@@ -87,7 +87,7 @@ class Plan:
 
     @classmethod
     def short(cls) -> Plan:
-        return cls(games=40, rate=20.0, duration=30.0, kill_every=12.0, kills=1, drain=240.0)
+        return cls(games=60, rate=20.0, duration=40.0, kill_every=15.0, kills=1, drain=300.0)
 
 
 def parse(argv: list[str]) -> Plan:
@@ -188,17 +188,9 @@ class RedisBroker(Broker):
     def __init__(self, work: Path):
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        argv = [
-            "redis-server",
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ]
+        # as deploy/compose.yaml runs it: with its append-only file, a restart keeps the queue
+        argv = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        argv += ["--appendonly", "yes"]
         self.proc = Proc(
             "redis", [*argv, "--dir", str(work)], dict(os.environ), work / "redis.log", self.port
         )
@@ -217,6 +209,7 @@ class RabbitBroker(Broker):
         self.port = free_port()
         self.url = f"amqp://guest:guest@127.0.0.1:{self.port}//"
         home = work / "rabbitmq"
+        work.chmod(0o755)  # Debian's rabbitmq-server runs as the rabbitmq user
         for sub in ("mnesia", "log"):
             (home / sub).mkdir(parents=True, exist_ok=True)
         (home / "enabled_plugins").write_text("[].\n")
@@ -234,6 +227,7 @@ class RabbitBroker(Broker):
             RABBITMQ_ENABLED_PLUGINS_FILE=str(home / "enabled_plugins"),
             RABBITMQ_FEATURE_FLAGS_FILE=str(home / "feature_flags"),
             RABBITMQ_PID_FILE=str(home / "pid"),
+            ERL_CRASH_DUMP=str(home / "erl_crash.dump"),
         )
         self.proc = Proc("rabbitmq", ["rabbitmq-server"], env, work / "rabbitmq.log")
 
@@ -335,7 +329,7 @@ class Players:
     errors: Counter[str] = field(default_factory=Counter)
     latest: dict[tuple[int, int], Received] = field(default_factory=dict)
     answered: dict[tuple[int, int], str] = field(default_factory=dict)  # seat -> mail answered
-    history: dict[tuple[int, int], list[Reply]] = field(default_factory=lambda: defaultdict(list))
+    past: list[Reply] = field(default_factory=list)  # the players' replies, for stale ones
     seen: set[str] = field(default_factory=set)
     inflight: dict[tuple[int, int], str] = field(default_factory=dict)  # seat -> its reply not yet taken
     busy: set[tuple[int, int]] = field(default_factory=set)  # seats a sender is answering for
@@ -419,18 +413,27 @@ class Players:
         n = next(self.count)
         if reply.ok and n % round(1 / self.plan.duplicates) == 3:
             self.resend(reply)
-        older = [r for r in self.history[key] if r.kind == "player" and r.answers != mail.message_id]
         if n % round(1 / self.plan.stale) == 7:
             self.stale_due = True
-        if older and self.stale_due:
-            self.stale_due = False
-            old = self.rng.choice(older)
-            self.send("stale", key, player, address, text_of(old.raw), None, in_reply_to=old.answers)
+        if self.stale_due:  # an old answer of a seat that has been put a newer decision since
+            with self.lock:
+                old = next(
+                    (r for r in self.past if self.latest[(r.game, r.seat)].message_id != r.answers), None
+                )
+            if old is not None:
+                self.stale_due = False
+                self.past.remove(old)
+                sender = str(email.message_from_bytes(old.raw)["From"])
+                to = str(email.message_from_bytes(old.raw)["To"])
+                self.send(
+                    "stale", (old.game, old.seat), sender, to, text_of(old.raw), None, in_reply_to=old.answers
+                )
         if n % round(1 / self.plan.strangers) == 11:
             self.send(
                 "stranger", key, f"someone{self.rng.randrange(10**6)}@elsewhere.invalid", address, text, mail
             )
-        self.history[key].append(reply)
+        if reply.ok:
+            self.past.append(reply)
         return True
 
     def send(
