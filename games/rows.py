@@ -59,15 +59,14 @@ def together() -> Iterator[None]:
     """Every ``insert`` inside goes out at the end, in one statement on Postgres (a move's
     events, the pending decisions they change and its outbox rows: one round trip).  Only
     around code that does not read those rows back before the end; on an error nothing is
-    sent (the transaction fails anyway).  Nested, the outermost sends."""
-    if getattr(_local, "batch", None) is not None:
-        yield
-        return
+    sent (the transaction fails anyway).  Nested, the inner one sends its own at its end (a
+    savepoint that fails around it takes them back with it)."""
+    outer: _Batch | None = getattr(_local, "batch", None)
     _local.batch = batch = _Batch()
     try:
         yield
     finally:
-        _local.batch = None
+        _local.batch = outer
     _send(batch.before, batch.objs)
 
 

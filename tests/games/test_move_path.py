@@ -132,3 +132,22 @@ def test_a_seat_handed_to_the_bot_after_the_seats_were_known_is_played_by_the_bo
             seat = rules.pending(state)[0].seat
             services.submit(game, seat, rules.default(state, seat), expected_seq=game.head_seq)
     assert game.events.filter(seat=idle, source=Event.Source.BOT).exists()
+
+
+def test_rows_together_sends_at_its_end_and_nothing_on_an_error():
+    from games import rows
+    from games.models import Player
+
+    with rows.together():
+        ada = Player(name="Ada", email="ada@rows.invalid")
+        rows.insert([ada])
+        assert ada.pk is None and not Player.objects.filter(email="ada@rows.invalid").exists()
+        with rows.together():  # an inner one sends its own at its end
+            bao = Player(name="Bao", email="bao@rows.invalid")
+            rows.insert([bao])
+        assert bao.pk is not None and ada.pk is None
+    assert Player.objects.get(pk=ada.pk).name == "Ada"
+    with pytest.raises(RuntimeError), rows.together():
+        rows.insert([Player(name="Chen", email="chen@rows.invalid")])
+        raise RuntimeError("the move failed")
+    assert not Player.objects.filter(email="chen@rows.invalid").exists()
