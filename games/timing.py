@@ -168,7 +168,7 @@ def sync_decisions(
 
     With ``before`` (a move): only the seats whose decision ended or began are rewritten, one
     ``UPDATE`` each; with ``run=False`` they are returned, not run, for the caller to send
-    with the event in one statement (``games.services._insert``: every move pays for its
+    with the event in one statement (``games.rows.insert``: every move pays for its
     round trips).  Without ``before`` (start, rollback): the rows are made anew from
     ``state``; ``players`` is the number of seats (counted if not given)."""
     rules = registry.get(game.rules)
