@@ -2,16 +2,20 @@
 
 A rules module is a set of pure functions over immutable values::
 
-    setup(config, seed) -> State
+    setup(config, seed, chance=()) -> State
     pending(state) -> tuple[Decision, ...]      who must decide what now
     legal(state, seat) -> tuple[Command, ...]   the menu of that seat
-    apply(state, seat, command) -> (State, [LogEntry])   or raises IllegalCommand
+    apply(state, seat, command, chance=()) -> (State, [LogEntry])   or raises IllegalCommand
     view(state, seat | None) -> dict           what that seat (or a spectator) may see
     default(state, seat) -> Command            what a missed deadline plays
     outcome(state) -> Outcome | None           scores and ranking once finished
 
 plus a text notation (``parse_command`` / ``format_command``) that round-trips, used for
 mail commands and game records.
+
+``chance`` is the outcomes of the draws that step makes, as a record of a game played
+elsewhere gives them (:mod:`games.rules.chance`): taken as given (checked to be possible) when
+the game has no seed, checked against the seed's draws when it has one.
 """
 
 from __future__ import annotations
@@ -189,10 +193,12 @@ class RulesModule(Protocol[S, C]):
 
     name: str
 
-    def setup(self, config: Any, seed: str) -> S: ...
+    def setup(self, config: Any, seed: str, chance: Sequence[Any] = ()) -> S: ...
     def pending(self, state: S) -> tuple[Decision, ...]: ...
     def legal(self, state: S, seat: int) -> tuple[C, ...]: ...
-    def apply(self, state: S, seat: int, command: C) -> tuple[S, list[LogEntry]]: ...
+    def apply(
+        self, state: S, seat: int, command: C, chance: Sequence[Any] = ()
+    ) -> tuple[S, list[LogEntry]]: ...
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
     def default(self, state: S, seat: int) -> C: ...
     def outcome(self, state: S) -> Outcome | None: ...
@@ -240,6 +246,19 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``command_to_dict(command)`` / ``command_from_dict(data)``
     ``replay(config, seed, moves)`` the state after ``(seat, command)`` moves
 
+    *Chance written down* (:mod:`games.rules.chance`; COMMANDS.md "Chance written down")
+
+    ``CHANCE``            each kind of outcome -> its syntax in English ("draw <building>")
+    ``CHANCE_WORDS``      the kinds' keywords in every language (a word table)
+    ``parse_chance(state, text)`` an outcome (``Chance``) from its words in any language
+                          (``draw village``, ``ziehe Dorf``); raises IllegalCommand
+    ``format_chance(state, chance)`` the outcome as a record writes it (English words)
+    ``drawn(state)``      every outcome drawn on the way to the state (since it was set up
+                          or loaded): what a record of a game played here writes out
+    ``SEEDED_FIELDS``     the keys of ``state_to_dict`` that come from the seed, not from play
+                          (the seed, the generator's counter, salts): a record replayed without
+                          its seed reaches the same game with other values there
+
     *Words* (``language`` is "en", "de" or "fr")
 
     ``clean(text)``                       a typed line normalised as notation reads it
@@ -285,6 +304,13 @@ class GameRules(RulesModule[Any, Any], Protocol):
     words: Any
     Bot: Callable[[str], Any]
 
+    CHANCE: Mapping[str, str]
+    SEEDED_FIELDS: tuple[str, ...]
+    CHANCE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]]
+
+    def parse_chance(self, state: Any, text: str) -> Any: ...
+    def format_chance(self, state: Any, chance: Any) -> str: ...
+    def drawn(self, state: Any) -> Sequence[Any]: ...
     def load_board(self, name: str) -> Any: ...
     def make_config(
         self, board: Any, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None

@@ -42,12 +42,13 @@ registry: the notation of each line is the game's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.rules import registry, rng
+from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand
-from games.rules.recordtext import split_record
+from games.rules.chance import Chance
+from games.rules.recordtext import body_lines, split_record
 
 # the header key of the seat that begins, by game; every other game says ``first_seat``
 FIRST_SEAT = {"whitelotus": "first_emperor"}
@@ -69,6 +70,33 @@ KNOWN = {
 
 def first_seat_key(rules: str) -> str:
     return FIRST_SEAT.get(rules, "first_seat")
+
+
+@dataclass(frozen=True)
+class Note:
+    """The comments of one line of a record's body: the comment lines (and blank lines) just
+    before it and the comment after it on its own line (``# …``, as written).  ``step``: -1 for
+    the setup's outcomes of chance, else the move's index; ``line``: 0 for the move's line, k
+    for the k-th outcome of chance after it."""
+
+    step: int
+    line: int
+    before: tuple[str, ...] = ()
+    after: str = ""
+
+    def to_data(self) -> list[Any]:
+        return [self.line, list(self.before), self.after]
+
+    @classmethod
+    def from_data(cls, step: int, data: Sequence[Any]) -> Note:
+        line, before, after = data
+        return cls(step, int(line), tuple(str(b) for b in before), str(after))
+
+    @property
+    def texts(self) -> list[str]:
+        """The comments' words, without the ``#`` (blank lines left out)."""
+        found = [b.lstrip("#").strip() for b in self.before if b.startswith("#")]
+        return found + ([self.after.lstrip("#").strip()] if self.after else [])
 
 
 @dataclass(frozen=True)
@@ -94,6 +122,14 @@ class Record:
     entropy: tuple[tuple[int, str], ...] = ()
     seed_hash: str = ""
     result: str = ""
+    # chance written down (games.rules.chance): the outcomes of the setup's draws, then of each
+    # move's (``chance[i + 1]`` for ``moves[i]``); empty: none written (the seed draws them)
+    chance: tuple[tuple[Chance, ...], ...] = ()
+    # comments: on the record's lines (:class:`Note`), in its header (after the title) and after
+    # its last line, each as it was written
+    notes: tuple[Note, ...] = ()
+    header_notes: tuple[str, ...] = ()
+    end_notes: tuple[str, ...] = ()
 
     @property
     def draw_seed(self) -> str:
@@ -114,12 +150,14 @@ class Record:
 
 def format_record(record: Record, config: Any | None = None) -> str:
     """The record as text; ``config`` is the game's config if the caller has it (else made
-    from the record)."""
+    from the record).  Outcomes of chance are written where the record has them
+    (:attr:`Record.chance`; :func:`chance_written_out` fills them in), comments where they
+    were."""
     rules = record.game_rules
     config = config if config is not None else record.config()
     opts = " ".join(f"{k}={_word(v)}" for k, v in _ordered(rules, record.options).items())
     first = "lot" if record.first_seat is None else record.colours[record.first_seat]
-    lines = [f"# {rules.title} game record"]
+    lines = [f"# {rules.title} game record", *record.header_notes]
     if record.rules != registry.DEFAULT:  # (a White Lotus record's text stays as it always was)
         lines.append(f"rules: {record.rules}")
         lines.append(f"version: {record.version or rules.VERSION}")
@@ -129,8 +167,9 @@ def format_record(record: Record, config: Any | None = None) -> str:
         f"colours: {' '.join(record.colours)}",
         f"options: {opts}",
         f"{first_seat_key(record.rules)}: {first}",
-        f"seed: {record.seed}",
     ]
+    if record.seed:  # (a game played elsewhere has none: its chance is written down)
+        lines.append(f"seed: {record.seed}")
     if record.draws:  # a game whose draws are mixed: what checking them needs
         lines += [
             f"seed-hash: {record.seed_hash or rng.seed_digest(record.seed)}",
@@ -142,10 +181,42 @@ def format_record(record: Record, config: Any | None = None) -> str:
             lines.append(f"result: {record.result}")
     lines += [f"{k}: {v}" for k, v in record.extra.items()]
     lines.append("")
-    state = rules.setup(config, record.draw_seed)
-    for seat, command in record.moves:
-        lines.append(f"{record.colours[seat]}: {rules.format_command(state, command)}")
+    state = rules.setup(config, record.draw_seed, record.chance[0] if record.chance else ())
+    notes = {(n.step, n.line): n for n in record.notes}
+
+    def put(step: int, line: int, text: str) -> None:
+        note = notes.get((step, line))
+        if note is not None:
+            lines.extend(note.before)
+        lines.append(f"{text}  {note.after}" if note is not None and note.after else text)
+
+    def outcomes(step: int) -> None:
+        for k, outcome in enumerate(
+            record.chance[step + 1] if len(record.chance) > step + 1 else (), start=1
+        ):
+            put(step, k, f"chance: {rules.format_chance(state, outcome)}")
+
+    outcomes(-1)
+    for i, (seat, command) in enumerate(record.moves):
+        put(i, 0, f"{record.colours[seat]}: {rules.format_command(state, command)}")
+        outcomes(i)
+    lines.extend(record.end_notes)
     return "\n".join(lines) + "\n"
+
+
+def chance_written_out(record: Record) -> Record:
+    """The record with every outcome of chance its game drew written out (replayed from its
+    seed, or taken from the outcomes it gives), so that it replays without the seed too."""
+    rules = record.game_rules
+    config = record.config()
+    state = rules.setup(config, record.draw_seed, record.chance[0] if record.chance else ())
+    written = [tuple(rules.drawn(state))]
+    for i, (seat, command) in enumerate(record.moves):
+        given = record.chance[i + 1] if len(record.chance) > i + 1 else ()
+        after, _ = rules.apply(state, seat, command, given)
+        written.append(chance.new_outcomes(state, after))
+        state = after
+    return replace(record, chance=tuple(written))
 
 
 def _ordered(rules: GameRules, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -184,58 +255,24 @@ def parse_record(
     parse: Callable[[GameRules, Any, str, int], Any] | None = None,
 ) -> tuple[Record, Any]:
     """The record and the final state it replays to; an illegal line raises
-    :class:`IllegalCommand` naming the line.  ``boards(rules, name)`` loads a board;
-    ``parse(rules, state, text, seat)`` reads a command (default: the game's notation)."""
-    header, body = split_record(text)
-    name = header.get("rules", registry.DEFAULT)
-    try:
-        rules = registry.get(name)
-    except registry.UnknownRules as error:
-        raise IllegalCommand(f"bad record header: {error}") from None
-    record = _header(name, rules, header, boards)
-    config = record.config()
-    state = rules.setup(config, record.draw_seed)
-    moves: list[tuple[int, Any]] = []
-    colours = list(record.colours)
-    for number, line in body:
-        who, _, text_ = line.partition(":")
-        colour = who.strip().lower()
-        if colour not in colours:
-            raise IllegalCommand(f"line {number}: '{who.strip()}' is not a colour of this game")
-        seat = colours.index(colour)
-        try:
-            command = parse(rules, state, text_, seat) if parse else rules.parse_command(state, text_)
-            state, _ = rules.apply(state, seat, command)
-        except IllegalCommand as error:
-            raise IllegalCommand(f"line {number} ({line}): {error.message}") from None
-        moves.append((seat, command))
-    return _with_moves(record, tuple(moves)), state
+    :class:`IllegalCommand` naming the line and what was legal there.  ``boards(rules,
+    name)`` loads a board; ``parse(rules, state, text, seat)`` reads a command (default: the
+    game's notation)."""
+    from games.rules.entry import Reader  # (it reads records line by line; this, whole)
+
+    header, notes, body = body_lines(text)
+    reader = Reader.from_header(header, boards, parse, header_notes=notes)
+    for number, raw in body:
+        answer = reader.feed(raw, number)
+        if not answer.ok:
+            raise IllegalCommand(answer.text, answer.legal)
+    return reader.finish()
 
 
 def header_of(text: str) -> dict[str, str]:
     """A record's header lines (``key: value``, keys in lower case), before anything is read
     from them (the version a record was played under, checked before its moves are)."""
     return split_record(text)[0]
-
-
-def _with_moves(record: Record, moves: tuple[tuple[int, Any], ...]) -> Record:
-    return Record(
-        record.rules,
-        record.edition,
-        record.board,
-        record.colours,
-        record.options,
-        record.first_seat,
-        record.seed,
-        moves,
-        record.extra,
-        record.version,
-        record.rng,
-        record.draws,
-        record.entropy,
-        record.seed_hash,
-        record.result,
-    )
 
 
 def format_entropy(entropy: Sequence[tuple[int, str]]) -> str:
@@ -262,6 +299,17 @@ def format_result(colours: Sequence[str], scores: Sequence[int], rank: Sequence[
     return ", ".join(f"{rank[s]} {colours[s]} {scores[s]}" for s in order)
 
 
+def read_header(header: Mapping[str, str], boards: Callable[[str, str], Any]) -> Record:
+    """The record a header describes (no moves yet); a header the game cannot set up raises
+    :class:`IllegalCommand` saying why."""
+    name = header.get("rules", registry.DEFAULT)
+    try:
+        rules = registry.get(name)
+    except registry.UnknownRules as error:
+        raise IllegalCommand(f"bad record header: {error}") from None
+    return _header(name, rules, dict(header), boards)
+
+
 def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callable[[str, str], Any]) -> Record:
     first_key = first_seat_key(name)
     try:
@@ -278,9 +326,9 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
         edition = header.get("edition", rules.editions[0])
         if edition not in rules.editions:
             raise ValueError(f"{rules.title} has no edition '{edition}'")
-        seed = header.get("seed")
-        if seed is None:
-            raise IllegalCommand("bad record header: no 'seed:' line")
+        seed = header.get("seed", "")  # none: a game played elsewhere, its chance written down
+        if seed in ("-", "none"):
+            seed = ""
         board = boards(name, header.get("board", rules.default_board))
         try:  # the game reads its options (a former name too: Verbotene Stadt's one_turn)
             config = rules.make_config(board, len(colours), edition, options, first_seat)
@@ -321,3 +369,12 @@ def moves_of(
 ) -> tuple[tuple[int, Any], ...]:
     """Moves kept as ``(seat, command_to_dict(...))`` as the game's commands."""
     return tuple((seat, rules.command_from_dict(data)) for seat, data in commands)
+
+
+def same_game(rules: GameRules, a: Any, b: Any) -> bool:
+    """Are two states the same game, whatever their seeds (``rules.SEEDED_FIELDS`` aside)?"""
+    left, right = rules.state_to_dict(a), rules.state_to_dict(b)
+    for key in rules.SEEDED_FIELDS:
+        left.pop(key, None)
+        right.pop(key, None)
+    return left == right

@@ -26,3 +26,30 @@ def split_record(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
         else:
             header[key.strip().lower()] = value.strip()
     return header, body
+
+
+def body_lines(text: str) -> tuple[dict[str, str], list[str], list[tuple[int, str]]]:
+    """The header (as :func:`split_record` reads it), its comment lines (the first, the
+    record's title, left out) and every line after it with its number, blank lines and
+    comments included (what annotations are made of)."""
+    header: dict[str, str] = {}
+    notes: list[str] = []
+    body: list[tuple[int, str]] = []
+    in_body = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_body:
+            body.append((number, line))
+        elif not line:
+            in_body = bool(header)
+        elif line.startswith("#"):
+            if number > 1 or not line.endswith("game record"):
+                notes.append(line)
+        else:
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise IllegalCommand(f"line {number}: expected 'key: value' or 'colour: command'")
+            header[key.strip().lower()] = value.strip()
+    while body and not body[-1][1]:
+        body.pop()
+    return header, notes, body

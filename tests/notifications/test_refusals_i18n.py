@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
     *sorted((ROOT / "games" / "rules" / "whitelotus").glob("*.py")),
     ROOT / "games" / "rules" / "commandline.py",  # the refusals every game's notation shares
+    ROOT / "games" / "rules" / "chance.py",  # and every game's outcomes of chance
     ROOT / "games" / "services.py",
     ROOT / "games" / "deadlines.py",
     ROOT / "games" / "press.py",  # table talk's refusals

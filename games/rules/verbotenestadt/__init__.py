@@ -21,6 +21,7 @@ from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Transla
 from . import words
 from .board import Board, load_board
 from .bots import Bot
+from .chancetext import CHANCE, CHANCE_WORDS, SEEDED_FIELDS, drawn, format_chance, parse_chance
 from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .defaults import default
@@ -113,9 +114,12 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 
 
 __all__ = [
+    "CHANCE",
+    "CHANCE_WORDS",
     "OPTIONS",
     "REVEALS",
     "SEATS",
+    "SEEDED_FIELDS",
     "SYNTAX",
     "VERSION",
     "Board",
@@ -139,7 +143,9 @@ __all__ = [
     "default_board",
     "default_first_seat",
     "describe",
+    "drawn",
     "editions",
+    "format_chance",
     "format_command",
     "format_command_in",
     "legal",
@@ -148,6 +154,7 @@ __all__ = [
     "name",
     "narrate",
     "outcome",
+    "parse_chance",
     "parse_command",
     "pending",
     "player_counts",

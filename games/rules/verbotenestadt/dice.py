@@ -1,4 +1,15 @@
-"""The server's dice and lots, drawn from the game's seeded generator (games.rules.rng).
+"""The server's dice and lots, drawn from the game's seeded generator (games.rules.rng), or
+given by a record that writes chance down (games.rules.chance).
+
+The outcomes, as a record writes them (``chance: …``, COMMANDS.md "Chance written down"):
+
+``officials <25 codes>``          the officials on the start squares, in the board's order of
+                                  them (BOARD.md)
+``pile <colour> <3 pieces>``      a pavilion's face-down cards, top first, one line per
+                                  pavilion in pavilion order (red … black)
+``first <seat>``                  the seat the roll-off for the start player begins at
+``roll <die> <face>``             a fate die (small, middle, large) and its face
+``pavilion <1-8>``                the blue die: the target pavilion
 
 Each draw advances ``State.draws``; replaying the same commands draws the same numbers.  Dial
 salts come from their own stream (keyed by the seed, the seat and how often its dial has been
@@ -12,10 +23,12 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .. import rng
-from .constants import FATE_DICE, PAVILION_DIE
+from .. import chance, rng
+from ..base import Message
+from ..chance import Value
+from .constants import CARDS, FATE_DICE, GARMENT_COLOURS, OFFICIALS, PAVILION_DIE, PIECES
 from .state import State, evolve
 
 T = TypeVar("T")
@@ -31,15 +44,120 @@ def shuffle(state: State, items: Sequence[T]) -> tuple[list[T], State]:
     return out, evolve(state, draws=counter)
 
 
+def _draw(
+    state: State, kind: str, seeded: Any, check: Any, what: Message, legal: list[str]
+) -> tuple[Value, State]:
+    return chance.draw(state, kind, seeded, check=check, need=lambda: (what, legal), evolve=evolve)
+
+
+def officials(state: State) -> tuple[tuple[str, ...], State]:
+    """The officials in the order of the board's start squares, placed by lot."""
+
+    def seeded(s: State) -> tuple[Value, State]:
+        order, s = shuffle(s, OFFICIALS)
+        return tuple(order), s
+
+    def check(value: Value) -> Message | None:
+        if sorted(value) != sorted(OFFICIALS):
+            missing = sorted(set(OFFICIALS) - set(value))
+            return Message(
+                "Name each of the 25 officials once, in the order of the start squares (missing: {missing}).",
+                missing=" ".join(missing) or "none, but one is named twice",
+            )
+        return None
+
+    what = Message(
+        "The officials are placed on the 25 start squares by lot here: write 'chance: officials' "
+        "and the 25 codes in the order of the start squares."
+    )
+    value, state = _draw(
+        state, "officials", seeded, check, what, ["chance: officials " + " ".join(OFFICIALS)]
+    )
+    return tuple(str(v) for v in value), state
+
+
+def pile(state: State, colour: str) -> tuple[tuple[str, ...], State]:
+    """The pieces of a pavilion's three face-down cards, top first, shuffled."""
+
+    def seeded(s: State) -> tuple[Value, State]:
+        cards, s = shuffle(s, [c for c in CARDS if c[0] == colour])
+        return (colour, *(piece for _, piece in cards)), s
+
+    def check(value: Value) -> Message | None:
+        if not value or value[0] != colour:
+            return Message("The {colour} pile is dealt here.", colour=colour)
+        if sorted(value[1:]) != sorted(PIECES):
+            return Message("A pile holds a hat, a coat and trousers, each once, top first.")
+        return None
+
+    what = Message(
+        "The {colour} pavilion's cards are shuffled here: write 'chance: pile {colour}' and its three "
+        "pieces, top first.",
+        colour=colour,
+    )
+    value, state = _draw(state, "pile", seeded, check, what, [f"chance: pile {colour} {' '.join(PIECES)}"])
+    return tuple(str(v) for v in value[1:]), state
+
+
+def first(state: State) -> tuple[int, State]:
+    """The seat the roll-off for the start player begins at, by lot."""
+    n = state.players
+
+    def seeded(s: State) -> tuple[Value, State]:
+        value, s = below(s, n)
+        return (value,), s
+
+    def check(value: Value) -> Message | None:
+        ok = len(value) == 1 and isinstance(value[0], int) and 0 <= value[0] < n
+        return None if ok else Message("That is not a seat of this game.")
+
+    what = Message(
+        "The roll-off for the start player begins at a seat drawn by lot here: write 'chance: first <seat>'."
+    )
+    value, state = _draw(
+        state, "first", seeded, check, what, [f"chance: first {s}" for s in state.config.seats]
+    )
+    return int(value[0]), state
+
+
 def fate(state: State, die: str) -> tuple[str, State]:
     faces = FATE_DICE[die]
-    i, state = below(state, len(faces))
-    return faces[i], state
+
+    def seeded(s: State) -> tuple[Value, State]:
+        i, s = below(s, len(faces))
+        return (die, faces[i]), s
+
+    def check(value: Value) -> Message | None:
+        if len(value) != 2 or value[0] != die:
+            return Message("The {die} fate die is rolled here.", die=die)
+        if value[1] not in faces:
+            return Message("The {die} fate die has no face {face}.", die=die, face=str(value[1]))
+        return None
+
+    what = Message("The {die} fate die is rolled here: write 'chance: roll {die} <face>'.", die=die)
+    value, state = _draw(
+        state, "roll", seeded, check, what, [f"chance: roll {die} {f}" for f in sorted(set(faces))]
+    )
+    return str(value[1]), state
 
 
 def pavilion(state: State) -> tuple[int, State]:
-    i, state = below(state, PAVILION_DIE)
-    return i + 1, state
+    def seeded(s: State) -> tuple[Value, State]:
+        i, s = below(s, PAVILION_DIE)
+        return (i + 1,), s
+
+    def check(value: Value) -> Message | None:
+        ok = len(value) == 1 and isinstance(value[0], int) and 1 <= value[0] <= PAVILION_DIE
+        return None if ok else Message("The blue die shows 1 to 8.")
+
+    what = Message("The blue die is rolled for the target pavilion here: write 'chance: pavilion <1-8>'.")
+    value, state = _draw(
+        state, "pavilion", seeded, check, what, [f"chance: pavilion {n}" for n in range(1, 9)]
+    )
+    return int(value[0]), state
+
+
+assert len(GARMENT_COLOURS) == PAVILION_DIE
 
 
 def salt(seed: str, seat: int, sets: int) -> str:

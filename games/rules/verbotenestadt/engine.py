@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .. import chance as chance_
 from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
+from ..chance import Chance, ChanceError
 from . import dice
 from .board import DIRECTIONS
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
@@ -42,7 +44,7 @@ from .state import Config, Entry, State, evolve, put
 # -- setup ------------------------------------------------------------------------------
 
 
-def setup(config: Config, seed: str) -> State:
+def setup(config: Config, seed: str, chance: Sequence[Chance] = ()) -> State:
     """A new game: the officials placed on the 25 start squares by lot ("beliebig"), each
     pavilion's three cards shuffled, and the first window: every seat sets its dial."""
     board = config.board
@@ -65,14 +67,17 @@ def setup(config: Config, seed: str) -> State:
         phase="dial",
         window=tuple((s, "dial") for s in range(n)),
         sealed=(None,) * n,
+        given=tuple(chance),
     )
-    order, state = dice.shuffle(state, OFFICIALS)
+    order, state = dice.officials(state)
     places = dict(zip(order, board.start, strict=True))
     piles = []
     for colour in GARMENT_COLOURS:
-        pile, state = dice.shuffle(state, [c for c in CARDS if c[0] == colour])
-        piles.append(tuple(pile))
-    return evolve(state, squares=tuple(places[c] for c in OFFICIALS), piles=tuple(piles))
+        pieces, state = dice.pile(state, colour)
+        piles.append(tuple((colour, piece) for piece in pieces))
+    state = evolve(state, squares=tuple(places[c] for c in OFFICIALS), piles=tuple(piles))
+    chance_.settle(state)
+    return state
 
 
 # -- who decides what ------------------------------------------------------------------
@@ -193,7 +198,11 @@ def _may_keep(state: State, seat: int) -> bool:
 # -- applying a command ----------------------------------------------------------------
 
 
-def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEntry]]:
+def apply(
+    state: State, seat: int, command: Command, chance: Sequence[Chance] = ()
+) -> tuple[State, list[LogEntry]]:
+    """The state after ``seat`` plays ``command``; ``chance``: the outcomes of the draws it
+    makes, as a record gives them (games.rules.chance)."""
     log: list[LogEntry] = []
     if state.phase == "finished":
         raise IllegalCommand(Message("The game is over."))
@@ -203,10 +212,16 @@ def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEnt
     if kind is None:
         waiting = ", ".join(sorted({state.config.seats[d.seat] for d in pending(state)}))
         raise IllegalCommand(Message("It is not your decision now; waiting for {seats}.", seats=waiting))
+    if chance:
+        state = evolve(state, given=tuple(chance))
     try:
         state = _apply(state, seat, kind, command, log)
+    except ChanceError:
+        raise
     except IllegalCommand as error:
         raise _with_menu(state, seat, error) from None
+    if state.given:
+        chance_.settle(state)
     return state, log
 
 
@@ -312,7 +327,7 @@ def _close_window(state: State, log: list[LogEntry]) -> State:
     if state.entry is None:  # the first window: the start player, the first target
         first = state.config.first_seat
         if first is None:  # the roll-off begins at a seat drawn by lot (OP 10), then clockwise
-            first, state = dice.below(state, state.players)
+            first, state = dice.first(state)
             while True:
                 face, state = dice.fate(state, "large")
                 log.append(LogEntry("start_roll", {"seat": first, "face": face}))

@@ -130,6 +130,10 @@ class State:
     extra_turn: bool = False
     revealed: tuple[tuple[int, str, str], ...] = ()  # (seat, code, salt) shown at the last entry
     passes: int = 0  # turns in a row in which the active player could not move at all
+    # chance written down (games.rules.chance): the outcomes handed to the step being played
+    # (empty between steps) and every outcome drawn so far (a trace: never stored, never compared)
+    given: tuple[Any, ...] = ()
+    drawn: tuple[Any, ...] = field(default=(), compare=False)
 
     @property
     def board(self) -> Board:
@@ -156,7 +160,7 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name == "config":
+            if f.name in ("config", "given", "drawn"):
                 continue
             value = getattr(self, f.name)
             if f.name == "plan":
@@ -173,7 +177,7 @@ class State:
     def from_dict(cls, data: Mapping[str, Any], config: Config) -> State:
         values: dict[str, Any] = {}
         for f in fields(cls):
-            if f.name == "config" or f.name not in data:
+            if f.name in ("config", "given", "drawn") or f.name not in data:
                 continue
             raw = data[f.name]
             if f.name == "plan":

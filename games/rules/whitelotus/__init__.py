@@ -17,6 +17,7 @@ from typing import Any
 from ..base import Decision, IllegalCommand, LogEntry, Outcome
 from . import words
 from .board import Board, load_board
+from .chancetext import CHANCE, CHANCE_WORDS, SEEDED_FIELDS, drawn, format_chance, parse_chance
 from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
 from .defaults import default
@@ -91,9 +92,12 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
 
 
 __all__ = [
+    "CHANCE",
+    "CHANCE_WORDS",
     "COLOURS",
     "OPTIONS",
     "REVEALS",
+    "SEEDED_FIELDS",
     "SYNTAX",
     "VERSION",
     "Board",
@@ -117,7 +121,9 @@ __all__ = [
     "default_board",
     "default_first_seat",
     "describe",
+    "drawn",
     "editions",
+    "format_chance",
     "format_command",
     "format_command_in",
     "legal",
@@ -126,6 +132,7 @@ __all__ = [
     "name",
     "narrate",
     "outcome",
+    "parse_chance",
     "parse_command",
     "pending",
     "player_counts",

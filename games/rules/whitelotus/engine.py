@@ -13,15 +13,17 @@ about its hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from types import ModuleType
 
+from .. import chance as chance_
 from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
+from ..chance import Chance, ChanceError
 from . import contest, flow, income, placement, rebellion, tiles
 from .commands import Command, Give
 from .common import all_of
 from .constants import START_ARMY, START_INFLUENCE, START_TILES, TILE_COUNTS, Building
-from .rng_draws import below, shuffle
+from .rng_draws import fill, first_emperor
 from .scoring import outcome as final_outcome
 from .state import (
     Bidding,
@@ -60,8 +62,9 @@ RULES: dict[type, ModuleType] = {
 NEVER_FORCED = frozenset({Placement, Bidding, Rebellion, PalaceChoices})
 
 
-def setup(config: Config, seed: str) -> State:
-    """A new game: start tiles shuffled onto the lotus areas, hands dealt, year 1 begins."""
+def setup(config: Config, seed: str, chance: Sequence[Chance] = ()) -> State:
+    """A new game: start tiles shuffled onto the lotus areas, hands dealt, year 1 begins.
+    ``chance``: the outcomes of its draws as a record gives them (games.rules.chance)."""
     n = config.players
     board = config.board
     lotus = [p.index for p in board.provinces if p.lotus and p.index in board.in_play(n)]
@@ -88,19 +91,24 @@ def setup(config: Config, seed: str) -> State:
         boxed=0,
         final_year=False,
         phase=StepDone("setup"),
+        given=tuple(chance),
     )
     if config.first_emperor is None:  # "most grey hair": drawn by lot in a mail game
-        first, state = below(state, n)
+        first, state = first_emperor(state)
     else:
         first = config.first_emperor
-    tiles_, state = shuffle(state, start)
+    placed, state = fill(
+        state, lotus, [int(k) for k in start], Message("The start tiles are shuffled onto the lotus areas")
+    )
     building, bag = state.building, state.bag
-    for area, kind in zip(lotus, tiles_, strict=True):
-        building = put(building, area, int(kind))
+    for area, kind in placed:
+        building = put(building, area, kind)
         bag = add(bag, bag_index(kind), -1)
     state = evolve(state, emperor=first, building=building, bag=bag)
     log: list[LogEntry] = []
-    return _settle(flow.start_year(state, log), log)
+    state = _settle(flow.start_year(state, log), log)
+    chance_.settle(state)
+    return state
 
 
 def pending(state: State) -> tuple[Decision, ...]:
@@ -115,15 +123,26 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return rules.legal(state, seat) if rules else ()
 
 
-def apply(state: State, seat: int, command: Command) -> tuple[State, list[LogEntry]]:
+def apply(
+    state: State, seat: int, command: Command, chance: Sequence[Chance] = ()
+) -> tuple[State, list[LogEntry]]:
+    """The state after ``seat`` plays ``command``; ``chance``: the outcomes of the draws it
+    makes, as a record gives them (games.rules.chance)."""
     log: list[LogEntry] = []
+    if chance:
+        state = evolve(state, given=tuple(chance))
     try:
         new = _step(state, seat, command, log)
+    except ChanceError:
+        raise
     except IllegalCommand as error:
         raise IllegalCommand(
             error.text, legal=_menu_lines(state, seat), note=_menu_hint(state, seat)
         ) from None
-    return _settle(new, log), log
+    new = _settle(new, log)
+    if new.given:
+        chance_.settle(new)
+    return new, log
 
 
 def _step(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:

@@ -270,6 +270,10 @@ class State:
     boxed: int  # designer: tiles returned to the box unseen
     final_year: bool  # kosmos: every area is held; the year ends after the rebellion
     phase: Phase
+    # chance written down (games.rules.chance): the outcomes handed to the step being played
+    # (empty between steps) and every outcome drawn so far (a trace: never stored, never compared)
+    given: tuple[Any, ...] = ()
+    drawn: tuple[Any, ...] = field(default=(), compare=False)
 
     # -- derived facts -------------------------------------------------------------------
     @property
@@ -321,6 +325,8 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": STATE_VERSION}
         for f in fields(self):
+            if f.name in _TRANSIENT:
+                continue
             value = getattr(self, f.name)
             if f.name == "config":
                 out[f.name] = value.to_dict()
@@ -351,8 +357,16 @@ class State:
         p = dict(data["phase"])
         phase_type = PHASE_TYPES[p.pop("name")]
         phase = phase_type(**{k: _tuplify(v) for k, v in p.items()})
-        values = {f.name: _tuplify(data[f.name]) for f in fields(cls) if f.name not in ("config", "phase")}
+        values = {
+            f.name: _tuplify(data[f.name])
+            for f in fields(cls)
+            if f.name not in ("config", "phase", *_TRANSIENT)
+        }
         return cls(config=config, phase=phase, **values)
+
+
+# what a state holds only while a step is played, or only to tell what was drawn
+_TRANSIENT = ("given", "drawn")
 
 
 def _plain(obj: Any) -> dict[str, Any]:

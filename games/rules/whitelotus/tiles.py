@@ -22,7 +22,7 @@ from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Draw, Pass, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
-from .rng_draws import draw_tile, shuffle
+from .rng_draws import draw_tile, fill
 from .state import NewAreas, State, StepDone, bag_index, evolve, put
 
 
@@ -135,15 +135,16 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
 
 def fill_board(state: State, log: list[LogEntry]) -> State:
     """Designer: the one-time random fill after the turn-1 resolution."""
-    tiles = [k for k in Building for _ in range(state.bag[bag_index(k)])]
-    tiles, state = shuffle(state, tiles)
+    tiles = [int(k) for k in Building for _ in range(state.bag[bag_index(k)])]
+    filled, state = fill(
+        state, empty_areas(state), tiles, Message("The designer edition's one-time fill is made")
+    )
     building, owner = state.building, state.owner
     placed = []
-    spots = empty_areas(state)
-    for area, kind in zip(spots, tiles, strict=False):
-        building = put(building, area, int(kind))
+    for area, kind in filled:
+        building = put(building, area, kind)
         owner = put(owner, area, NEUTRAL)
-        placed.append({"area": area, "building": int(kind)})
+        placed.append({"area": area, "building": kind})
     boxed = len(tiles) - len(placed)
     log.append(LogEntry("filled", {"tiles": placed, "boxed": boxed}))
     bag = (0,) * len(state.bag)

@@ -28,7 +28,11 @@ notation = importlib.import_module("games.rules.verbotenestadt.notation")
 def engine_strings() -> set[str]:
     found: set[str] = set()
     # the package, and the shared refusals of games.rules.commandline its notation says
-    for path in [*sorted(PACKAGE.glob("*.py")), PACKAGE.parent / "commandline.py"]:
+    for path in [
+        *sorted(PACKAGE.glob("*.py")),
+        PACKAGE.parent / "commandline.py",
+        PACKAGE.parent / "chance.py",
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

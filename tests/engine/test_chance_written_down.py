@@ -1,0 +1,223 @@
+"""Chance written down (issue 17): records of games played elsewhere give the outcomes of
+chance instead of a seed, and the engine takes them as given while checking each is possible.
+
+One test per rule, from small records, then random whole games of every edition: written out,
+each replays without its seed to the same game and scores, and its text reads back as it was."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.rules import records, registry
+from games.rules.base import IllegalCommand
+from games.rules.chance import Chance, ChanceError
+from games.rules.entry import Reader
+from games.rules.records import parse_record
+
+WL = registry.get("whitelotus")
+VS = registry.get("verbotenestadt")
+
+
+def boards(rules: str, name: str) -> Any:
+    return registry.get(rules).load_board(name)
+
+
+# The start of a three-player kosmos game played at a table: the first emperor by lot, the
+# seven start tiles as they fell on the lotus areas.
+HEADER = """# White Lotus game record
+edition: kosmos
+board: china
+colours: red blue green
+options: zero_card=yes negotiation=no open_hands=no adjacency=any ricefield_extra=may temple_draw=may
+first_emperor: lot
+"""
+SETUP = """chance: first blue
+chance: fill Ningxia palace
+chance: fill Yanan fort
+chance: fill Fengxiang temple
+chance: fill Songpan ricefield
+chance: fill Hanzhong village
+chance: fill Chengdu village
+chance: fill Chongqing village
+"""
+
+
+def record(body: str = "") -> str:
+    return HEADER + "\n" + SETUP + body
+
+
+def test_a_record_without_a_seed_takes_the_outcomes_it_gives():
+    _, state = parse_record(record(), boards)
+    assert state.emperor == 1
+    ningxia = state.board.lookup("Ningxia")
+    assert ningxia is not None and state.building[ningxia.index] == 2  # a palace
+    assert state.seed == "" and state.draws == 0
+
+
+def test_a_missing_outcome_is_asked_for_with_what_would_be_legal():
+    text = HEADER + "\nchance: first blue\n"
+    with pytest.raises(IllegalCommand) as caught:
+        parse_record(text, boards)
+    assert "start tiles are shuffled onto the lotus areas" in caught.value.message
+    assert "chance: fill Ningxia village" in caught.value.legal
+
+
+def test_the_first_move_waits_for_the_setup_to_have_its_chance():
+    reader = Reader.from_header(dict(line.split(": ", 1) for line in HEADER.splitlines()[1:]), boards)
+    answer = reader.feed("blue: place Ningxia", 9)
+    assert not answer.ok
+    assert "the setup still needs chance first" in answer.text
+    assert "chance: first red" in answer.legal
+
+
+def test_a_tile_can_only_be_filled_from_the_start_tiles():
+    text = record().replace("Chongqing village", "Chongqing palace")
+    with pytest.raises(IllegalCommand, match=r"line 15 \(chance: fill Chongqing palace\).*not that many palace"):
+        parse_record(text, boards)
+
+
+def test_an_area_is_filled_once():
+    text = record().replace("fill Chongqing village", "fill Chengdu village")
+    with pytest.raises(IllegalCommand, match="Chengdu is filled twice"):
+        parse_record(text, boards)
+
+
+def test_only_lotus_areas_are_filled_at_the_start():
+    text = record().replace("fill Chongqing village", "fill Dadu village")
+    with pytest.raises(IllegalCommand, match="Dadu is not an area filled here"):
+        parse_record(text, boards)
+
+
+def test_an_outcome_where_the_game_draws_nothing_is_refused():
+    text = record("blue: place Ningxia\nchance: draw village\n")
+    with pytest.raises(IllegalCommand, match=r"line 17 \(chance: draw village\): The game draws nothing more here"):
+        parse_record(text, boards)
+
+
+def test_outcomes_read_in_german_and_french_and_by_their_own_keyword():
+    german = SETUP.replace("chance: first blue", "zufall: erster blau").replace(
+        "chance: fill Yanan fort", "fülle: Yanan Festung"
+    )
+    french = SETUP.replace("chance: fill Ningxia palace", "hasard: remplis Ningxia palais")
+    for body in (german, french):
+        parsed, _ = parse_record(HEADER + "\n" + body, boards)
+        assert parsed.chance[0] == records.Record(**{**_fields(parsed)}).chance[0]
+        assert Chance("first", (1,)) in parsed.chance[0]
+    written = records.format_record(parse_record(HEADER + "\n" + german, boards)[0])
+    assert "chance: first blue" in written and "chance: fill Yanan fort" in written
+
+
+def _fields(record_: records.Record) -> dict[str, Any]:
+    return {f: getattr(record_, f) for f in record_.__dataclass_fields__}
+
+
+def test_with_a_seed_each_outcome_written_must_be_the_seeds():
+    text = record().replace("first_emperor: lot\n", "first_emperor: lot\nseed: 7\n")
+    with pytest.raises(IllegalCommand, match="This game's seed draws"):
+        parse_record(text, boards)
+
+
+def test_a_record_with_a_seed_and_no_outcomes_reads_as_it_always_did():
+    text = HEADER.replace("first_emperor: lot\n", "first_emperor: red\nseed: 7\n") + "\nred: place Ningxia\n"
+    parsed, state = parse_record(text, boards)
+    assert parsed.chance == () and state.seed == "7"
+    assert records.format_record(parsed) == text
+
+
+def test_a_drawn_tile_must_be_in_the_bag():
+    state = WL.setup(WL.make_config(WL.load_board("china"), 3, "kosmos", dict(WL.OPTIONS), 0), "7")
+    from games.rules.whitelotus.rng_draws import draw_tile
+    from games.rules.whitelotus.state import evolve
+
+    empty = evolve(state, seed="", bag=(4, 0, 3, 3, 3), given=(Chance("draw", (2,)),))
+    with pytest.raises(ChanceError, match="no palace tile left in the bag"):
+        draw_tile(empty)
+    kind, after = draw_tile(evolve(empty, given=(Chance("draw", (3,)),)))
+    assert kind == 3 and after.bag == (4, 0, 2, 3, 3) and after.given == ()
+
+
+def test_a_fate_die_shows_only_its_faces():
+    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    from games.rules.verbotenestadt.dice import fate
+    from games.rules.verbotenestadt.state import evolve
+
+    state = evolve(VS.setup(config, "7"), seed="", given=(Chance("roll", ("small", "black")),))
+    assert fate(state, "small")[0] == "black"
+    with pytest.raises(ChanceError, match="The large fate die is rolled here"):
+        fate(state, "large")
+
+
+def test_the_officials_are_each_placed_once():
+    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    from games.rules.verbotenestadt.constants import OFFICIALS
+
+    codes = list(OFFICIALS)
+    with pytest.raises(ChanceError, match="Name each of the 25 officials once"):
+        VS.setup(config, "", [Chance("officials", tuple([codes[0], *codes[:-1]]))])
+
+
+def test_comments_stay_where_they_were_written():
+    body = "# The year begins\nblue: place Ningxia  # a bold opening\n\n# green answers\ngreen: place Songpan\n# the end\n"
+    text = record(body)
+    parsed, _ = parse_record(text, boards)
+    assert [n.texts for n in parsed.notes] == [["The year begins", "a bold opening"], ["green answers"]]
+    assert parsed.end_notes == ("# the end",)
+    assert records.format_record(parsed) == text
+
+
+# -- random whole games ----------------------------------------------------------------------------
+
+
+def _played(rules_name: str, edition: str, seed: str, players: int) -> tuple[records.Record, Any]:
+    rules = registry.get(rules_name)
+    board = rules.load_board(rules.default_board)
+    config = rules.make_config(board, players, edition, dict(rules.OPTIONS), None)
+    state = rules.setup(config, seed)
+    bots = [rules.Bot(f"{seed}:{s}") for s in range(players)]
+    moves = []
+    while rules.outcome(state) is None:
+        seat = rules.pending(state)[0].seat
+        command = bots[seat].choose(state, seat)
+        state, _ = rules.apply(state, seat, command)
+        moves.append((seat, command))
+    return (
+        records.Record(
+            rules=rules_name,
+            edition=edition,
+            board=board,
+            colours=tuple(rules.seat_colours[:players]),
+            options=rules.config_to_data(config)["options"],
+            first_seat=None,
+            seed=seed,
+            moves=tuple(moves),
+        ),
+        state,
+    )
+
+
+GAMES = st.sampled_from(
+    [("whitelotus", "kosmos", 3), ("whitelotus", "designer", 4), ("whitelotus", "kosmos", 6), ("verbotenestadt", "", 3)]
+)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=GAMES, seed=st.text("abcdef0123456789", min_size=1, max_size=8))
+def test_every_game_written_out_replays_without_its_seed(game, seed):
+    name, edition, players = game
+    rules = registry.get(name)
+    played, final = _played(name, edition or rules.editions[0], seed, players)
+    written = records.chance_written_out(played)
+    text = records.format_record(written)
+    assert "chance: " in text
+    again, state = parse_record(text, boards)  # with the seed: every outcome checked against it
+    assert rules.state_to_dict(state) == rules.state_to_dict(final)
+    seedless = re.sub(r"^seed: .*\n", "", text, flags=re.M)
+    alone, state = parse_record(seedless, boards)
+    assert records.same_game(rules, state, final)
+    assert rules.outcome(state) == rules.outcome(final)
+    assert records.format_record(alone) == seedless
