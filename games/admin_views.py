@@ -408,7 +408,7 @@ def _narrate(game: Game, rows: list[Row]) -> None:
     rules = services.rules_of(game)
     colours = [s.colour for s in game.seats.order_by("position")]
     try:
-        state = rules.setup(services.config_of(game, created), services.draw_seed_of(game, created))
+        state = services.setup_of(game, created)
     except services.GameError as error:
         rows[0].error = f"Cannot replay: {error}"
         return
@@ -422,7 +422,7 @@ def _narrate(game: Game, rows: list[Row]) -> None:
             year = made_in = rules.view(state, None).get("year")
         elif event.kind in services.MOVE_KINDS and event.seat is not None:
             try:
-                state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
+                state, log = services.apply_event(rules, state, event)
             except (IllegalCommand, KeyError, TypeError, ValueError) as error:
                 row.error = f"This move does not replay: {error}"
             else:

@@ -42,6 +42,21 @@ class Player(models.Model):
         return f"{self.name} <{self.email}>"
 
 
+class Collection(models.Model):
+    """Games imported together from a file or folder of records: a tournament, a club's year."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         NEW = "new", "new (not started)"
@@ -87,6 +102,13 @@ class Game(models.Model):
     # a new game waiting for its players' ``ready`` (their entropy) starts at the latest then
     # (games.services.create_game's ready window; None: started by hand, as before)
     ready_until = models.DateTimeField(null=True, blank=True)
+    # a game played elsewhere and entered from its record (issue 17): where and when it was played,
+    # the event, where the record came from ({"place", "date", "event", "source"}), and the
+    # collection (a tournament) it was imported with
+    about = models.JSONField(default=dict, blank=True)
+    collection = models.ForeignKey(
+        "Collection", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
 
     class Meta:
         indexes: ClassVar = [models.Index(fields=["status"])]

@@ -27,11 +27,12 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.rules import registry, rng
+from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
+from games.rules.chance import Chance
 
 from . import permissions, rows, timing
-from .models import Event, Game, PendingDecision, Player, Seat, SeatRow, Snapshot
+from .models import Collection, Event, Game, PendingDecision, Player, Seat, SeatRow, Snapshot
 from .signals import events_appended
 from .timing import TimeControls
 
@@ -184,10 +185,19 @@ def effective(events: Iterable[Event]) -> list[Event]:
 def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
     for event in events:
         if event.kind in MOVE_KINDS:
-            command = rules.command_from_dict(event.payload["command"])
-            assert event.seat is not None
-            state, _ = rules.apply(state, event.seat, command)
+            state, _ = apply_event(rules, state, event)
     return state
+
+
+def apply_event(rules: GameRules, state: State, event: Event) -> tuple[State, list[LogEntry]]:
+    """The state after a move event, and what the engine said of it: its command, with the
+    outcomes of chance it keeps (a game played elsewhere: games.rules.chance)."""
+    assert event.seat is not None
+    command = rules.command_from_dict(event.payload["command"])
+    outcomes = event.payload.get("chance")
+    if outcomes:
+        return rules.apply(state, event.seat, command, chance.from_data(outcomes))
+    return rules.apply(state, event.seat, command)
 
 
 # --- the draws: the server's seed, the players' entropy -----------------------------------------
@@ -206,7 +216,14 @@ def _setup(game: Game, rules: GameRules, created: Event, log: Sequence[Event] | 
     """The state the game is set up in (from its draw seed, as far as it is known); ``log``:
     the game's whole log where the caller read it (its ``started`` event is then not read
     again)."""
-    return rules.setup(config_of(game, created), draw_seed_of(game, created, log))
+    outcomes = chance.from_data(created.payload.get("chance"))
+    return rules.setup(config_of(game, created), draw_seed_of(game, created, log), outcomes)
+
+
+def setup_of(game: Game, created: Event | None = None) -> State:
+    """The state the game is set up in (what its first event and its start say)."""
+    created = created or game.events.get(seq=1)
+    return _setup(game, rules_of(game), created)
 
 
 def contributions_of(started: Event) -> list[tuple[int, str]]:
@@ -261,7 +278,7 @@ def walk_all(game: Game, upto: int | None = None) -> Iterator[tuple[Event, State
     for event in kept:
         log: list[LogEntry] = []
         if event.kind in MOVE_KINDS and event.seat is not None:
-            state, log = rules.apply(state, event.seat, rules.command_from_dict(event.payload["command"]))
+            state, log = apply_event(rules, state, event)
         yield event, state, log
 
 
@@ -367,6 +384,10 @@ def create_game(
     by: User | None = None,
     ready_hours: float = 0,
     press: str | None = None,
+    outcomes: Sequence[Chance] = (),
+    record: Mapping[str, Any] | None = None,
+    about: Mapping[str, str] | None = None,
+    collection: Collection | None = None,
 ) -> Game:
     """A new game of the game ``rules`` (not started): seats in the given order, colours in
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
@@ -384,7 +405,14 @@ def create_game(
     has answered, or at the window's end with what arrived (:func:`start_waiting_games`).
     0: nobody contributes, the game is started by its creator (:func:`start_game`) as before.
 
-    ``press`` is its table talk (``Game.Press``; None: ``default_press``)."""
+    ``press`` is its table talk (``Game.Press``; None: ``default_press``).
+
+    A game played elsewhere (issue 17) comes with its record's words: ``seed`` ``""`` (none:
+    its chance is written down), ``outcomes`` those of its setup's draws, ``record`` what its
+    record says that belongs to no move (``header``: its header lines as written; ``notes``,
+    ``setup``, ``end``: its comments in the header, on the setup's outcomes, after its last
+    line; games.cli.import_record), ``about`` where, when and by whom it was played and
+    where the record came from, ``collection`` what it was imported with."""
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
@@ -421,8 +449,8 @@ def create_game(
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
         config = game_rules.make_config(b, len(players), edition, chosen, first)
-        game_rules.setup(config, seed)  # refuses a board that does not fit the rules
-    except (OSError, TypeError, ValueError) as error:
+        game_rules.setup(config, seed, outcomes)  # refuses a board that does not fit the rules
+    except (OSError, TypeError, ValueError, IllegalCommand) as error:
         raise GameError(f"Cannot create this game: {error}") from None
     config_data = game_rules.config_to_data(config)
     clock = _time_controls(game_rules, time_controls)
@@ -439,6 +467,8 @@ def create_game(
             time_controls=clock.to_dict(),
             ready_until=ready_until,
             press=press,
+            about=dict(about or {}),
+            collection=collection,
         )
         colours = game_rules.seat_colours
         for position, player in enumerate(players):
@@ -451,12 +481,16 @@ def create_game(
         if rules != registry.DEFAULT:  # the seat that begins, whatever the game's config calls it
             payload["first_seat"] = first  # (White Lotus's payload stays as it always was)
         payload["rng"], payload["draws"] = rng.RNG, rng.MIXED
+        if outcomes:  # a game played elsewhere: the outcomes of its setup's draws, as its record gives
+            payload["chance"] = chance.to_data(outcomes)
+        if record:
+            payload["record"] = dict(record)
         if ready_until is not None:
             payload["ready_until"] = ready_until.isoformat()
         created = _append(game, Event.Kind.CREATED, payload, source=Event.Source.SYSTEM, actor=by)
         game.save(update_fields=["head_seq"])
         if ready_until is not None:  # the seats are asked for their entropy (notifications: "seated")
-            state = game_rules.setup(config, seed)
+            state = game_rules.setup(config, seed, outcomes)
             events_appended.send(sender=Game, game=game, events=[created], state=state, log=[], before=None)
     return game
 
@@ -668,10 +702,18 @@ def submit(
     source: str = Event.Source.WEB,
     actor: User | None = None,
     inbound_message_id: str = "",
+    outcomes: Sequence[Chance] = (),
+    notes: Sequence[Any] = (),
 ) -> Result:
-    """Apply a command (or several: one per line of ``command``), all or nothing."""
+    """Apply a command (or several: one per line of ``command``), all or nothing.
+
+    A move of a game played elsewhere (issue 17) comes with the ``outcomes`` of chance it
+    drew, as its record gives them, and the record's comments on it (``notes``:
+    ``games.rules.records.Note.to_data`` lists); both are kept with its event (one command)."""
     rules = rules_of(game)
     lines = _lines(rules, command)
+    if (outcomes or notes) and len(lines) != 1:
+        raise GameError("Outcomes of chance and comments go with one command at a time.")
     with transaction.atomic():
         game = _lock(game, len(lines))
         _check_running(game, expected_seq)
@@ -682,12 +724,16 @@ def submit(
         for text, cmd in lines:
             try:
                 parsed = cmd if cmd is not None else parse_command(rules, result.state, text, seat)
-                new, log = rules.apply(result.state, seat, parsed)
+                new, log = rules.apply(result.state, seat, parsed, outcomes)
             except IllegalCommand as error:
                 raise IllegalMove(
                     error.message, error.legal or rules.describe(result.state, seat), text, text=error.text
                 ) from None
-            payload = {"command": rules.command_to_dict(parsed)}
+            payload: dict[str, Any] = {"command": rules.command_to_dict(parsed)}
+            if outcomes:
+                payload["chance"] = chance.to_data(outcomes)
+            if notes:
+                payload["notes"] = [list(n) for n in notes]
             event = _append(
                 game,
                 Event.Kind.COMMAND,

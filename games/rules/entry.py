@@ -58,6 +58,7 @@ class _Step:
     after: Any = None  # the state it leads to; None while it needs more outcomes
     need: ChanceError | None = None
     log: list[LogEntry] = field(default_factory=list)
+    typed: str = ""  # the command as the line wrote it
 
 
 class Reader:
@@ -69,6 +70,7 @@ class Reader:
         self.parse = parse
         self.config = record.config()
         self.moves: list[tuple[int, Any]] = []
+        self.typed: list[str] = []
         self.chance: list[tuple[Chance, ...]] = []
         self.notes: list[Note] = []
         self.pending_notes: list[str] = []
@@ -161,7 +163,7 @@ class Reader:
             )
         except IllegalCommand as error:
             return Answer(False, f"line {number} ({line}): {error.message}", tuple(error.legal))
-        step = _Step(number, line, seat, command, state)
+        step = _Step(number, line, seat, command, state, typed=text.strip())
         try:
             self.rules.apply(state, seat, command)
         except ChanceError as error:
@@ -230,6 +232,7 @@ class Reader:
             self.chance.append(tuple(step.outcomes))
         else:
             self.moves.append((step.seat, step.command))
+            self.typed.append(step.typed)
             self.chance.append(tuple(step.outcomes))
 
     # -- the end ---------------------------------------------------------------------------
@@ -242,10 +245,11 @@ class Reader:
                 f"{self._where()}: the record ends, but the game still needs chance here: {self.waiting()}",
                 tuple(need.legal) if need else (),
             )
-        moves, outcomes = list(self.moves), list(self.chance)
+        moves, outcomes, typed = list(self.moves), list(self.chance), list(self.typed)
         step = self.step
         if step.seat is not None:
             moves.append((step.seat, step.command))
+            typed.append(step.typed)
         outcomes.append(tuple(step.outcomes))
         written = tuple(outcomes) if any(outcomes) else ()
         record = replace(
@@ -254,5 +258,6 @@ class Reader:
             chance=written,
             notes=tuple(self.notes),
             end_notes=tuple(self.pending_notes),
+            typed=tuple(typed),
         )
         return record, step.after

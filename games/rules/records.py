@@ -130,6 +130,8 @@ class Record:
     notes: tuple[Note, ...] = ()
     header_notes: tuple[str, ...] = ()
     end_notes: tuple[str, ...] = ()
+    # each move's command as its line wrote it (a record read from text; empty otherwise)
+    typed: tuple[str, ...] = ()
 
     @property
     def draw_seed(self) -> str:
