@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms as django_forms
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.db.models import Min, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
+from games import admin_entry, permissions, services
 from games import forms as player_forms
-from games import permissions, services
 from games.admin_views import (
     action_view,
     audit_url,
@@ -31,7 +32,7 @@ from games.admin_views import (
     state_view,
     whose_move,
 )
-from games.models import Event, Game, Player, Press, Snapshot
+from games.models import Event, Game, Player, Press, RecordDraft, Snapshot
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
@@ -236,3 +237,50 @@ class PressAdmin(GameScoped):
         "inbound_message_id",
         "created_at",
     )
+
+
+@admin.register(RecordDraft)
+class RecordDraftAdmin(ModeratorsOnly):
+    """Games played elsewhere being entered by hand: a new one is named (and may start with a
+    pasted header or a whole record), then entered line by line on its page
+    (``games.admin_entry``)."""
+
+    list_display = ("name", "updated_at", "created_by", "entered")
+    fields = ("name", "text")
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return is_moderator(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_moderator(request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_moderator(request.user)
+
+    @admin.display(description="entered")
+    def entered(self, obj: RecordDraft) -> str:
+        return format_html(
+            '<a href="{}">continue entering</a>', reverse("admin:games_recorddraft_enter", args=[obj.pk])
+        )
+
+    def save_model(self, request: HttpRequest, obj: RecordDraft, form: Any, change: bool) -> None:
+        if not change and isinstance(request.user, User):
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def response_add(
+        self, request: HttpRequest, obj: RecordDraft, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:games_recorddraft_enter", args=[obj.pk]))
+
+    def response_change(self, request: HttpRequest, obj: RecordDraft) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:games_recorddraft_enter", args=[obj.pk]))
+
+    def get_urls(self) -> list[URLPattern]:
+        def enter(request: HttpRequest, draft_id: int) -> HttpResponse:
+            return admin_entry.enter_view(self, request, draft_id)
+
+        return [
+            path("<int:draft_id>/enter/", self.admin_site.admin_view(enter), name="games_recorddraft_enter"),
+            *super().get_urls(),
+        ]

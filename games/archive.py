@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import services
-from games.models import Game, PendingDecision, Seat
+from games.models import Collection, Game, PendingDecision, Seat
 from games.player_games import Link
 from games.rules import registry
 from notifications import words
@@ -100,6 +100,7 @@ class ArchiveForm(forms.Form):
     players = forms.TypedChoiceField(
         label=gettext_lazy("Number of players"), required=False, coerce=int, empty_value=None
     )
+    collection = forms.ChoiceField(label=gettext_lazy("Collection"), required=False)
     status = forms.ChoiceField(label=gettext_lazy("Status"), required=False, choices=STATUSES)
     since = forms.DateField(
         label=gettext_lazy("Created on or after"),
@@ -122,6 +123,10 @@ class ArchiveForm(forms.Form):
         fields["game"].choices = _games()  # type: ignore[attr-defined]
         fields["edition"].choices = _editions()  # type: ignore[attr-defined]
         fields["players"].choices = any_ + [(str(n), str(n)) for n in range(2, MAX_PLAYERS + 1)]  # type: ignore[attr-defined]
+        collections = list(Collection.objects.values_list("slug", "name"))
+        fields["collection"].choices = any_ + collections  # type: ignore[attr-defined]
+        if not collections:  # (games imported together: a tournament played elsewhere)
+            del fields["collection"]
         if not _groupings:
             del fields["league"], fields["season"]
 
@@ -135,6 +140,8 @@ class ArchiveForm(forms.Form):
         if league or season:
             found = [q for g in _groupings if (q := g.games_in(league, season)) is not None]
             games = games.filter(found[0]) if found else games.none()
+        if collection := data.get("collection"):
+            games = games.filter(collection__slug=collection)
         if rules := data.get("game"):
             games = games.filter(rules=rules)
         if edition := data.get("edition"):

@@ -57,6 +57,28 @@ class Collection(models.Model):
         return self.name
 
 
+class RecordDraft(models.Model):
+    """A game played elsewhere being entered by hand on the moderators' page, line by line
+    (games.rules.entry.Draft; ``manage.py enter_game`` keeps its draft in a file).  A working
+    copy, not a game: it becomes one, with events, when it is imported."""
+
+    name = models.CharField(max_length=100)
+    text = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    game = models.ForeignKey("Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering: ClassVar = ["-updated_at"]
+        verbose_name = "game being entered"
+        verbose_name_plural = "games being entered"
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         NEW = "new", "new (not started)"

@@ -27,7 +27,7 @@ from django.utils.translation import gettext, gettext_noop
 from games import services
 from games.models import Event, Game, PendingDecision, Seat
 from games.picture import board_svg
-from games.rules import registry
+from games.rules import chance, records, registry
 from notifications import words
 
 from .steps import Step, Timeline
@@ -349,3 +349,31 @@ def sealed_words(sealed: dict[str, Any]) -> str:
         else:
             parts.append(f"{key} {value}")
     return "; ".join(parts)
+
+
+# --- a game played elsewhere: its comments and its chance, beside each replay step ----------------
+
+
+def step_comments(tl: Timeline, step: Step) -> list[str]:
+    """The record's comments on this step's move (the first step: those of its header and its
+    setup's chance; the last: those after the record's last line), as written, without ``#``."""
+    payload = step.event.payload or {}
+    found: list[str] = []
+    entered = payload.get("record") or {}
+    if step.event.kind == Event.Kind.CREATED:
+        found += [line.lstrip("#").strip() for line in entered.get("notes", []) if line.startswith("#")]
+        found += [t for n in entered.get("setup", []) for t in records.Note.from_data(-1, n).texts]
+    found += [t for n in payload.get("notes", []) for t in records.Note.from_data(0, n).texts]
+    if step.number == len(tl):
+        created = tl.steps[0].event.payload.get("record") or {}
+        found += [line.lstrip("#").strip() for line in created.get("end", []) if line.startswith("#")]
+    return [t for t in found if t]
+
+
+def step_chance(tl: Timeline, step: Step) -> list[str]:
+    """The outcomes of chance drawn at this step, as a record writes them (shown once the game
+    is over: before, a drawn tile is its drawer's secret)."""
+    rules = tl.game_rules
+    before = tl.steps[step.number - 2].state if step.number > 1 else None
+    drawn = tuple(rules.drawn(step.state)) if before is None else chance.new_outcomes(before, step.state)
+    return [rules.format_chance(step.state, outcome) for outcome in drawn]

@@ -277,6 +277,8 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
         "steps": len(tl),
         "seq": current.event.seq,
         "item": pages.log_items_for(tl, current, colours, None, everything=everything),
+        "comments": pages.step_comments(tl, current),
+        "chance": pages.step_chance(tl, current) if everything else [],
         "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
         "hands": [pages.hand(pages.view_of(game, state, s.position), names, s.position) for s in seats]

@@ -78,7 +78,8 @@ class ChanceError(IllegalCommand):
 
 # What a draw point tells the reader: what the game draws there and the outcome lines that would
 # be possible (already written as ``chance: ...`` in the record's English notation).
-Need = Callable[[], tuple[Message, list[str]]]
+# (``need(written)``: ``written`` the outcomes of a group already given and possible)
+Need = Callable[[Sequence[Value]], tuple[Message, list[str]]]
 Evolve = Callable[..., Any]
 
 
@@ -117,10 +118,10 @@ def draw(
     given: tuple[Chance, ...] = st.given
     outcome = given[0] if given else None
     if outcome is not None and outcome.kind != kind:
-        what, legal = need()
+        what, legal = need(())
         raise ChanceError(what, legal, left=len(given))
     if outcome is None and not st.seed:
-        what, legal = need()
+        what, legal = need(())
         raise ChanceError(what, legal, left=0)
     if st.seed:
         value, new = seeded(state)
@@ -133,7 +134,7 @@ def draw(
         value = tuple(outcome.value)
         problem = check(value)
         if problem is not None:
-            raise ChanceError(problem, need()[1], left=len(given))
+            raise ChanceError(problem, need(())[1], left=len(given))
         new = state
     nst: Any = new
     left = given[1:] if outcome is not None else given
@@ -162,10 +163,15 @@ def draw_group(
             break
         taken.append(tuple(outcome.value))
     if given and not taken:
-        what, legal = need()
+        what, legal = need(())
         raise ChanceError(what, legal, left=len(given))
+    # a wrong outcome is refused as soon as it is written (the last one taken: a record is read
+    # line by line, so those before it were possible together)
+    problem = check(taken) if taken and not st.seed else None
+    if problem is not None:
+        raise ChanceError(problem, need(taken[:-1])[1], left=len(given) - len(taken) + 1)
     if len(taken) < count and not st.seed:
-        what, legal = need()
+        what, legal = need(taken)
         raise ChanceError(what, legal, left=len(given) - len(taken))
     if st.seed:
         values, new = seeded(state)
@@ -178,9 +184,6 @@ def draw_group(
                 left=len(given),
             )
     else:
-        problem = check(taken)
-        if problem is not None:
-            raise ChanceError(problem, need()[1], left=len(given))
         values, new = list(taken), state
     nst: Any = new
     drawn = tuple(Chance(kind, tuple(v)) for v in values)

@@ -261,3 +261,180 @@ class Reader:
             typed=tuple(typed),
         )
         return record, step.after
+
+
+# -- a record entered by hand, line by line (manage.py enter_game, the moderators' page) ---------
+
+HELP = """Type the header as 'key: value' lines (edition, board, colours, options, first_emperor or
+first_seat, and name, players, event, place, date, source), then a blank line.  Then one line
+at a time: 'colour: command' for a move, 'chance: outcome' for what chance gave after it,
+'# ...' for a comment.  Words: board (the board now), legal (what may come next), undo (take
+back the last line), text (the record so far), help."""
+
+
+class Draft:
+    """A record being entered: its header lines, then a :class:`Reader` of its body.  ``text``
+    is the record so far (what is saved; :meth:`load` continues from it)."""
+
+    def __init__(self, boards: Callable[[str, str], Any], parse: Parse | None = None) -> None:
+        self.boards = boards
+        self.parse = parse
+        self.header: list[str] = []
+        self.reader: Reader | None = None
+
+    @classmethod
+    def load(
+        cls, text: str, boards: Callable[[str, str], Any], parse: Parse | None = None
+    ) -> tuple[Draft, str]:
+        """A draft continued from its saved text, and what became of it (the lines that no
+        longer read are dropped, and named)."""
+        draft = cls(boards, parse)
+        said = ""
+        lines = text.splitlines()
+        body_from = len(lines)
+        for i, line in enumerate(lines):
+            if not line.strip() and any(":" in h and not h.startswith("#") for h in draft.header):
+                body_from = i + 1
+                break
+            if line.strip():
+                draft.header.append(line.strip())
+        if body_from <= len(lines):
+            answer = draft.end_header()
+            if not answer.ok:
+                return draft, answer.text
+            for line in lines[body_from:]:
+                answer = draft.feed(line)
+                if not answer.ok:
+                    said = f"Stopped at a line that does not read: {answer.text}"
+                    break
+        return draft, said
+
+    @property
+    def text(self) -> str:
+        head = "\n".join(self.header)
+        if self.reader is None:
+            return head + "\n" if head else ""
+        body = "\n".join(line for _, line in self.reader.lines)
+        return f"{head}\n\n{body}\n" if body else f"{head}\n\n"
+
+    def header_line(self, line: str) -> Answer:
+        line = line.strip()
+        if line.startswith("#"):
+            self.header.append(line)
+            return Answer(True, "A comment.")
+        key, sep, value = line.partition(":")
+        if not sep or not key.strip():
+            return Answer(False, "A header line is 'key: value'; a blank line ends the header.")
+        key = key.strip().lower()
+        self.header = [
+            h for h in self.header if h.startswith("#") or h.partition(":")[0].strip().lower() != key
+        ]
+        self.header.append(f"{key}: {value.strip()}")
+        return Answer(True, f"{key}: {value.strip()}")
+
+    def end_header(self) -> Answer:
+        """The header is complete: the game is set up (or told why it cannot be)."""
+        pairs = {}
+        notes = []
+        for i, h in enumerate(self.header):
+            if h.startswith("#"):
+                if i or not h.endswith("game record"):
+                    notes.append(h)
+                continue
+            key, _, value = h.partition(":")
+            pairs[key.strip().lower()] = value.strip()
+        try:
+            self.reader = Reader.from_header(pairs, self.boards, self.parse, header_notes=notes)
+        except IllegalCommand as error:
+            return Answer(False, error.message)
+        title = f"# {self.reader.rules.title} game record"
+        if not self.header or self.header[0] != title:
+            self.header.insert(0, title)
+        return Answer(True, f"{self.reader.rules.title}: {self.next_up()}")
+
+    def feed(self, line: str) -> Answer:
+        if self.reader is None:
+            if not line.strip():
+                return self.end_header()
+            return self.header_line(line)
+        # numbered as the line of the saved text (the header, a blank line, the body so far)
+        return self.reader.feed(line, len(self.header) + 2 + len(self.reader.lines))
+
+    def names(self) -> dict[str, str]:
+        """The players' names by colour, as the header's ``players`` line gives them."""
+        found: dict[str, str] = {}
+        for h in self.header:
+            key, _, value = h.partition(":")
+            if key.strip().lower() == "players":
+                for item in re.split(r",\s*(?=[a-z]+=)", value.strip()):
+                    colour, sep, name = item.partition("=")
+                    if sep:
+                        found[colour.strip()] = name.split("<")[0].strip() or colour.strip()
+        return found
+
+    def undo(self) -> Answer:
+        """Take back the last line of the body (or of the header, before the body)."""
+        if self.reader is None:
+            if not self.header:
+                return Answer(False, "There is nothing to take back.")
+            return Answer(True, f"Taken back: {self.header.pop()}")
+        lines = [line for _, line in self.reader.lines]
+        if not lines:
+            self.reader = None
+            return Answer(True, "Back in the header.")
+        last = lines.pop()
+        again, _ = Draft.load("\n".join(self.header) + "\n\n" + "\n".join(lines), self.boards, self.parse)
+        self.reader = again.reader
+        return Answer(True, f"Taken back: {last}")
+
+    def next_up(self) -> str:
+        """Who decides what now, or the chance the game waits for."""
+        reader = self.reader
+        if reader is None:
+            return "The header is not complete yet (a blank line ends it)."
+        if reader.waiting():
+            return f"Waiting for chance: {reader.waiting()}"
+        state = reader.state
+        rules = reader.rules
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            order = sorted(range(len(outcome.scores)), key=lambda s: (outcome.rank[s], s))
+            result = ", ".join(
+                f"{outcome.rank[s]}. {reader.record.colours[s]} {outcome.scores[s]}" for s in order
+            )
+            return f"The game is over: {result}."
+        owed = [f"{reader.record.colours[d.seat]} ({d.kind})" for d in rules.pending(state)]
+        return f"Next: {', '.join(owed)}."
+
+    def legal(self) -> list[str]:
+        """What may come next: the chance the game waits for, or each owing seat's menu."""
+        reader = self.reader
+        if reader is None:
+            return []
+        if reader.waiting():
+            need = reader.step.need
+            return list(need.legal) if need is not None else []
+        state = reader.state
+        colours = reader.record.colours
+        return [
+            f"{colours[d.seat]}: {line}"
+            for d in reader.rules.pending(state)
+            for line in reader.rules.describe(state, d.seat)
+        ]
+
+    def board(self, translate: Callable[[str], str] = lambda t: t) -> str:
+        """The board now, as the mails draw it."""
+        reader = self.reader
+        if reader is None:
+            return "There is no board before the header is complete."
+        if not reader.started:
+            return f"The game is not set up yet: {reader.waiting()}"
+        rules = reader.rules
+        names = {c: self.names().get(c, c.capitalize()) for c in reader.record.colours}
+        return "\n".join(rules.text_board(rules.view(reader.state, None), names, translate))
+
+    def finished(self) -> tuple[Record, Any]:
+        """The record entered and its state; refused while the game waits for chance."""
+        if self.reader is None:
+            raise IllegalCommand("The header is not complete yet (a blank line ends it).")
+        return self.reader.finish()

@@ -77,7 +77,9 @@ def test_the_first_move_waits_for_the_setup_to_have_its_chance():
 
 def test_a_tile_can_only_be_filled_from_the_start_tiles():
     text = record().replace("Chongqing village", "Chongqing palace")
-    with pytest.raises(IllegalCommand, match=r"line 15 \(chance: fill Chongqing palace\).*not that many palace"):
+    with pytest.raises(
+        IllegalCommand, match=r"line 15 \(chance: fill Chongqing palace\).*not that many palace"
+    ):
         parse_record(text, boards)
 
 
@@ -95,7 +97,9 @@ def test_only_lotus_areas_are_filled_at_the_start():
 
 def test_an_outcome_where_the_game_draws_nothing_is_refused():
     text = record("blue: place Ningxia\nchance: draw village\n")
-    with pytest.raises(IllegalCommand, match=r"line 17 \(chance: draw village\): The game draws nothing more here"):
+    with pytest.raises(
+        IllegalCommand, match=r"line 17 \(chance: draw village\): The game draws nothing more here"
+    ):
         parse_record(text, boards)
 
 
@@ -201,7 +205,12 @@ def _played(rules_name: str, edition: str, seed: str, players: int) -> tuple[rec
 
 
 GAMES = st.sampled_from(
-    [("whitelotus", "kosmos", 3), ("whitelotus", "designer", 4), ("whitelotus", "kosmos", 6), ("verbotenestadt", "", 3)]
+    [
+        ("whitelotus", "kosmos", 3),
+        ("whitelotus", "designer", 4),
+        ("whitelotus", "kosmos", 6),
+        ("verbotenestadt", "", 3),
+    ]
 )
 
 

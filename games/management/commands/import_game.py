@@ -34,5 +34,8 @@ class Command(BaseCommand):
             text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"Cannot read {source}: {error}") from None
-        game = run(lambda: cli.import_record(text, name=options["name"], board=options["board"]))
+        origin = "" if source == "-" else Path(source).name
+        game = run(
+            lambda: cli.import_record(text, name=options["name"], board=options["board"], origin=origin)
+        )
         self.stdout.write(cli.describe_imported(game))

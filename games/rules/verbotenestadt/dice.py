@@ -47,7 +47,7 @@ def shuffle(state: State, items: Sequence[T]) -> tuple[list[T], State]:
 def _draw(
     state: State, kind: str, seeded: Any, check: Any, what: Message, legal: list[str]
 ) -> tuple[Value, State]:
-    return chance.draw(state, kind, seeded, check=check, need=lambda: (what, legal), evolve=evolve)
+    return chance.draw(state, kind, seeded, check=check, need=lambda _written: (what, legal), evolve=evolve)
 
 
 def officials(state: State) -> tuple[tuple[str, ...], State]:

@@ -64,7 +64,7 @@ def first_emperor(state: State) -> tuple[int, State]:
             return None
         return Message("That is not a colour of this game.")
 
-    def need() -> tuple[Message, list[str]]:
+    def need(written: Sequence[Value]) -> tuple[Message, list[str]]:
         return (
             Message("The first emperor is drawn by lot here: write 'chance: first <colour>'."),
             [f"chance: first {c}" for c in state.config.colours],
@@ -118,10 +118,11 @@ def fill(
             )
         return None
 
-    def need() -> tuple[Message, list[str]]:
-        done = {v[0] for v in (c.value for c in state.given) if v}
+    def need(written: Sequence[Value]) -> tuple[Message, list[str]]:
+        done = {v[0] for v in written}
         left = [a for a in areas if a not in done]
-        kinds = sorted(pool)
+        rest = pool - Counter(int(v[1]) for v in written)
+        kinds = sorted(k for k in rest if rest[k] > 0)
         return (
             Message(
                 "{what} here: write one 'chance: fill <province> <building>' for each of {count} "
@@ -129,7 +130,7 @@ def fill(
                 what=what,
                 count=count,
                 areas=", ".join(state.board.provinces[a].name for a in left),
-                tiles=", ".join(f"{Building(k).label} {pool[k]}" for k in kinds),
+                tiles=", ".join(f"{Building(k).label} {rest[k]}" for k in kinds),
             ),
             [
                 f"chance: fill {state.board.provinces[a].name} {Building(k).label}"
@@ -171,7 +172,7 @@ def draw_tile(state: State) -> tuple[int, State]:
             )
         return None
 
-    def need() -> tuple[Message, list[str]]:
+    def need(written: Sequence[Value]) -> tuple[Message, list[str]]:
         return (
             Message(
                 "A tile is drawn from the bag here: write 'chance: draw <building>' "

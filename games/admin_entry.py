@@ -1,0 +1,93 @@
+"""The moderators' page for entering a game played elsewhere by hand (issue 17): a header,
+then lines one at a time, each answered at once (``games.rules.entry.Draft``), the board on
+request, the draft kept after every line taken so that it can be continued later, and, once
+complete, imported as a game (``games.cli.import_record``, as ``manage.py import_game``).
+
+Who may: the moderators (``games.permissions``), as for the audit pages.  The draft is a
+working copy (``RecordDraft``), not a game: nothing of it is an event until it is imported.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+
+from games import cli, services
+from games.admin_views import _moderator
+from games.models import RecordDraft
+from games.rules.base import IllegalCommand
+from games.rules.entry import HELP, Answer, Draft
+
+MOST_LEGAL = 40  # the legal lines the page lists
+
+
+def _draft(record: RecordDraft) -> tuple[Draft, str]:
+    return Draft.load(record.text, lambda rules, name: services.board(name, rules), services.parse_command)
+
+
+def enter_view(
+    model_admin: admin.ModelAdmin[RecordDraft], request: HttpRequest, draft_id: int
+) -> HttpResponse:
+    """The draft, what the last lines came to, what may come next, and the form for more."""
+    _moderator(request)
+    record = get_object_or_404(RecordDraft, pk=draft_id)
+    draft, said = _draft(record)
+    answers: list[Answer] = []
+    show_board = False
+    here = reverse("admin:games_recorddraft_enter", args=[record.pk])
+    if request.method == "POST":
+        action = request.POST.get("action", "lines")
+        if action == "undo":
+            answers.append(draft.undo())
+        elif action == "board":
+            show_board = True
+        elif action == "import":
+            return _import(request, record, draft, here)
+        else:
+            for line in request.POST.get("lines", "").splitlines() or [""]:
+                answer = draft.feed(line)
+                answers.append(answer)
+                if not answer.ok:
+                    break
+        if draft.text != record.text:
+            record.text = draft.text
+            record.save(update_fields=["text", "updated_at"])
+    refused = next((a for a in answers if not a.ok), None)
+    legal = list(refused.legal) if refused is not None and refused.legal else draft.legal()
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": RecordDraft._meta,
+        "title": f"Entering {record.name}",
+        "record": record,
+        "text": draft.text,
+        "said": said,
+        "answers": answers,
+        "next_up": draft.next_up(),
+        "legal": legal[:MOST_LEGAL],
+        "more_legal": max(0, len(legal) - MOST_LEGAL),
+        "board": draft.board() if show_board else "",
+        "in_header": draft.reader is None,
+        "complete": draft.reader is not None and not draft.reader.waiting() and draft.reader.started,
+        "help": HELP,
+        "here": here,
+    }
+    return TemplateResponse(request, "admin/games/recorddraft/enter.html", context)
+
+
+def _import(request: HttpRequest, record: RecordDraft, draft: Draft, here: str) -> HttpResponse:
+    try:
+        draft.finished()
+        game = cli.import_record(draft.text)
+    except IllegalCommand as error:
+        messages.error(request, f"Not complete: {error.message}")
+        return HttpResponseRedirect(here)
+    except cli.JobError as error:
+        messages.error(request, str(error))
+        return HttpResponseRedirect(here)
+    record.game = game
+    record.save(update_fields=["game", "updated_at"])
+    messages.success(request, f"Imported as game {game.pk}: {game}.")
+    return HttpResponseRedirect(reverse("games:game", args=[game.pk]))
