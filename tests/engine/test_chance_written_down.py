@@ -104,20 +104,16 @@ def test_an_outcome_where_the_game_draws_nothing_is_refused():
 
 
 def test_outcomes_read_in_german_and_french_and_by_their_own_keyword():
+    english, _ = parse_record(record(), boards)
     german = SETUP.replace("chance: first blue", "zufall: erster blau").replace(
         "chance: fill Yanan fort", "fülle: Yanan Festung"
     )
     french = SETUP.replace("chance: fill Ningxia palace", "hasard: remplis Ningxia palais")
     for body in (german, french):
         parsed, _ = parse_record(HEADER + "\n" + body, boards)
-        assert parsed.chance[0] == records.Record(**{**_fields(parsed)}).chance[0]
-        assert Chance("first", (1,)) in parsed.chance[0]
+        assert parsed.chance[0] == english.chance[0]
     written = records.format_record(parse_record(HEADER + "\n" + german, boards)[0])
     assert "chance: first blue" in written and "chance: fill Yanan fort" in written
-
-
-def _fields(record_: records.Record) -> dict[str, Any]:
-    return {f: getattr(record_, f) for f in record_.__dataclass_fields__}
 
 
 def test_with_a_seed_each_outcome_written_must_be_the_seeds():
@@ -166,7 +162,10 @@ def test_the_officials_are_each_placed_once():
 
 
 def test_comments_stay_where_they_were_written():
-    body = "# The year begins\nblue: place Ningxia  # a bold opening\n\n# green answers\ngreen: place Songpan\n# the end\n"
+    body = (
+        "# The year begins\nblue: place Ningxia  # a bold opening\n\n"
+        "# green answers\ngreen: place Songpan\n# the end\n"
+    )
     text = record(body)
     parsed, _ = parse_record(text, boards)
     assert [n.texts for n in parsed.notes] == [["The year begins", "a bold opening"], ["green answers"]]
@@ -223,7 +222,7 @@ def test_every_game_written_out_replays_without_its_seed(game, seed):
     written = records.chance_written_out(played)
     text = records.format_record(written)
     assert "chance: " in text
-    again, state = parse_record(text, boards)  # with the seed: every outcome checked against it
+    _, state = parse_record(text, boards)  # with the seed: every outcome checked against it
     assert rules.state_to_dict(state) == rules.state_to_dict(final)
     seedless = re.sub(r"^seed: .*\n", "", text, flags=re.M)
     alone, state = parse_record(seedless, boards)
