@@ -116,6 +116,8 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
             }
             if "seed" not in view and isinstance(getattr(state, "seed", None), str):
                 view["seed"] = state.seed
+    if getattr(state, "seed", None) == "":  # a game played elsewhere: its chance written down
+        view["written_down"] = True
     return with_commitment(game, view)
 
 

@@ -5,6 +5,11 @@ programs that would rather not parse the text.  ``import_game`` reads either
 
 Like the text, it is published only when the game is over (``games.views.record``): it holds
 the seed, from which every draw of a running game follows, and its sealed choices.
+
+Format version 2 (issue 17) lists the record's body as the text has it: a move is
+``{"colour", "command"}``, an outcome of chance ``{"chance": "draw village"}``, a comment on
+its own line ``{"comment": "…"}`` (a blank line: ``{"comment": ""}``), and a line's own comment
+is its ``"comment"``.  Version 1 (moves only) is read as before.
 """
 
 from __future__ import annotations
@@ -13,23 +18,36 @@ import json
 from typing import Any
 
 from games.rules.base import IllegalCommand
-from games.rules.recordtext import split_record
+from games.rules.recordtext import body_lines, split_record
 
 FORMAT = "white-lotus-by-mail/game-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
 
 
 def from_text(text: str, about: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record ``text`` (as ``export_record`` writes it) as a JSON object; ``about`` adds
     what the service knows of the game that the record does not say (its page, its status)."""
-    header, body = split_record(text)
+    header, _ = split_record(text)
+    _, _, body = body_lines(text)
     title = next((line[1:].strip() for line in text.splitlines() if line.startswith("#")), "")
     colours = header.get("colours", "").split()
     names = _names(header.get("players", ""))
-    moves = []
+    moves: list[dict[str, str]] = []
     for _, line in body:
-        colour, _, command = line.partition(":")
-        moves.append({"colour": colour.strip(), "command": command.strip()})
+        if not line or line.startswith("#"):
+            moves.append({"comment": line.lstrip("#").strip() if line else ""})
+            continue
+        line, _, comment = line.partition("  #") if "  #" in line else line.partition(" #")
+        key, _, rest = line.partition(":")
+        item = (
+            {"chance": rest.strip()}
+            if key.strip() == "chance"
+            else {"colour": key.strip(), "command": rest.strip()}
+        )
+        if comment:
+            item["comment"] = comment.strip()
+        moves.append(item)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -52,8 +70,10 @@ def as_text(text: str) -> str:
         raise IllegalCommand(f"not valid JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise IllegalCommand(f'a JSON record says "format": "{FORMAT}"')
-    if data.get("format_version") != FORMAT_VERSION:
-        raise IllegalCommand(f"this service reads JSON records of format_version {FORMAT_VERSION}")
+    if data.get("format_version") not in READ_VERSIONS:
+        raise IllegalCommand(
+            f"this service reads JSON records of format_version {' or '.join(map(str, READ_VERSIONS))}"
+        )
     header, moves = data.get("header"), data.get("moves")
     if not isinstance(header, dict) or not isinstance(moves, list):
         raise IllegalCommand('a JSON record has a "header" object and a "moves" list')
@@ -63,7 +83,15 @@ def as_text(text: str) -> str:
     for move in moves:
         if not isinstance(move, dict):
             raise IllegalCommand('each of "moves" is an object with a "colour" and a "command"')
-        lines.append(f"{_line(move.get('colour', ''))}: {_line(move.get('command', ''))}")
+        comment = _line(move.get("comment", ""))
+        if "chance" in move:
+            line = f"chance: {_line(move['chance'])}"
+        elif "colour" in move or "command" in move:
+            line = f"{_line(move.get('colour', ''))}: {_line(move.get('command', ''))}"
+        else:  # a comment on its own line, or a blank line
+            lines.append(f"# {comment}" if comment else "")
+            continue
+        lines.append(f"{line}  # {comment}" if comment else line)
     return "\n".join(lines) + "\n"
 
 

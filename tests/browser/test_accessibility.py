@@ -41,6 +41,21 @@ def test_a_finished_games_page_and_replay_with_every_hand_pass_the_checks(live_s
 
 
 @pytest.mark.usefixtures("live_db")
+def test_a_game_played_elsewhere_its_page_and_a_commented_replay_step_pass_the_checks(
+    live_server, page, request
+):
+    from pathlib import Path
+
+    from games import cli
+
+    record = Path(__file__).resolve().parents[2] / "docs" / "records" / "club-night-2024-03-14.txt"
+    game = cli.import_record(record.read_text(encoding="utf-8"), origin=record.name)
+    check_page(page, request, f"{live_server.url}/games/{game.pk}/", "elsewhere")
+    check_page(page, request, f"{live_server.url}/games/{game.pk}/replay/3/", "elsewhere-replay")
+    assert "Katrin opens in the north" in page.inner_text("#replay-comments")
+
+
+@pytest.mark.usefixtures("live_db")
 def test_the_not_found_page_passes_the_checks(live_server, page, request, settings):
     settings.DEBUG = False
     response = page.goto(f"{live_server.url}/games/999999/")

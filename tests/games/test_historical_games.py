@@ -232,3 +232,42 @@ def test_every_finished_game_exports_with_its_chance_and_imports_to_the_same_gam
     assert records.same_game(WL, replayed, final)
     assert WL.outcome(replayed) == WL.outcome(final)
     assert elsewhere.status == Game.Status.FINISHED
+
+
+def test_its_json_record_lists_chance_and_comments_and_imports_again(client):
+    game = cli.import_record(club_night())
+    data = client.get(reverse("games:record-json", args=[game.pk])).json()
+    assert data["format_version"] == 2
+    assert {"chance": "first red"} in data["moves"]
+    assert {
+        "colour": "red",
+        "command": "place Ningxia",
+        "comment": "Katrin opens in the north, away from the crowd",
+    } in data["moves"]
+    assert {"comment": "Year 1"} in data["moves"]
+    import json
+
+    copy = cli.import_record(json.dumps(data))
+    assert records.same_game(WL, services.head_state(copy), services.head_state(game))
+
+
+def test_a_finished_game_of_die_verbotene_stadt_exports_its_dice_and_cards_and_imports_without_its_seed():
+    from .factories import players
+
+    vs = registry.get("verbotenestadt")
+    game = services.create_game(players(3), rules="verbotenestadt", seed="vs-round-trip")
+    services.start_game(game)
+    bots = [vs.Bot(f"rt:{s}") for s in range(3)]
+    state = services.head_state(game)
+    while vs.outcome(state) is None:
+        seat = vs.pending(state)[0].seat
+        services.submit(game, seat, bots[seat].choose(state, seat))
+        state = services.head_state(game)
+    text = cli.export_record(game)
+    for kind in ("officials", "pile red", "roll ", "pavilion "):
+        assert f"chance: {kind}" in text
+    seedless = re.sub(r"^(seed|seed-hash|rng|draws|entropy|result): .*\n", "", text, flags=re.M)
+    copy = cli.import_record(seedless)
+    assert records.same_game(vs, services.head_state(copy), state)
+    assert vs.outcome(services.head_state(copy)) == vs.outcome(state)
+    assert cli.export_record(copy).partition("\n\n")[2] == seedless.partition("\n\n")[2]
