@@ -108,7 +108,9 @@ def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) 
     seed = header.get("seed")
     if seed is None:
         raise VerificationFailed(
-            "cannot verify: the record has no 'seed:' line (a game's seed is shown when it is over)"
+            "cannot verify: the record has no 'seed:' line (a game's seed is shown when it is over; "
+            "a game played elsewhere, its chance written down, has none: import_game checks that "
+            "each of its outcomes was possible)"
         )
     digest = rng.seed_digest(seed)
     published = header.get("seed-hash", "").lower()
