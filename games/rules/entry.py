@@ -191,7 +191,7 @@ class Reader:
         if problem is not None:
             return Answer(False, f"line {number} ({line}): {problem.message}", tuple(problem.legal))
         self.step = trial
-        return self._taken(trial, outcome=True)
+        return self._taken(trial, outcome=self.rules.format_chance(state, outcome))
 
     def _any_state(self) -> Any:
         """A state to read an outcome of the setup with (its board and seats)."""
@@ -212,13 +212,14 @@ class Reader:
             step.need, step.after = error, None
         return None
 
-    def _taken(self, step: _Step, outcome: bool = False) -> Answer:
+    def _taken(self, step: _Step, outcome: str = "") -> Answer:
+        """``outcome``: the outcome of chance the line gave, in words ("" for a move)."""
         if step.after is None:
             assert step.need is not None
-            said = "Taken" if outcome else "Played"
+            said = f"Taken: {outcome}" if outcome else "Played"
             return Answer(True, f"{said}; {self.waiting()}", tuple(step.need.legal), waiting=True)
         if outcome:
-            return Answer(True, "Taken.")
+            return Answer(True, f"Taken: {outcome}.")
         words = [self.rules.narrate(step.after, e) for e in step.log if e.private_to is None]
         return Answer(True, " ".join(w for w in words if w) or "Played.")
 

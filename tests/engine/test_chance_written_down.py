@@ -229,3 +229,26 @@ def test_every_game_written_out_replays_without_its_seed(game, seed):
     assert records.same_game(rules, state, final)
     assert rules.outcome(state) == rules.outcome(final)
     assert records.format_record(alone) == seedless
+
+
+def test_die_verbotene_stadt_reads_its_outcomes_in_german_and_french():
+    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    state = VS.setup(config, "7")
+    assert VS.parse_chance(state, "wurf groß rot-drache") == Chance("roll", ("large", "red-dragon"))
+    assert VS.parse_chance(state, "lancer petit noir") == Chance("roll", ("small", "black"))
+    assert VS.parse_chance(state, "stapel rot hose hut mantel") == Chance(
+        "pile", ("red", "trousers", "hat", "coat")
+    )
+    assert VS.parse_chance(state, "premier est") == Chance("first", (1,))
+    assert VS.format_chance(state, Chance("first", (1,))) == "first east"
+    with pytest.raises(IllegalCommand, match="Name the pavilion the blue die shows"):
+        VS.parse_chance(state, "pavilion 9")
+
+
+def test_entering_a_line_answers_with_what_the_engine_made_of_it():
+    reader = Reader.from_header(dict(line.split(": ", 1) for line in HEADER.splitlines()[1:]), boards)
+    assert reader.feed("zufall: erster blau").text.startswith("Taken: first blue; The start tiles")
+    for line in SETUP.splitlines()[1:]:
+        answer = reader.feed(line)
+    assert answer.text == "Taken: fill Chongqing village."
+    assert reader.feed("blue: place Ningxia").text == "Blue places a marker in Ningxia (4)."
