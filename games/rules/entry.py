@@ -75,6 +75,7 @@ class Reader:
         self.notes: list[Note] = []
         self.pending_notes: list[str] = []
         self.lines: list[tuple[int, str]] = []  # the body as taken (for saving a half-entered game)
+        self.kinds = chance.kinds_index(self.rules.CHANCE_WORDS, tuple(self.rules.CHANCE_WORDS))
         self.step = _Step(0, "", None, None, self.config)
         self._play(self.step)
 
@@ -119,7 +120,7 @@ class Reader:
         who, sep, rest = text.partition(":")
         if not sep:
             return Answer(False, f"line {number}: expected 'colour: command' or 'chance: outcome'.")
-        said = chance.chance_text(who, rest, self._kinds())
+        said = chance.chance_text(who, rest, self.kinds)
         colour = who.strip().lower()
         if said is None and colour not in self.record.colours:
             return Answer(
@@ -131,7 +132,7 @@ class Reader:
             answer = self._outcome(number, text, said)
             where = len(self.step.outcomes)
         else:
-            answer = self._move(number, text, colour, rest.partition("#")[0] if found else rest)
+            answer = self._move(number, text, colour, rest)
             where = 0
         if answer.ok:
             before, self.pending_notes = tuple(self.pending_notes), []
@@ -140,11 +141,6 @@ class Reader:
                 self.notes.append(Note(step, where, before, comment))
             self.lines.append((number, line))
         return answer
-
-    def _kinds(self) -> dict[str, str]:
-        from games.rules.text import index
-
-        return index("chance", self.rules.CHANCE_WORDS, ("en", "de", "fr"))
 
     def _move(self, number: int, line: str, colour: str, text: str) -> Answer:
         if self.step.after is None:
