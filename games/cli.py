@@ -559,19 +559,10 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("<", "").replace(">", "").split())
 
 
-_PLAYERS = re.compile(r",\s*(?=[a-z]+=)")
-_PLAYER = re.compile(r"^([a-z]+)=([^<>]*?)\s*(?:<([^<>]+)>)?$")
-
-
 def parse_players(value: str) -> dict[str, tuple[str, str]]:
-    """``red=Ada <ada@x.org>, blue=Bao <bao@x.org>`` → ``{colour: (name, email)}``; a player
-    named without an address (a game played elsewhere: ``red=Karl Lehmann``) has email ""."""
-    out: dict[str, tuple[str, str]] = {}
-    for item in _PLAYERS.split(value.strip()):
-        found = _PLAYER.match(item.strip())
-        if found:
-            out[found[1]] = (found[2].strip(), (found[3] or "").strip())
-    return out
+    """``red=Ada <ada@x.org>, blue=Bao <bao@x.org>`` → ``{colour: (name, email)}`` (email ""
+    for a player named without one): :func:`games.rules.records.players_of`."""
+    return records.players_of(value)
 
 
 def _check_record_version(header: Mapping[str, str]) -> None:

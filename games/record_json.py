@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from games.rules.base import IllegalCommand
+from games.rules.records import players_of
 from games.rules.recordtext import body_lines, split_record
 
 FORMAT = "white-lotus-by-mail/game-record"
@@ -102,9 +103,4 @@ def _line(value: object) -> str:
 
 def _names(players: str) -> dict[str, str]:
     """``red=Ada, blue=Bao`` (a public record's players line) → ``{colour: name}``."""
-    found = {}
-    for part in players.split(","):
-        colour, sep, name = part.partition("=")
-        if sep:
-            found[colour.strip()] = name.split("<")[0].strip()
-    return found
+    return {colour: name for colour, (name, _) in players_of(players).items()}

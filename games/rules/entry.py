@@ -28,7 +28,7 @@ from typing import Any
 from games.rules import chance
 from games.rules.base import GameRules, IllegalCommand, LogEntry
 from games.rules.chance import Chance, ChanceError
-from games.rules.records import Note, Record, read_header
+from games.rules.records import Note, Record, players_of, read_header
 
 Parse = Callable[[GameRules, Any, str, int], Any]
 _TRAILING = re.compile(r"\s+#")
@@ -359,15 +359,11 @@ class Draft:
 
     def names(self) -> dict[str, str]:
         """The players' names by colour, as the header's ``players`` line gives them."""
-        found: dict[str, str] = {}
         for h in self.header:
             key, _, value = h.partition(":")
             if key.strip().lower() == "players":
-                for item in re.split(r",\s*(?=[a-z]+=)", value.strip()):
-                    colour, sep, name = item.partition("=")
-                    if sep:
-                        found[colour.strip()] = name.split("<")[0].strip() or colour.strip()
-        return found
+                return {colour: name or colour for colour, (name, _) in players_of(value).items()}
+        return {}
 
     def undo(self) -> Answer:
         """Take back the last line of the body (or of the header, before the body)."""

@@ -41,6 +41,7 @@ registry: the notation of each line is the game's own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -380,3 +381,19 @@ def same_game(rules: GameRules, a: Any, b: Any) -> bool:
         left.pop(key, None)
         right.pop(key, None)
     return left == right
+
+
+_PLAYERS = re.compile(r",\s*(?=[a-z]+=)")
+_PLAYER = re.compile(r"^([a-z]+)=([^<>]*?)\s*(?:<([^<>]+)>)?$")
+
+
+def players_of(value: str) -> dict[str, tuple[str, str]]:
+    """A ``players`` header line, ``red=Ada <ada@x.org>, blue=Bao <bao@x.org>``, as
+    ``{colour: (name, email)}``; a player named without an address (a game played elsewhere:
+    ``red=Katrin Vogel``, or a public record) has email ""."""
+    out: dict[str, tuple[str, str]] = {}
+    for item in _PLAYERS.split(value.strip()):
+        found = _PLAYER.match(item.strip())
+        if found:
+            out[found[1]] = (found[2].strip(), (found[3] or "").strip())
+    return out
