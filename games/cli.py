@@ -503,7 +503,7 @@ def export_record(game: Game, *, public: bool = False) -> str:
             outcomes.append(chance.new_outcomes(state, after))
             state = after
     seats = _seats(game)
-    if entered:  # as the record had it (the names, not the addresses, when public)
+    if "header" in entered:  # played elsewhere: as the record had it (names, not addresses, when public)
         extra = {str(k): str(v) for k, v in entered.get("header", [])}
         if public and "players" in extra:
             extra["players"] = ", ".join(f"{c}={n}" for c, (n, _) in parse_players(extra["players"]).items())

@@ -35,6 +35,13 @@ checking them needs (COMMANDS.md "Checking the draws")::
 ``seed:`` is then the server's seed, not the draw seed (:func:`~games.rules.rng.draw_seed`
 makes that).  A record without these lines reads as the game it always was.
 
+A game played elsewhere leaves out ``seed:`` and gives its outcomes of chance on ``chance:``
+lines after the move that drew them (the setup's before the first move); a game played here
+writes them out as well, with its seed, so that its record replays without the seed too
+(:func:`chance_written_out`; COMMANDS.md "Chance written down").  Comments (``# …`` on a line
+of their own, or after a line) and blank lines in the body are kept with the line they belong
+to (:class:`Note`) and written back where they were; :mod:`games.rules.entry` reads the body.
+
 Written and read through the rules contract (:mod:`games.rules.base`) alone, through the
 registry: the notation of each line is the game's own.
 """

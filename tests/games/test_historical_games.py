@@ -271,3 +271,18 @@ def test_a_finished_game_of_die_verbotene_stadt_exports_its_dice_and_cards_and_i
     assert records.same_game(vs, services.head_state(copy), state)
     assert vs.outcome(services.head_state(copy)) == vs.outcome(state)
     assert cli.export_record(copy).partition("\n\n")[2] == seedless.partition("\n\n")[2]
+
+
+def test_comments_on_a_game_played_here_survive_its_export_and_import():
+    game = running_game(3, seed="commented")
+    _play(game, random.Random(3))
+    lines = cli.export_record(game).splitlines()
+    body = lines.index("") + 1
+    lines.insert(body, "# the opening, annotated")
+    first_move = next(i for i, line in enumerate(lines) if line.startswith("red: "))
+    lines[first_move] += "  # a classic"
+    text = "\n".join(lines) + "\n"
+    copy = cli.import_record(text)
+    again = cli.export_record(copy).splitlines()
+    assert "# the opening, annotated" in again and lines[first_move] in again
+    assert any(line.startswith("created: ") for line in again)  # the service's own header, as before
