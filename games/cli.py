@@ -22,13 +22,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import record_json, services
-from games.models import Collection, Event, Game, Player, Seat, Snapshot
+from games.models import PLACEHOLDER_DOMAIN, Collection, Event, Game, Player, Seat, Snapshot
 from games.pages import view_of, with_commitment
 from games.rules import chance, records, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Outcome
 from games.rules.registry import UnknownRules
-
-PLACEHOLDER_DOMAIN = "import.invalid"  # RFC 2606: never delivered
 
 
 class JobError(Exception):

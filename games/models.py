@@ -164,12 +164,19 @@ class Game(models.Model):
             )
 
 
+# the domain of the addresses a record's players get when it names none (RFC 2606: never
+# delivered): nothing is written to them (notifications.outbox)
+PLACEHOLDER_DOMAIN = "import.invalid"
+
+
 class SeatRow(NamedTuple):
-    """Who holds a seat and whether the bot plays it (``games.services.seat_rows``)."""
+    """Who holds a seat, whether the bot plays it, and whether its player has an address mail
+    can go to (not a placeholder of an imported record) (``games.services.seat_rows``)."""
 
     position: int
     player_id: int
     by_bot: bool
+    mailable: bool = True
 
 
 class Seat(models.Model):

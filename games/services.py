@@ -32,7 +32,17 @@ from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 from games.rules.chance import Chance
 
 from . import permissions, rows, timing
-from .models import Collection, Event, Game, PendingDecision, Player, Seat, SeatRow, Snapshot
+from .models import (
+    PLACEHOLDER_DOMAIN,
+    Collection,
+    Event,
+    Game,
+    PendingDecision,
+    Player,
+    Seat,
+    SeatRow,
+    Snapshot,
+)
 from .signals import events_appended
 from .timing import TimeControls
 
@@ -77,8 +87,11 @@ def seat_rows(game: Game) -> tuple[SeatRow, ...]:
     keeps it for the next head)."""
     known: tuple[SeatRow, ...] | None = getattr(game, "known_seats", None)
     if known is None:
-        rows = game.seats.values_list("position", "player_id", "bot_since")
-        known = tuple(SeatRow(position, player, since is not None) for position, player, since in rows)
+        rows = game.seats.values_list("position", "player_id", "bot_since", "player__email")
+        known = tuple(
+            SeatRow(position, player, since is not None, not email.lower().endswith(f"@{PLACEHOLDER_DOMAIN}"))
+            for position, player, since, email in rows
+        )
         game.known_seats = known
     return known
 

@@ -187,7 +187,9 @@ def _was_seated(game: Game) -> bool:
 
 
 def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
-    """``planned`` less what nobody reads: mails to a seat the bot plays (``games.bots``:
+    """``planned`` less what nobody reads: mails to a seat whose player has only a placeholder
+    address (an imported record's: ``games.models.PLACEHOLDER_DOMAIN``), mails to a seat the
+    bot plays (``games.bots``:
     its player is told once, by ``to_bot``, and again when they take it back; only the end
     of the game still goes to them, since its result is theirs), and mails the seat's
     player chose not to get."""
@@ -195,7 +197,10 @@ def _wanted(game: Game, planned: Sequence[Planned]) -> list[Planned]:
         return []
     seats = services.seat_rows(game)
     by_bot = {row.position for row in seats if row.by_bot}
-    planned = [p for p in planned if p.seat not in by_bot or p.kind in TO_BOT_SEATS]
+    unmailable = {row.position for row in seats if not row.mailable}  # an imported record's placeholders
+    planned = [
+        p for p in planned if p.seat not in unmailable and (p.seat not in by_bot or p.kind in TO_BOT_SEATS)
+    ]
     if not any(p.kind in preferences.FOLDED for p in planned):
         return planned
     holders = {row.position: row.player_id for row in seats}

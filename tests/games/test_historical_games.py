@@ -55,6 +55,9 @@ def test_a_game_written_down_at_a_table_imports_and_exports_to_the_same_text():
     ]
     assert cli.export_record(game) == text
     assert cli.export_record(game, public=True) == text  # no addresses to leave out
+    from notifications.models import OutboundMail
+
+    assert not OutboundMail.objects.exists()  # nothing is written to a placeholder address
 
 
 def test_its_page_says_where_when_and_by_whom_it_was_played(client):
