@@ -79,3 +79,29 @@ def test_a_seasons_options_and_clock_are_fields_on_a_phone(live_server, page, re
     check_page(page, request, url, "season")
     assert page.locator("textarea").count() == 0
     assert page.input_value("#id_clock__hours_per_decision") == "72"
+
+
+def test_a_game_played_elsewhere_is_entered_line_by_line_on_a_phone(live_server, page, request):
+    from pathlib import Path
+
+    from games.models import RecordDraft
+
+    record = (
+        Path(__file__).resolve().parents[2] / "docs" / "records" / "club-night-2024-03-14.txt"
+    ).read_text()
+    header, body = record.split("\n\n", 1)
+    _login(page, live_server)
+    draft = RecordDraft.objects.create(
+        name="Club night", text=header + "\n\n" + "\n".join(body.splitlines()[:10]) + "\n"
+    )
+    url = live_server.url + reverse("admin:games_recorddraft_enter", args=[draft.pk])
+    check_page(page, request, url, "entry")
+    page.fill("#id_lines", "red: place Dadu")
+    page.click("button[value=lines]")
+    page.wait_for_selector("#answers .refused")
+    assert "Refused: line" in page.inner_text("#answers")
+    assert "place <province>" in page.inner_text("#legal")
+    page.click("button[value=board]")
+    page.wait_for_selector("#board")
+    assert "Ningxia" in page.inner_text("#board")
+    check_page(page, request, page.url, "entry-board")
