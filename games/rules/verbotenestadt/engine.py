@@ -212,8 +212,7 @@ def apply(
     if kind is None:
         waiting = ", ".join(sorted({state.config.seats[d.seat] for d in pending(state)}))
         raise IllegalCommand(Message("It is not your decision now; waiting for {seats}.", seats=waiting))
-    if chance:
-        state = evolve(state, given=tuple(chance))
+    state = chance_.give(state, chance, evolve)
     try:
         state = _apply(state, seat, kind, command, log)
     except ChanceError:

@@ -129,8 +129,7 @@ def apply(
     """The state after ``seat`` plays ``command``; ``chance``: the outcomes of the draws it
     makes, as a record gives them (games.rules.chance)."""
     log: list[LogEntry] = []
-    if chance:
-        state = evolve(state, given=tuple(chance))
+    state = chance_.give(state, chance, evolve)
     try:
         new = _step(state, seat, command, log)
     except ChanceError:
