@@ -124,6 +124,17 @@ def wait_port(port: int, seconds: float = 30.0) -> None:
     raise RuntimeError(f"nothing answers on 127.0.0.1:{port} after {seconds:.0f} s")
 
 
+def wait_closed(port: int, seconds: float = 30.0) -> None:
+    """Until nothing answers on the port (a stopped broker has let it go)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) != 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"127.0.0.1:{port} still answers {seconds:.0f} s after its broker was stopped")
+
+
 # --- processes --------------------------------------------------------------------------------
 
 
@@ -229,6 +240,7 @@ class RabbitBroker(Broker):
             RABBITMQ_PID_FILE=str(home / "pid"),
             ERL_CRASH_DUMP=str(home / "erl_crash.dump"),
         )
+        self.node = env["RABBITMQ_NODENAME"]
         self.proc = Proc("rabbitmq", ["rabbitmq-server"], env, work / "rabbitmq.log")
 
     def start(self) -> None:
@@ -236,7 +248,34 @@ class RabbitBroker(Broker):
         wait_port(self.port, 90)
 
     def stop(self) -> None:
+        """The node stopped for good.  Debian's ``rabbitmq-server`` runs it as the rabbitmq user
+        in a session of its own, which a signal to the wrapper's group does not reach: left
+        running, the node kept its port, so a "restart" found the old node still there (the
+        new one died on its taken distribution port) and every run left a node behind.  The
+        node's processes are found by the node name in their environment."""
         self.proc.kill(signal.SIGTERM)
+        pids = self._node_pids()
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 30
+        while pids and time.monotonic() < deadline:
+            pids = [p for p in pids if Path(f"/proc/{p}").exists()]
+            time.sleep(0.2)
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        wait_closed(self.port, 30)
+
+    def _node_pids(self) -> list[int]:
+        wanted = f"RABBITMQ_NODENAME={self.node}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    if wanted in (entry / "environ").read_bytes().split(b"\0"):
+                        found.append(int(entry.name))
+        return found
 
 
 # --- the SMTP sink ----------------------------------------------------------------------------
