@@ -8,6 +8,9 @@ Away from CI the tests fall back to SQLite and say so; Postgres-only tests are s
 from __future__ import annotations
 
 import os
+import threading
+import time
+from collections.abc import Generator, Iterator
 
 import pytest
 
@@ -33,6 +36,96 @@ def pytest_configure(config: pytest.Config) -> None:
     if IN_CI and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise pytest.UsageError("CI is set but DATABASE_URL is not Postgres: .ci/run must provide it")
     _tasks_in_process_without_redis()
+    _own_redis_database()
+
+
+def _own_redis_database() -> None:
+    """Each xdist worker process its own Redis database, so that a task published by one
+    process's test is never consumed by the other process's worker (tests/hygiene.py)."""
+    from django.conf import settings
+
+    from tests import hygiene
+    from whitelotus.celery import app
+
+    url = os.environ.get("REDIS_URL", "")
+    own = hygiene.own_redis(url)
+    if own == url:
+        return
+    os.environ["REDIS_URL"] = own
+    settings.REDIS_URL = own
+    if url == settings.CELERY_BROKER_URL:
+        settings.CELERY_BROKER_URL = own
+        app.conf.update(broker_url=own)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (stable otherwise): with ``--dist worksteal`` the two workers then
+    share the long ones from the start and end together, instead of one worker running a long
+    test alone at the end while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, object, object]:
+    from tests import hygiene
+
+    hygiene.current[0] = item.nodeid
+    try:
+        return (yield)
+    finally:
+        hygiene.current[0] = ""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failure's report never takes the run down.  CPython 3.11 before 3.11.8 shares the AST
+    constructor's recursion counter between threads (gh-106905): pytest's traceback formatting
+    parses source with ``ast`` and, while another thread does too (a worker thread logging a
+    traceback), raises ``SystemError: AST constructor recursion depth mismatch``, which crashed
+    the xdist worker and ended the whole run.  The report is made again (the counter is
+    consistent once the other thread is done) or, failing that, written without source."""
+    try:
+        return (yield)
+    except SystemError as error:
+        if "recursion depth mismatch" not in str(error):
+            raise
+        for _ in range(3):
+            try:
+                return pytest.TestReport.from_item_and_call(item, call)
+            except SystemError:
+                time.sleep(0.2)
+        report = pytest.TestReport.from_item_and_call(item, _without_traceback(call))
+        return report
+
+
+def _without_traceback(call: pytest.CallInfo[None]) -> pytest.CallInfo[None]:
+    import dataclasses
+
+    if call.excinfo is None:
+        return call
+    error = call.excinfo.value
+    plain = AssertionError(f"{type(error).__name__}: {error} (no traceback: the AST formatter failed)")
+    return dataclasses.replace(call, excinfo=pytest.ExceptionInfo.from_exception(plain))
+
+
+@pytest.fixture(autouse=True)
+def _nothing_outlives_its_test() -> Iterator[None]:
+    """Every thread the test started has ended, and no Celery task ran where this test did not
+    expect one (tests/hygiene.py)."""
+    from tests import hygiene
+
+    before = set(threading.enumerate())
+    hygiene.take_strays()
+    yield
+    left = hygiene.threads_left(before)
+    strays = hygiene.take_strays()
+    problems = [f"thread {t.name!r} ({type(t).__name__}) is still running" for t in left] + strays
+    if problems:
+        pytest.fail("the test left something behind: " + "; ".join(problems), pytrace=False)
 
 
 def _tasks_in_process_without_redis() -> None:

@@ -38,9 +38,24 @@ def redis_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def postgres_transactional(transactional_db: None) -> None:
-    """Tests with threads (a Celery worker, an SMTP listener) need committed data: Postgres."""
+def postgres_transactional(transactional_db: None) -> Iterator[None]:
+    """Tests with threads (a Celery worker, an SMTP listener) need committed data: Postgres.
+
+    At the end, before the test database is flushed, every other connection to it is closed
+    from the server's side: a worker thread's connection left open (idle in a transaction, or
+    just not yet collected) would otherwise meet the flush's TRUNCATE and deadlock it."""
     if connection.vendor != "postgresql":
         if IN_CI:
             pytest.fail("CI must run this test on Postgres")
         pytest.skip("needs Postgres (threads share the database)")
+    yield
+    close_other_connections()
+
+
+def close_other_connections() -> None:
+    """Close every connection to this test database but this thread's own."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
