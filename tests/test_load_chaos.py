@@ -22,6 +22,7 @@ from tests.conftest import IN_CI
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("broker", ["redis", "rabbitmq"])
 def test_a_short_busy_weekend_with_kills_and_restarts_loses_and_doubles_nothing(broker: str) -> None:
     url = os.environ.get("DATABASE_URL", "")

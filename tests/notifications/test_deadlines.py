@@ -223,6 +223,7 @@ def kinds_of_a_defaults_only_game(game: Game) -> set[str]:
     return kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["kosmos", "designer"])
 def test_a_game_where_every_seat_always_times_out_ends_by_defaults(clock, edition):
     game = new_game(4, edition, reminder_hours=[])

@@ -227,6 +227,7 @@ def empty_phrases(line: str, language: str) -> list[str]:
     return [f"{why}: {line!r}" for pattern, why in EMPTY if pattern.search(line)]
 
 
+@pytest.mark.slow
 def test_every_mail_kind_is_rendered_in_every_language_for_both_seats(rendered):
     mails, _ = rendered
     kinds = {m.kind for m in mails}

@@ -29,6 +29,7 @@ def private_lines(game) -> dict[int, set[str]]:
     return said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edition", "n", "seed"), [("kosmos", 3, 1), ("kosmos", 5, 2), ("designer", 4, 3)])
 def test_no_mail_to_a_seat_shows_another_seats_secrets(edition, n, seed):
     rng = random.Random(seed)

@@ -53,6 +53,7 @@ def test_the_game_s_clock_and_short_windows_apply(clock):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(3, "vs-clock"), (4, "vs-clock-4")])
 def test_a_game_where_every_seat_always_times_out_ends_by_the_game_s_defaults(clock, players, seed):
     game = new_game(players, seed)

@@ -30,6 +30,7 @@ def person_prompt(game: Game) -> LocalMail:
     return LocalMail.objects.filter(message_id=latest.message_id, to_address=PERSON).latest("pk")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("local_play")
 def test_demo_and_bots_play_a_verbotene_stadt_game_to_its_end_by_mail():
     started = time.process_time()

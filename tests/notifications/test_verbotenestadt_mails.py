@@ -91,6 +91,7 @@ def sent_messages() -> dict[str, django_mail.EmailMultiAlternatives]:
     return {m.extra_headers["Message-ID"].strip("<>"): m for m in django_mail.outbox}  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_every_mail_of_a_whole_game_reads_well_in_its_player_s_language():
     """Each mail as it was sent (at its event, with its deadline), in its reader's language."""
     game = new_game(picture=True)
@@ -237,6 +238,7 @@ def test_a_move_mail_explains_a_plan_with_an_example_that_parses():
         assert "halt" in german.text.split("Zum Beispiel: plan", 1)[1].splitlines()[0]
 
 
+@pytest.mark.slow
 def test_a_partner_game_tells_each_partnership_its_result():
     game = new_game(4, seed="vs-partners", partners=True)
     play(game)

@@ -74,6 +74,7 @@ def private_lines(game, language: str) -> dict[int, set[str]]:
     return said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "options"), [(3, 1, {}), (4, 2, {"partners": True})])
 def test_no_mail_to_a_seat_shows_another_seat_s_secrets(monkeypatch, players, seed, options):
     game = new_game(players, seed=f"vs-privacy-{seed}", **options)
