@@ -689,10 +689,20 @@ def main(argv: list[str]) -> int:
     sink_proc.start()
     celery = [str(BIN / "celery"), "-A", "whitelotus"]
     quiet = ["--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    # as deploy/README.md runs them: the first worker keeps a slot for moves alone
     workers = [
         Proc(
             f"worker {i}",
-            [*celery, "worker", "--pool=solo", "-n", f"w{i}@load", *quiet],
+            [
+                *celery,
+                "worker",
+                "--pool=solo",
+                "-n",
+                f"w{i}@load",
+                "-Q",
+                "moves" if i == 0 else "moves,mail",
+                *quiet,
+            ],
             env,
             work / f"worker{i}.log",
         )

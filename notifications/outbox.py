@@ -33,7 +33,7 @@ from games.models import Event, Game, Player
 from games.rules.base import GameRules, LogEntry
 from games.timing import beginning
 
-from . import preferences
+from . import preferences, queues
 from .models import InboundMail, OutboundMail
 from .tokens import redact
 
@@ -310,8 +310,9 @@ def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
         from .tasks import send_mails
 
         ids = [row.pk for row in rows]
+        queue = queues.for_kinds(row.kind for row in rows)  # a move's answer ahead of the bulk
         try:
-            send_mails.delay(ids)  # one message to the broker per transaction
+            send_mails.apply_async((ids,), queue=queue)  # one message to the broker per transaction
         except Exception as error:  # broker unreachable: the sweep will find the rows
             log.warning("could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error)))
 

@@ -11,8 +11,8 @@ from anymail.exceptions import AnymailError
 from celery import shared_task
 from django.utils import timezone
 
-from . import inbound, pictures, preferences, sending, sweep
-from .models import InboundMail
+from . import inbound, pictures, preferences, queues, sending, sweep
+from .models import InboundMail, OutboundMail
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +67,9 @@ def send_digests() -> str:
 def sweep_mail() -> str:
     """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost."""
     stale = sending.stale_pending()
+    kinds = dict(OutboundMail.objects.filter(pk__in=stale).values_list("pk", "kind"))
     for pk in stale:
-        send_mail.delay(pk)
+        send_mail.apply_async((pk,), queue=queues.for_kinds([kinds.get(pk, "")]))
     cutoff = timezone.now() - timedelta(minutes=1)  # younger rows still have their own task coming
     new = list(
         InboundMail.objects.filter(status=InboundMail.Status.NEW, received_at__lt=cutoff).values_list(

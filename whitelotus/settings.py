@@ -13,6 +13,9 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
+
+from notifications import queues
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -176,6 +179,13 @@ LOCAL_BROKER_DIR = Path(env("LOCAL_BROKER_DIR", str(BASE_DIR / ".local" / "broke
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# what a player waits for first: two queues, "moves" and "mail" (notifications/queues.py); a
+# worker without -Q consumes both, a worker with -Q moves only what answers a move
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name) for name in (queues.MOVES, queues.MAIL)
+)
+CELERY_TASK_DEFAULT_QUEUE = "mail"
+CELERY_TASK_ROUTES = queues.ROUTES
 CELERY_TIMEZONE = "UTC"
 # a broker that is down must not hang a request: publishing gives up fast, rows stay pending in
 # the database and the sweep (beat, every minute) enqueues them again

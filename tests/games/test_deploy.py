@@ -52,10 +52,10 @@ def example_names() -> list[tuple[str, int]]:
     return [(m[1], i) for i, line in enumerate(lines) if (m := re.match(r"#?([A-Z][A-Z0-9_]*)=", line))]
 
 
-def test_compose_has_the_five_services_on_one_env_file():
+def test_compose_has_the_six_services_on_one_env_file():
     services = compose()["services"]
-    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
-    for name in ("web", "worker", "beat"):
+    assert set(services) == {"web", "worker", "worker-moves", "beat", "postgres", "redis"}
+    for name in ("web", "worker", "worker-moves", "beat"):
         assert services[name]["env_file"] in (".env", [".env"])
         assert set(services[name]["depends_on"]) == {"postgres", "redis"}
     assert services["postgres"]["image"].startswith("postgres:")
@@ -68,6 +68,7 @@ def test_compose_commands_name_the_right_modules():
     assert web[0] == "gunicorn" and web[1].split(":")[0] == "whitelotus.wsgi"
     assert command(services["worker"])[:4] == ["celery", "-A", "whitelotus", "worker"]
     assert command(services["beat"])[:4] == ["celery", "-A", "whitelotus", "beat"]
+    assert command(services["worker-moves"])[:4] == ["celery", "-A", "whitelotus", "worker"]
     assert (ROOT / "whitelotus" / "wsgi.py").exists() and (ROOT / "whitelotus" / "celery.py").exists()
 
 
@@ -81,6 +82,7 @@ def test_compose_builds_from_a_dockerfile_that_exists():
     [
         ("whitelotus-web.service", "gunicorn", ["whitelotus.wsgi:application"]),
         ("whitelotus-worker.service", "celery", ["-A", "whitelotus", "worker"]),
+        ("whitelotus-worker-moves.service", "celery", ["-A", "whitelotus", "worker"]),
         ("whitelotus-beat.service", "celery", ["-A", "whitelotus", "beat"]),
         ("whitelotus-smtpd.service", "python", ["manage.py", "smtpd"]),
     ],
@@ -93,6 +95,30 @@ def test_systemd_units_start_the_venv_programs(name, program, words):
     assert exec_start[1 : 1 + len(words)] == words
     assert parsed["Service"]["EnvironmentFile"] and parsed["Service"]["User"] == "whitelotus"
     assert parsed["Install"]["WantedBy"] == "multi-user.target"
+
+
+def _queues_of(words: list[str]) -> set[str]:
+    return set(words[words.index("-Q") + 1].split(",")) if "-Q" in words else set()
+
+
+def test_the_deployments_serve_every_queue_and_keep_a_worker_for_moves_alone():
+    """Every queue the settings declare has a worker in both deployments, and one worker takes
+    moves alone (notifications/queues.py: a season start's invitations never stand before a
+    reply)."""
+    from django.conf import settings
+
+    from notifications import queues
+
+    declared = {q.name for q in settings.CELERY_TASK_QUEUES}
+    services = compose()["services"]
+    compose_workers = [_queues_of(command(services[n])) for n in ("worker", "worker-moves")]
+    units = [
+        _queues_of(unit(n)["Service"]["ExecStart"].split())
+        for n in ("whitelotus-worker.service", "whitelotus-worker-moves.service")
+    ]
+    for workers in (compose_workers, units):
+        assert set().union(*workers) == declared
+        assert {queues.MOVES} in workers
 
 
 def test_every_setting_variable_is_in_env_example_and_nothing_else():

@@ -1,0 +1,60 @@
+"""Which queue a task goes to: what a player is waiting for goes first.
+
+Two queues (both declared in settings, so a worker without ``-Q`` consumes both):
+
+* ``moves``: the work a player is waiting on right now: taking a reply in
+  (``process_inbound``), the deadline sweep, the bots, and sending the mails that answer a
+  move: decision mails, refusals and answers, confirmations, reminders and defaults
+  (:data:`FIRST`);
+* ``mail``: everything else that is sent: invitations, news, digests, league and moderation
+  mails.  A season start of thousands of invitations waits here, not in front of a move.
+
+A worker consuming both queues takes from them in turn, so with one worker a move still waits
+behind at most one bulk task at a time instead of the whole pile; the deployments give moves a
+worker of their own (``-Q moves``) beside one that serves both (deploy/README.md, "Queues").
+Redis and RabbitMQ both honour separate queues, which message priorities within one queue on
+Redis do not (kombu emulates them with a few sub-queues, polled in turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+MOVES = "moves"
+MAIL = "mail"
+
+#: the mail kinds a player is waiting for after writing or at a deadline (everything else is bulk)
+FIRST = frozenset(
+    {
+        "decision",
+        "error",  # a refusal, with what would be legal
+        "help",
+        "status",
+        "log",
+        "preferences",
+        "wrong_sender",
+        "former_seat",
+        "sealed",  # the confirmation of a sealed choice
+        "press_sent",
+        "reminder",
+        "defaulted",
+        "missed",
+        "rolled_back",
+    }
+)
+
+#: tasks that always go first (the mail-sending ones are routed by their mails' kinds)
+ROUTES = {
+    "notifications.tasks.process_inbound": {"queue": MOVES},
+    "notifications.tasks.sweep_deadlines": {"queue": MOVES},
+    "games.tasks.play_bots": {"queue": MOVES},
+    "notifications.tasks.send_mail": {"queue": MAIL},
+    "notifications.tasks.send_mails": {"queue": MAIL},
+    "notifications.tasks.send_digests": {"queue": MAIL},
+    "notifications.tasks.sweep_mail": {"queue": MAIL},
+}
+
+
+def for_kinds(kinds: Iterable[str]) -> str:
+    """The queue of a send task carrying mails of these kinds: ``moves`` if any goes first."""
+    return MOVES if any(kind in FIRST for kind in kinds) else MAIL

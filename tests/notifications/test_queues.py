@@ -1,0 +1,75 @@
+"""Moves first: the mails a player waits for after a move go to the ``moves`` queue, the bulk
+(invitations, news, digests, league mails) to ``mail`` (notifications/queues.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings
+
+from games import services
+from games.models import PendingDecision
+from games.rules import registry
+from notifications import queues
+from notifications.tasks import process_inbound, send_mails
+from tests.games.factories import players
+from whitelotus.celery import app
+
+
+def test_a_decision_or_a_refusal_goes_first_and_an_invitation_or_a_digest_waits():
+    assert queues.for_kinds(["decision"]) == queues.MOVES
+    assert queues.for_kinds(["error"]) == queues.MOVES
+    assert queues.for_kinds(["invitation", "decision"]) == queues.MOVES  # the decision inside
+    assert queues.for_kinds(["invitation"]) == queues.MAIL
+    assert queues.for_kinds(["digest"]) == queues.MAIL
+    assert queues.for_kinds(["standings"]) == queues.MAIL
+
+
+def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
+    router = app.amqp.router
+    assert router.route({}, process_inbound.name)["queue"].name == queues.MOVES
+    assert router.route({}, "notifications.tasks.send_digests")["queue"].name == queues.MAIL
+    assert {q.name for q in settings.CELERY_TASK_QUEUES} == {queues.MOVES, queues.MAIL}
+
+
+@pytest.mark.django_db
+def test_a_season_start_s_invitations_wait_while_the_move_s_decision_mail_goes_first(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    sent: list[tuple[list[int], str]] = []
+
+    def publish(args: tuple[list[int]], queue: str, **_: Any) -> None:
+        sent.append((args[0], queue))
+
+    monkeypatch.setattr(send_mails, "apply_async", publish)
+    game = services.create_game(players(3), seed="queues")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_game(game)  # the invitations
+    assert sent and {q for _, q in sent} == {queues.MAIL}
+    sent.clear()
+    row = PendingDecision.objects.owed().get(game=game)
+    rules = registry.get(game.rules)
+    state = services.head_state(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(game, row.seat, rules.default(state, row.seat))
+    assert sent, "the move wrote no mail"
+    assert {q for _, q in sent} == {queues.MOVES}
+
+
+def test_the_broker_keeps_the_two_queues_apart(redis_url):
+    """On the real Redis a send task for a decision lands in the moves list, an invitation's in
+    the mail list (each queue is its own list: a worker on ``-Q moves`` never sees the bulk)."""
+    client = redis.Redis.from_url(redis_url)
+    eager = app.conf.task_always_eager
+    app.conf.update(broker_url=redis_url, task_always_eager=False)
+    try:
+        app.control.purge()
+        send_mails.apply_async(([1],), queue=queues.for_kinds(["decision"]))
+        send_mails.apply_async(([2],), queue=queues.for_kinds(["invitation"]))
+        send_mails.apply_async(([3],), queue=queues.for_kinds(["invitation"]))
+        assert (client.llen(queues.MOVES), client.llen(queues.MAIL)) == (1, 2)
+    finally:
+        app.control.purge()
+        app.conf.update(task_always_eager=eager)
