@@ -205,6 +205,7 @@ def _tuples(value: Any) -> Any:
 # faster: it copies the instance dict instead of calling __init__ with every field (the
 # state has 27; replay evolves it a few times per command, bench/replay.py).
 _FIELDS = frozenset(f.name for f in fields(State))
+__all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "put"]
 
 if TYPE_CHECKING:
     from dataclasses import replace as evolve
