@@ -25,7 +25,7 @@ from .common import (
     wrong_command,
 )
 from .constants import NEUTRAL, Building
-from .state import Bidding, ChooseContest, State, StepDone, TieBreak, add, bits, evolve, put
+from .state import Bidding, ChooseContest, State, StepDone, TieBreak, add, bits, evolve, put, set_area
 
 
 def begin(state: State, log: list[LogEntry]) -> State:
@@ -245,9 +245,7 @@ def _eliminate(
         paid = bid[1] // 2 if s == loser else bid[1]
         influence = add(influence, s, -paid)
     kept = bids[loser][1] - bids[loser][1] // 2  # type: ignore[index]
-    state = evolve(
-        state, influence=influence, markers=put(state.markers, area, state.markers[area] & ~(1 << loser))
-    )
+    state = set_area(state, area, markers=state.markers[area] & ~(1 << loser), influence=influence)
     log.append(LogEntry("out", {"seat": loser, "area": area, "kept": kept}))
     contenders &= ~(1 << loser)
     if popcount(contenders) > 1:

@@ -30,7 +30,7 @@ from .common import (
     wrong_command,
 )
 from .constants import EMPEROR_PALACE_STRENGTH, Building
-from .state import Rebellion, RebellionOffer, Spoils, State, StepDone, add, evolve, put
+from .state import Rebellion, RebellionOffer, Spoils, State, StepDone, add, bits, evolve, put, set_area
 
 EMPEROR_SIDE, REBEL_SIDE, UNDECIDED = 0, 1, -1
 
@@ -225,22 +225,19 @@ def _battle(state: State, phase: Rebellion, log: list[LogEntry]) -> State:
 def spoils_targets(state: State, phase: Spoils, seat: int) -> list[int]:
     """Areas ``seat`` may take: a loser's (kosmos: a loser not yet hit), adjacent to one of
     the seat's own areas unless it holds none, and of a building it still has a chip for."""
-    held = holdings(state, seat)
-    own = [a for a in state.areas_of(seat)]
-    reach = 0
-    for a in own:
-        reach |= state.board.adjacency_mask(a)
-    out = []
-    for a, o in enumerate(state.owner):
-        if o < 0 or not phase.losers >> o & 1:
-            continue
-        if state.config.kosmos and phase.hit >> o & 1:
-            continue
-        if own and not reach >> a & 1:
-            continue
-        if room_for(held, state.building[a]):
-            out.append(a)
-    return out
+    census = state.census()
+    held = census.held[seat]
+    mask = 0
+    for loser in bits(phase.losers & ~phase.hit if state.config.kosmos else phase.losers):
+        if loser < len(census.owned):
+            mask |= census.owned[loser]
+    if census.owned[seat]:
+        mask &= census.reach[seat]
+    allowed = 0
+    for kind in range(6):
+        if room_for(held, kind):
+            allowed |= census.kinds[kind]
+    return list(bits(mask & allowed))
 
 
 def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log: list[LogEntry]) -> State:
@@ -275,7 +272,7 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     took_palace_from_emperor = state.building[area] == Building.PALACE and loser == (
         phase.old_emperor if state.config.kosmos else state.emperor
     )
-    state = evolve(state, owner=put(state.owner, area, seat))
+    state = set_area(state, area, owner=seat)
     log.append(
         LogEntry("took", {"seat": seat, "area": area, "from": loser, "building": state.building[area]})
     )

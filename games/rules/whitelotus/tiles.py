@@ -23,7 +23,7 @@ from .commands import Command, Draw, Pass, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
 from .rng_draws import draw_tile, fill
-from .state import NewAreas, State, StepDone, bag_index, evolve, put
+from .state import NewAreas, State, StepDone, bag_index, evolve, put, set_area
 
 
 def empty_areas(state: State) -> list[int]:
@@ -37,11 +37,8 @@ def tile_spots(state: State) -> list[int]:
 
 
 def _tiled(state: State) -> int:
-    mask = 0
-    for a, b in enumerate(state.building):
-        if b:
-            mask |= 1 << a
-    return mask
+    kinds = state.census().kinds
+    return kinds[1] | kinds[2] | kinds[3] | kinds[4] | kinds[5]
 
 
 def _is_spot(state: State, area: int) -> bool:
@@ -87,7 +84,7 @@ def _optional_draw(state: State, queue: tuple[int, ...]) -> bool:
     The extra rounds follow the one draw of every player, so the last entries are extras."""
     if state.config.options.temple_draw != "may":
         return False
-    return len(queue) <= sum(state.count(s, Building.TEMPLE) for s in range(state.players))
+    return len(queue) <= sum(h[Building.TEMPLE] for h in state.census().held)
 
 
 def pending(state: State) -> tuple[Decision, ...]:
@@ -128,7 +125,7 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
                 area=area_name(state, command.area),
             )
         )
-    state = evolve(state, building=put(state.building, command.area, phase.drawn))
+    state = set_area(state, command.area, building=phase.drawn)
     log.append(LogEntry("tile", {"seat": seat, "area": command.area, "building": phase.drawn}))
     return _draw_next(state, phase.queue[1:], log)
 
