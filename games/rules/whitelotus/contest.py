@@ -109,6 +109,17 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(Bid(t, n) for t in targets(phase.contenders, seat) for n in amounts)
 
 
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """The emperor's decision and its one answer when :func:`legal` has only one (the last
+    contested area; a tie of one cannot happen, but is answered alike); bids are sealed."""
+    phase = state.phase
+    if isinstance(phase, ChooseContest) and popcount(phase.remaining) == 1:
+        return Decision(state.emperor, "resolve"), Resolve(next(bits(phase.remaining)))
+    if isinstance(phase, TieBreak) and popcount(phase.tied) == 1:
+        return Decision(state.emperor, "out"), Out(next(bits(phase.tied)))
+    return None
+
+
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     if isinstance(phase, ChooseContest):

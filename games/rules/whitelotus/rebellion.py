@@ -98,6 +98,18 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(moves)
 
 
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """A winner's decision and its one answer when :func:`legal` has only one: a single area
+    to take.  (Leading is asked, tied winners are two or more, sides and army are sealed.)"""
+    phase = state.phase
+    if isinstance(phase, Spoils) and len(phase.groups[0]) == 1:
+        seat = phase.groups[0][0]
+        targets = spoils_targets(state, phase, seat)
+        if len(targets) == 1:
+            return Decision(seat, "take"), Take(targets[0])
+    return None
+
+
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     if isinstance(phase, RebellionOffer):

@@ -23,17 +23,25 @@ from .commands import Command, Draw, Pass, Tile
 from .common import area_name, expect_seat, wrong_command
 from .constants import NEUTRAL, Building
 from .rng_draws import draw_tile, fill
-from .state import NewAreas, State, StepDone, bag_index, evolve, put, set_area
+from .state import NewAreas, State, StepDone, bag_index, bits, evolve, put, set_area
 
 
 def empty_areas(state: State) -> list[int]:
     return [a for a in state.board.play_areas(state.players) if not state.building[a]]
 
 
-def tile_spots(state: State) -> list[int]:
-    """Empty areas in play adjacent to an area holding a tile."""
-    tiled = _tiled(state)
-    return [a for a in empty_areas(state) if state.board.adjacency_mask(a) & tiled]
+def tile_spots(state: State, most: int | None = None) -> list[int]:
+    """Empty areas in play adjacent to an area holding a tile (the first ``most`` of them)."""
+    kinds = state.census().kinds
+    tiled = kinds[1] | kinds[2] | kinds[3] | kinds[4] | kinds[5]
+    masks = state.board.masks
+    out = []
+    for a in bits(kinds[0] & state.board.play_mask(state.players)):
+        if masks[a] & tiled:
+            out.append(a)
+            if len(out) == most:
+                break
+    return out
 
 
 def _tiled(state: State) -> int:
@@ -51,9 +59,7 @@ def _is_spot(state: State, area: int) -> bool:
 
 
 def _has_spot(state: State) -> bool:
-    tiled = _tiled(state)
-    masks = state.board.masks
-    return any(not state.building[a] and masks[a] & tiled for a in state.board.play_areas(state.players))
+    return bool(tile_spots(state, most=1))
 
 
 def begin(state: State, log: list[LogEntry]) -> State:
@@ -99,6 +105,17 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     if not state.phase.drawn:
         return (Draw(), Pass())
     return tuple(Tile(a) for a in tile_spots(state))
+
+
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """The decision and the one answer of its menu when :func:`legal` has only one: a drawn
+    tile with a single spot (a draw offered has two answers: draw or pass)."""
+    phase = state.phase
+    assert isinstance(phase, NewAreas)
+    if not phase.drawn:
+        return None
+    spots = tile_spots(state, most=2)
+    return (pending(state)[0], Tile(spots[0])) if len(spots) == 1 else None
 
 
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
