@@ -116,6 +116,10 @@ def draw(
     ``say`` writes a value as the record does (for the refusal of one the seed did not draw)."""
     st: Any = state
     given: tuple[Chance, ...] = st.given
+    if not given and st.seed:  # the usual case (every replay of a game played here): the seed draws
+        value, after = seeded(state)
+        done: Any = after
+        return value, evolve(after, drawn=(*done.drawn, Chance(kind, value)))
     outcome = given[0] if given else None
     if outcome is not None and outcome.kind != kind:
         what, legal = need(())
