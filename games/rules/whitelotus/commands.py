@@ -182,8 +182,6 @@ _FIELDS = {kind: tuple(f.name for f in fields(t)) for kind, t in COMMAND_TYPES.i
 def command_from_dict(data: Mapping[str, Any]) -> Command:
     try:
         kind = data["type"]
-        cls = COMMAND_TYPES[kind]
-        args = {name: data[name] for name in _FIELDS[kind]}
+        return COMMAND_TYPES[kind](*[data[name] for name in _FIELDS[kind]])
     except KeyError as exc:
         raise ValueError(f"not a White Lotus command: {dict(data)!r}") from exc
-    return cls(**args)

@@ -31,11 +31,6 @@ def room_for(held: Sequence[int], kind: int) -> bool:
     return held[kind] < _LIMITS[kind] and held[0] < CHIPS_PER_COLOUR
 
 
-def room_for_count(of_kind: int, chips: int, kind: int) -> bool:
-    """:func:`room_for` given the chips used of ``kind`` and in all."""
-    return of_kind < _LIMITS[kind] and chips < CHIPS_PER_COLOUR
-
-
 _LIMITS = (0, *(CHIP_LIMIT[b] for b in Building))
 
 
@@ -74,13 +69,12 @@ def neutral_tiles(state: State) -> list[int]:
     return [a for a in sorted(state.in_play()) if state.building[a] and state.owner[a] == NEUTRAL]
 
 
-def expect_seat(state: State, seat: int, wanted: int, what: Message) -> None:
-    if seat != wanted:
-        raise IllegalCommand(
-            Message(
-                "It is not your turn: {colour} is to {what}.", colour=colour_word(state, wanted), what=what
-            )
-        )
+def not_your_turn(state: State, wanted: int, what: Message) -> IllegalCommand:
+    """The refusal of a seat playing when ``wanted`` is to do ``what`` (callers test the seat
+    first, so that a legal move builds no message)."""
+    return IllegalCommand(
+        Message("It is not your turn: {colour} is to {what}.", colour=colour_word(state, wanted), what=what)
+    )
 
 
 def wrong_command(state: State, seat: int, command_kind: str, now: Message) -> IllegalCommand:

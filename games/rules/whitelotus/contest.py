@@ -20,7 +20,7 @@ from .common import (
     claim,
     colour_word,
     either,
-    expect_seat,
+    not_your_turn,
     popcount,
     wrong_command,
 )
@@ -127,7 +127,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
             raise wrong_command(
                 state, seat, command.kind, Message("the emperor names the next contested area")
             )
-        expect_seat(state, seat, state.emperor, Message("name the next contested area"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("name the next contested area"))
         if not phase.remaining >> command.area & 1:
             raise IllegalCommand(
                 Message(
@@ -139,7 +140,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     if isinstance(phase, TieBreak):
         if not isinstance(command, Out):
             raise wrong_command(state, seat, command.kind, Message("the emperor breaks a tie"))
-        expect_seat(state, seat, state.emperor, Message("break the tie"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("break the tie"))
         if not phase.tied >> command.target & 1:
             raise IllegalCommand(
                 Message("{colour} is not one of the tied players.", colour=colour_word(state, command.target))
@@ -170,17 +172,16 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
                 colours=either(state, targets(phase.contenders, seat)),
             )
         )
-    amounts = bid_amounts(state, seat)
-    if command.amount not in amounts:
-        raise IllegalCommand(_bad_amount(state, seat, command.amount, amounts))
+    # kosmos: 0 to the hand (a range, not the list bid_amounts makes: bids are most commands)
+    if command.amount not in (
+        range(state.influence[seat] + 1) if state.config.kosmos else bid_amounts(state, seat)
+    ):
+        raise IllegalCommand(_bad_amount(state, seat, command.amount, bid_amounts(state, seat)))
     bids = put(phase.bids, seat, (command.target, command.amount))
-    log.append(
-        LogEntry(
-            "sealed", {"seat": seat, "target": command.target, "amount": command.amount}, private_to=seat
-        )
-    )
+    log.append(LogEntry("sealed", {"seat": seat, "target": command.target, "amount": command.amount}, seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": "bid"}))
-    if any(bids[s] is None for s in bits(phase.contenders)):
+    # only contenders bid, so all have bid when the others' places alone are empty
+    if bids.count(None) > len(bids) - popcount(phase.contenders):
         return evolve(state, phase=evolve(phase, bids=bids))
     return _reveal(state, evolve(phase, bids=bids), log)
 

@@ -20,8 +20,8 @@ from itertools import islice
 
 from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Pass, Place
-from .common import area_name, colour_word, expect_seat, room_for_count, wrong_command
-from .constants import MARKERS_PER_COLOUR, NEUTRAL, Building
+from .common import area_name, colour_word, not_your_turn, wrong_command
+from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, MARKERS_PER_COLOUR, NEUTRAL, Building
 from .state import Placement, State, StepDone, bits, evolve, set_area
 
 KOSMOS_ROUNDS = 3
@@ -76,16 +76,20 @@ def placeable(state: State, seat: int) -> int:
     mine = state.marks()[seat]
     kinds = census.kinds
     held = census.owned[seat] | mine  # chips on the board and markers on neutral tiles
-    # counted as holdings() counts: an area without a tile would count twice in index 0
-    used = held.bit_count() + (held & kinds[0]).bit_count()
+    # counted as holdings() counts them (an area without a tile would count twice)
+    if held.bit_count() + (held & kinds[0]).bit_count() >= CHIPS_PER_COLOUR:
+        return 0
     allowed = 0
-    for kind in range(1, 6):
-        if room_for_count((held & kinds[kind]).bit_count(), used, kind):
+    for kind, limit in _KIND_LIMITS:
+        if (held & kinds[kind]).bit_count() < limit:
             allowed |= kinds[kind]
     free = census.neutral & ~mine & allowed & state.board.play_mask(state.players)
     if free and state.config.designer and state.year > 1:
         free &= _designer_frontier(state, seat)
     return free
+
+
+_KIND_LIMITS = tuple((int(b), CHIP_LIMIT[b]) for b in Building)
 
 
 def _designer_frontier(state: State, seat: int) -> int:
@@ -120,7 +124,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     assert isinstance(phase, Placement)
     if not isinstance(command, Place | Pass):
         raise wrong_command(state, seat, command.kind, Message("control markers are being placed"))
-    expect_seat(state, seat, phase.queue[0], Message("place a control marker"))
+    if seat != phase.queue[0]:
+        raise not_your_turn(state, phase.queue[0], Message("place a control marker"))
     if isinstance(command, Pass):
         if not state.config.designer and not optional_marker(state):
             if state.config.options.ricefield_extra == "may":

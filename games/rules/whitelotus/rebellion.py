@@ -23,8 +23,8 @@ from .commands import Army, Command, Decline, First, Lead, Side, Take
 from .common import (
     area_name,
     colour_word,
-    expect_seat,
     holdings,
+    not_your_turn,
     room_for,
     update_emperor,
     wrong_command,
@@ -115,7 +115,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     if isinstance(phase, RebellionOffer):
         if not isinstance(command, Lead | Decline):
             raise wrong_command(state, seat, command.kind, Message("a rebel leader is being sought"))
-        expect_seat(state, seat, phase.queue[0], Message("say whether they lead a rebellion"))
+        if seat != phase.queue[0]:
+            raise not_your_turn(state, phase.queue[0], Message("say whether they lead a rebellion"))
         if isinstance(command, Lead):
             return _start(state, seat, log)
         log.append(LogEntry("declined", {"seat": seat}))
@@ -257,7 +258,8 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     if len(head) > 1:
         if not isinstance(command, First):
             raise wrong_command(state, seat, command.kind, Message("the emperor orders tied winners"))
-        expect_seat(state, seat, state.emperor, Message("say which tied winner picks first"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("say which tied winner picks first"))
         if command.seat not in head:
             raise IllegalCommand(
                 Message("{colour} is not one of the tied winners.", colour=colour_word(state, command.seat))
@@ -270,7 +272,8 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
         raise wrong_command(
             state, seat, command.kind, Message("the winners of the rebellion take their spoils")
         )
-    expect_seat(state, seat, head[0], Message("take an area"))
+    if seat != head[0]:
+        raise not_your_turn(state, head[0], Message("take an area"))
     choices = spoils_targets(state, phase, seat)
     if command.area not in choices:
         raise IllegalCommand(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Draw, Pass, Tile
-from .common import area_name, expect_seat, wrong_command
+from .common import area_name, not_your_turn, wrong_command
 from .constants import NEUTRAL, Building
 from .rng_draws import draw_tile, fill
 from .state import NewAreas, State, StepDone, bag_index, bits, evolve, put, set_area
@@ -124,7 +124,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     if not phase.drawn:
         if not isinstance(command, Draw | Pass):
             raise wrong_command(state, seat, command.kind, Message("a temple's extra tile is offered"))
-        expect_seat(state, seat, phase.queue[0], Message("draw a temple's extra tile or pass"))
+        if seat != phase.queue[0]:
+            raise not_your_turn(state, phase.queue[0], Message("draw a temple's extra tile or pass"))
         if isinstance(command, Draw):
             return _draw(state, phase.queue, log)
         log.append(LogEntry("no_draw", {"seat": seat}))
@@ -133,7 +134,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
         raise IllegalCommand(Message("'{keyword}' needs a province.", keyword=Word("tile")))
     if not isinstance(command, Tile):
         raise wrong_command(state, seat, command.kind, Message("new tiles are being placed"))
-    expect_seat(state, seat, phase.queue[0], Message("place the tile they drew"))
+    if seat != phase.queue[0]:
+        raise not_your_turn(state, phase.queue[0], Message("place the tile they drew"))
     if not _is_spot(state, command.area):
         raise IllegalCommand(
             Message(
