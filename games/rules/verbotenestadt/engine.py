@@ -471,7 +471,8 @@ def _fate(state: State, log: list[LogEntry]) -> State:
 def _go_on(state: State, log: list[LogEntry]) -> State:
     """The active player may move again: the next move of the plan, or ask."""
     seat = state.active
-    state = evolve(state, phase="move")
+    if state.phase != "move":
+        state = evolve(state, phase="move")
     if state.plan:
         move, rest = state.plan[0], state.plan[1:]
         try:

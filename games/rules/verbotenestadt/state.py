@@ -144,15 +144,29 @@ class State:  # no slots: evolve copies the instance dict (see below)
         return self.config.players
 
     def square_of(self, code: str) -> Square | None:
-        return self.squares[OFFICIALS.index(code)]
+        index = _INDEX.get(code)
+        return self.squares[OFFICIALS.index(code) if index is None else index]
 
     def occupied(self, *, besides: str | None = None) -> frozenset[Square]:
-        return frozenset(
-            s for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None and code != besides
-        )
+        """The squares officials stand on (``besides``: but that official's)."""
+        occupied = self._placed()[0]
+        index = None if besides is None else _INDEX.get(besides)
+        square = None if index is None else self.squares[index]
+        # officials stand on different squares, so only ``besides`` stands on its square
+        return occupied if square is None else occupied - {square}
 
     def on_board(self) -> tuple[str, ...]:
-        return tuple(code for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None)
+        return self._placed()[1]
+
+    def _placed(self) -> tuple[frozenset[Square], tuple[str, ...]]:
+        """The occupied squares and the officials on the board: computed from ``squares``
+        once per state (kept in its dict; ``evolve`` drops them when ``squares`` changes)."""
+        found: tuple[frozenset[Square], tuple[str, ...]] | None = self.__dict__.get("_squares_facts")
+        if found is None:
+            placed = [(code, s) for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None]
+            found = (frozenset(s for _, s in placed), tuple(code for code, _ in placed))
+            self.__dict__["_squares_facts"] = found
+        return found
 
     def holder(self, card: Card) -> int | None:
         return next((s for s, hand in enumerate(self.hands) if card in hand), None)
@@ -189,6 +203,9 @@ class State:  # no slots: evolve copies the instance dict (see below)
         return cls(config=config, **values)
 
 
+_INDEX = {code: i for i, code in enumerate(OFFICIALS)}
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
@@ -205,6 +222,8 @@ def _tuples(value: Any) -> Any:
 # faster: it copies the instance dict instead of calling __init__ with every field (the
 # state has 27; replay evolves it a few times per command, bench/replay.py).  mypy checks
 # its calls as it checks ``replace``; the field names are not checked again at run time.
+_new = object.__new__
+_set = object.__setattr__
 __all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "put"]
 
 if TYPE_CHECKING:
@@ -212,10 +231,12 @@ if TYPE_CHECKING:
 else:
 
     def evolve(state: State, /, **changes: Any) -> State:
-        new = object.__new__(State)
-        d = new.__dict__
-        d.update(state.__dict__)
+        new = _new(State)
+        d = state.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
         d.update(changes)
+        _set(new, "__dict__", d)
+        if "squares" in changes and "_squares_facts" in d:
+            del d["_squares_facts"]
         return new
 
 
