@@ -41,6 +41,8 @@ from .moves import MoveError, destinations, short_moves, slide, trace
 from .scoring import outcome_of, score
 from .state import Config, Entry, State, evolve, put
 
+_CODES = frozenset(OFFICIALS)
+
 # -- setup ------------------------------------------------------------------------------
 
 
@@ -98,6 +100,8 @@ def owed(state: State, seat: int) -> str | None:
     """The kind of decision ``seat`` owes or may still change now, or None."""
     if state.phase in ("dial", "challenge"):
         return next((k for s, k in state.window if s == seat), None)
+    if state.phase == "move":  # pending() without building it: every command asks this
+        return "move" if seat == state.active else None
     return next((d.kind for d in pending(state) if d.seat == seat), None)
 
 
@@ -373,7 +377,7 @@ def _end_turn(state: State, log: list[LogEntry]) -> State:
 
 def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]], bool]:
     """The squares ``move`` passes and whether it enters the target; refuses it if illegal."""
-    if move.code not in OFFICIALS:
+    if move.code not in _CODES:
         raise _refuse("There is no official {code}.", code=move.code)
     start = state.square_of(move.code)
     if start is None:

@@ -34,15 +34,30 @@ class MoveError(ValueError):
 
 
 Links = dict[tuple[Square, str], Square]
-_LINKS: dict[int, tuple[Board, Links, frozenset[Square]]] = {}
+Rays = dict[tuple[Square, str], tuple[Square, ...]]
+_LINKS: dict[int, tuple[Board, Links, frozenset[Square], Rays]] = {}
 
 
 def _links(board: Board) -> tuple[Links, frozenset[Square]]:
     """Per board object: the open neighbour of each square in each direction (walls,
     roofs and the edge left out), and the pavilions' squares."""
     cached = _LINKS.get(id(board))
-    if cached is not None and cached[0] is board:  # the board is kept, so its id is not reused
-        return cached[1], cached[2]
+    if cached is None or cached[0] is not board:  # the board is kept, so its id is not reused
+        cached = _board_facts(board)
+    return cached[1], cached[2]
+
+
+def _rays(board: Board) -> tuple[Rays, frozenset[Square]]:
+    """Per board object: the squares met going straight from each square in each direction,
+    up to a wall or the edge, or up to a pavilion included (no slide goes on from one): what
+    :func:`slide` walks, officials apart."""
+    cached = _LINKS.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = _board_facts(board)
+    return cached[3], cached[2]
+
+
+def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays]:
     links: Links = {}
     for r in range(board.size):
         for c in range(board.size):
@@ -53,8 +68,14 @@ def _links(board: Board) -> tuple[Links, frozenset[Square]]:
     if len(_LINKS) > 64:
         _LINKS.clear()
     pavilions = frozenset(p.square for p in board.pavilions)
-    _LINKS[id(board)] = (board, links, pavilions)
-    return links, pavilions
+    rays: Rays = {}
+    for (square, d), first in links.items():
+        ray = [first]
+        while ray[-1] not in pavilions and (nxt := links.get((ray[-1], d))) is not None:
+            ray.append(nxt)
+        rays[square, d] = tuple(ray)
+    facts = _LINKS[id(board)] = (board, links, pavilions, rays)
+    return facts
 
 
 def _free(
@@ -75,12 +96,10 @@ def slide(
 ) -> tuple[list[Square], bool]:
     """The squares an official passes sliding from ``start`` (the last is where it stops),
     and whether it entered the target pavilion (then the last square is the pavilion's)."""
-    links, pavilions = _links(board)
+    rays, pavilions = _rays(board)
     passed: list[Square] = []
-    here = start
-    while True:
-        there = links.get((here, direction))
-        if there is None or there in occupied:
+    for there in rays.get((start, direction), ()):
+        if there in occupied:
             return passed, False
         if there in pavilions:
             if there != target:
@@ -88,7 +107,7 @@ def slide(
             passed.append(there)
             return passed, True
         passed.append(there)
-        here = there
+    return passed, False
 
 
 def _stop(
