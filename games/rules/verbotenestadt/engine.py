@@ -39,7 +39,7 @@ from .constants import (
 )
 from .moves import MoveError, destinations, short_moves, slide, trace
 from .scoring import outcome_of, score
-from .state import Config, Entry, State, evolve, put
+from .state import Config, Entry, State, evolve, move_official, put
 
 _CODES = frozenset(OFFICIALS)
 
@@ -165,16 +165,21 @@ def can_move(state: State, seat: int) -> bool:
     turn's start asks it, and replay starts every turn): every move begins with one slide
     or is a short move, so an official can move when one of those takes it where it may go."""
     target = _target_square(state)
+    board = state.board
+    # an official's own square is on neither its first slide nor its short move, so the
+    # squares of all the officials will do
+    occupied = state.occupied()
+    bluffing = bluffing_open(state, seat)
+    dial = state.dials[seat]
     for code in state.on_board():
         start = state.square_of(code)
         assert start is not None
-        occupied = state.occupied(besides=code)
-        may_enter = _may_enter(state, seat, code)
+        may_enter = bluffing or dial == code  # _may_enter
         for d in DIRECTIONS:
-            step, entered = slide(state.board, occupied, start, d, target)
+            step, entered = slide(board, occupied, start, d, target)
             if step and (may_enter or not entered):
                 return True
-        for square in short_moves(state.board, occupied, start, target):
+        for square in short_moves(board, occupied, start, target):
             if may_enter or square != target:
                 return True
     return False
@@ -385,7 +390,8 @@ def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]]
     try:
         passed, entered = trace(
             state.board,
-            state.occupied(besides=move.code),
+            # a move of one or two slides (an L) never passes its own start square again
+            state.occupied() if len(move.path) <= 2 else state.occupied(besides=move.code),
             start,
             move.path,
             move.short,
@@ -421,13 +427,12 @@ def _move(
 ) -> State:
     passed, entered = checked
     seat = state.active
-    index = OFFICIALS.index(move.code)
-    start = state.squares[index]
+    start = state.square_of(move.code)
     assert start is not None
-    squares = put(state.squares, index, None if entered else passed[-1])
-    state = evolve(
+    state = move_official(
         state,
-        squares=squares,
+        move.code,
+        None if entered else passed[-1],
         terrace=(*state.terrace, move.code) if entered else state.terrace,
         moves=state.moves + 1,
         last_move=(move.code, (start, *passed)),

@@ -224,7 +224,7 @@ def _tuples(value: Any) -> Any:
 # its calls as it checks ``replace``; the field names are not checked again at run time.
 _new = object.__new__
 _set = object.__setattr__
-__all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "put"]
+__all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "move_official", "put"]
 
 if TYPE_CHECKING:
     from dataclasses import replace as evolve
@@ -238,6 +238,24 @@ else:
         if "squares" in changes and "_squares_facts" in d:
             del d["_squares_facts"]
         return new
+
+
+def move_official(state: State, code: str, square: Square | None, **changes: Any) -> State:
+    """``state`` with official ``code`` on ``square`` (None: the terrace) and ``changes``; the
+    occupied squares and the officials on the board carried over, updated for that move."""
+    index = _INDEX[code]
+    before = state.squares[index]
+    new = evolve(state, squares=put(state.squares, index, square), **changes)
+    facts: tuple[frozenset[Square], tuple[str, ...]] | None = state.__dict__.get("_squares_facts")
+    if facts is not None and before is not None:
+        occupied, on_board = facts
+        occupied = occupied - {before}
+        if square is None:
+            on_board = tuple(c for c in on_board if c != code)
+        else:
+            occupied = occupied | {square}
+        new.__dict__["_squares_facts"] = (occupied, on_board)
+    return new
 
 
 def put(items: Sequence[Any], index: int, value: Any) -> tuple[Any, ...]:
