@@ -111,4 +111,4 @@ def either(state: State, seats: Iterable[int]) -> Message:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()

@@ -25,7 +25,7 @@ from .common import (
     wrong_command,
 )
 from .constants import NEUTRAL, Building
-from .state import Bidding, ChooseContest, State, StepDone, TieBreak, add, bits, evolve, put, set_area
+from .state import Bidding, ChooseContest, State, StepDone, TieBreak, bits, evolve, put, set_area
 
 
 def begin(state: State, log: list[LogEntry]) -> State:
@@ -250,12 +250,12 @@ def _eliminate(
 ) -> State:
     """The loser takes back the marker and keeps half his bid rounded up; everyone else
     discards what they bid (001 2b.5-6, 002)."""
-    influence = state.influence
+    points = list(state.influence)
     for s in bits(contenders):
         bid = bids[s]
         assert bid is not None
-        paid = bid[1] // 2 if s == loser else bid[1]
-        influence = add(influence, s, -paid)
+        points[s] -= bid[1] // 2 if s == loser else bid[1]
+    influence = tuple(points)
     kept = bids[loser][1] - bids[loser][1] // 2  # type: ignore[index]
     state = set_area(state, area, markers=state.markers[area] & ~(1 << loser), influence=influence)
     log.append(LogEntry("out", {"seat": loser, "area": area, "kept": kept}))

@@ -283,7 +283,7 @@ class State:
 
     @property
     def players(self) -> int:
-        return self.config.players
+        return len(self.config.colours)  # Config.players, one call less (asked very often)
 
     def seats_from(self, first: int) -> tuple[int, ...]:
         """Play order: clockwise (by seat number) starting with ``first``."""
@@ -517,8 +517,10 @@ def set_area(
     if "_census" not in d and "_census" in cached:
         d["_census"] = cached["_census"].moved(state, area, (b0, o0), (b1, o1))
     if "_marks" not in d and "_marks" in cached:
-        diff = m0 ^ m1
-        d["_marks"] = tuple(m ^ (1 << area) if diff >> s & 1 else m for s, m in enumerate(cached["_marks"]))
+        marks = list(cached["_marks"])
+        for s in bits(m0 ^ m1):
+            marks[s] ^= 1 << area
+        d["_marks"] = tuple(marks)
     return new
 
 
