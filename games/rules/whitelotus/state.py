@@ -529,13 +529,20 @@ def add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    i = 0
+    """The set bits of ``mask``, lowest first.  (Seats' masks from a table; an areas' mask
+    visits its set bits only: replay asks this thousands of times.)"""
+    if mask < _SMALL_MASKS:
+        return iter(_BITS[mask])
+    found = []
     while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return iter(found)
+
+
+_SMALL_MASKS = 1 << 8
+_BITS = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(_SMALL_MASKS))
 
 
 def bag_index(kind: int) -> int:
