@@ -107,6 +107,9 @@ def pile(state: State, colour: str) -> tuple[tuple[str, ...], State]:
 def first(state: State) -> tuple[int, State]:
     """The seat the roll-off for the start player begins at, by lot."""
     n = state.players
+    if chance.from_seed(state):
+        seat, counter = rng.randbelow(state.seed, state.draws, n)
+        return seat, chance.noted(state, "first", (seat,), evolve, draws=counter)
 
     def seeded(s: State) -> tuple[Value, State]:
         value, s = below(s, n)
@@ -129,6 +132,9 @@ def first(state: State) -> tuple[int, State]:
 
 def fate(state: State, die: str) -> tuple[str, State]:
     faces = FATE_DICE[die]
+    if chance.from_seed(state):  # what the draw below makes, without its checks and texts
+        i, counter = rng.randbelow(state.seed, state.draws, len(faces))
+        return faces[i], chance.noted(state, "roll", (die, faces[i]), evolve, draws=counter)
 
     def seeded(s: State) -> tuple[Value, State]:
         i, s = below(s, len(faces))
@@ -150,6 +156,10 @@ def fate(state: State, die: str) -> tuple[str, State]:
 
 
 def pavilion(state: State) -> tuple[int, State]:
+    if chance.from_seed(state):  # what the draw below makes, without its checks and texts
+        i, counter = rng.randbelow(state.seed, state.draws, PAVILION_DIE)
+        return i + 1, chance.noted(state, "pavilion", (i + 1,), evolve, draws=counter)
+
     def seeded(s: State) -> tuple[Value, State]:
         i, s = below(s, PAVILION_DIE)
         return (i + 1,), s
