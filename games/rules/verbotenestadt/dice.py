@@ -188,8 +188,15 @@ def salt(seed: str, seat: int, sets: int) -> str:
 def commitment(seat: int, code: str, salt_: str) -> str:
     """sha256 of the canonical ``[seat, code, salt]`` (JSON, no spaces): published when a dial
     is set, so that anyone can check the dial when it is shown with its salt."""
-    canonical = json.dumps([seat, code, salt_], separators=(",", ":"))
+    if type(seat) is int and code in _PLAIN_CODES and _HEX.issuperset(salt_):
+        canonical = f'[{seat},"{code}","{salt_}"]'  # what json.dumps writes for these, faster
+    else:
+        canonical = json.dumps([seat, code, salt_], separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+_PLAIN_CODES = frozenset(OFFICIALS)  # letters only: JSON writes them as they are
+_HEX = frozenset("0123456789abcdef")
 
 
 def lot(seed: str, *parts: object) -> int:
