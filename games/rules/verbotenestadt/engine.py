@@ -255,7 +255,7 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
                 raise _refuse("Your dial names an official on the terrace: set a new one.")
             return _submit(state, seat, "keep", log)
         if isinstance(c, Dial):
-            if c.code not in OFFICIALS:
+            if c.code not in _CODES:
                 raise _refuse("There is no official {code}.", code=c.code)
             if state.square_of(c.code) is None:
                 raise _refuse("Official {code} is on the terrace: bribe one still on the board.", code=c.code)

@@ -53,7 +53,7 @@ def _is_spot(state: State, area: int) -> bool:
     return bool(
         0 <= area < state.board.size
         and not state.building[area]
-        and area in state.in_play()
+        and state.board.play_mask(state.players) >> area & 1
         and state.board.adjacency_mask(area) & _tiled(state)
     )
 
