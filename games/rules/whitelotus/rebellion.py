@@ -162,7 +162,10 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     log.append(LogEntry("sealed", {"seat": seat, what: _sealed_value(command)}, private_to=seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": what}))
     state = evolve(state, phase=phase)
-    if pending(state):
+    # pending(state), without building it: someone has yet to choose a side or commit army
+    if (phase.stage in ("sides", "both") and UNDECIDED in phase.sides) or (
+        phase.stage in ("army", "both") and UNDECIDED in phase.army
+    ):
         return state
     if phase.stage == "sides":
         log.append(LogEntry("sides", {"sides": list(phase.sides), "leader": phase.leader}))
