@@ -137,17 +137,20 @@ def hmac_sha256(key: str, message: bytes) -> bytes:
     return digest
 
 
-def _block(seed: str, counter: int) -> int:
-    return int.from_bytes(hmac_sha256(seed, b"whitelotus:%d" % counter)[:8], "big")
-
-
 def randbelow(seed: str, counter: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``range(n)`` and the next counter."""
     if n <= 0:
         raise ValueError("randbelow needs n > 0")
     limit = _SPAN - (_SPAN % n)
+    inner, outer = _pads(seed)
+    # x: the first 8 bytes of hmac_sha256(seed, b"whitelotus:<counter>"), big-endian, with the
+    # HMAC written out (every draw of every replay comes here)
     while True:
-        x = _block(seed, counter)
+        h = inner.copy()
+        h.update(b"whitelotus:%d" % counter)
+        o = outer.copy()
+        o.update(h.digest())
+        x = int.from_bytes(o.digest()[:8], "big")
         counter += 1
         if x < limit:
             return x % n, counter
