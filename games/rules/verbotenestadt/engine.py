@@ -99,7 +99,10 @@ def pending(state: State) -> tuple[Decision, ...]:
 def owed(state: State, seat: int) -> str | None:
     """The kind of decision ``seat`` owes or may still change now, or None."""
     if state.phase in ("dial", "challenge"):
-        return next((k for s, k in state.window if s == seat), None)
+        for s, k in state.window:  # a loop, not a generator: every command asks this
+            if s == seat:
+                return k
+        return None
     if state.phase == "move":  # pending() without building it: every command asks this
         return "move" if seat == state.active else None
     return next((d.kind for d in pending(state) if d.seat == seat), None)
@@ -302,9 +305,11 @@ def _submit(state: State, seat: int, value: str, log: list[LogEntry]) -> State:
     state = evolve(state, sealed=put(state.sealed, seat, value))
     log.append(LogEntry("submitted" if first else "changed", {"seat": seat}))
     log.append(LogEntry("sealed", {"seat": seat, "choice": value}, private_to=seat))
-    if all(state.sealed[s] is not None for s, _ in state.window):
-        return _close_window(state, log)
-    return state
+    sealed = state.sealed
+    for s, _kind in state.window:
+        if sealed[s] is None:
+            return state
+    return _close_window(state, log)
 
 
 def _close_window(state: State, log: list[LogEntry]) -> State:
