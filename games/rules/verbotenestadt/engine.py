@@ -24,7 +24,6 @@ from .. import chance as chance_
 from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
 from ..chance import Chance, ChanceError
 from . import dice
-from .board import DIRECTIONS
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
 from .constants import (
     CARDS,
@@ -37,7 +36,7 @@ from .constants import (
     TERRACE_PLACES,
     Card,
 )
-from .moves import MoveError, destinations, short_moves, slide, trace
+from .moves import MoveError, can_start, destinations, short_moves, trace
 from .scoring import outcome_of, score
 from .state import Config, Entry, State, evolve, move_official, put
 
@@ -177,14 +176,8 @@ def can_move(state: State, seat: int) -> bool:
     for code in state.on_board():
         start = state.square_of(code)
         assert start is not None
-        may_enter = bluffing or dial == code  # _may_enter
-        for d in DIRECTIONS:
-            step, entered = slide(board, occupied, start, d, target)
-            if step and (may_enter or not entered):
-                return True
-        for square in short_moves(board, occupied, start, target):
-            if may_enter or square != target:
-                return True
+        if can_start(board, occupied, start, target, bluffing or dial == code):  # _may_enter
+            return True
     return False
 
 

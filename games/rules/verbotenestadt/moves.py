@@ -209,6 +209,37 @@ def destinations(
     return found
 
 
+def can_start(
+    board: Board, occupied: frozenset[Square], start: Square, target: Square | None, may_enter: bool
+) -> bool:
+    """Whether an official on ``start`` has a move: a slide (``may_enter``: also one that
+    enters the target) or a short move, as :func:`slide` and :func:`short_moves` find them,
+    without listing squares (a turn's start asks this of every official until one can)."""
+    rays, pavilions = _rays(board)
+    short = board.is_start(start)
+    for d in DIRECTIONS:
+        ray = rays.get((start, d))
+        if not ray:
+            continue
+        first = ray[0]
+        if first in occupied:
+            continue
+        if first in pavilions:  # a slide or a short move straight into it
+            if first == target and may_enter:
+                return True
+            continue
+        if may_enter or short:  # it slides (or steps onto a free square)
+            return True
+        for there in ray[1:]:  # a slide that ends in the target is no move for this official
+            if there in occupied or (there in pavilions and there != target):
+                return True
+            if there in pavilions:
+                break
+        else:
+            return True
+    return False
+
+
 def short_moves(
     board: Board, occupied: frozenset[Square], start: Square, target: Square | None
 ) -> dict[Square, str]:
