@@ -35,7 +35,7 @@ class MoveError(ValueError):
 
 Links = dict[tuple[Square, str], Square]
 Rays = dict[tuple[Square, str], tuple[Square, ...]]
-_LINKS: dict[int, tuple[Board, Links, frozenset[Square], Rays]] = {}
+_LINKS: dict[int, tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]] = {}
 
 
 def _links(board: Board) -> tuple[Links, frozenset[Square]]:
@@ -57,7 +57,15 @@ def _rays(board: Board) -> tuple[Rays, frozenset[Square]]:
     return cached[3], cached[2]
 
 
-def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays]:
+def _starts(board: Board) -> frozenset[Square]:
+    """Per board object: its start squares (``board.is_start`` as a set)."""
+    cached = _LINKS.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = _board_facts(board)
+    return cached[4]
+
+
+def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]:
     links: Links = {}
     for r in range(board.size):
         for c in range(board.size):
@@ -74,7 +82,8 @@ def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays]:
         while ray[-1] not in pavilions and (nxt := links.get((ray[-1], d))) is not None:
             ray.append(nxt)
         rays[square, d] = tuple(ray)
-    facts = _LINKS[id(board)] = (board, links, pavilions, rays)
+    starts = frozenset((*board.start, *board.extra_start))
+    facts = _LINKS[id(board)] = (board, links, pavilions, rays, starts)
     return facts
 
 
@@ -216,7 +225,7 @@ def can_start(
     enters the target) or a short move, as :func:`slide` and :func:`short_moves` find them,
     without listing squares (a turn's start asks this of every official until one can)."""
     rays, pavilions = _rays(board)
-    short = board.is_start(start)
+    short = start in _starts(board)  # board.is_start
     for d in DIRECTIONS:
         ray = rays.get((start, d))
         if not ray:

@@ -141,7 +141,7 @@ class State:  # no slots: evolve copies the instance dict (see below)
 
     @property
     def players(self) -> int:
-        return self.config.players
+        return len(self.config.seats)  # Config.players, one call less (asked very often)
 
     def square_of(self, code: str) -> Square | None:
         index = _INDEX.get(code)
