@@ -7,8 +7,10 @@ events (one JSON object per accepted command, with a schema version), then timed
 * decode: ``json.loads`` of the event list;
 * replay: decode, turn each payload into a typed command and apply it from ``setup``.
 
-Target: replay <= 10 x decode, for every game.  Both are timed in the same run, best of several repeats, so
-the ratio holds on a noisy machine.  Run: ``python -m bench.replay``
+Target: replay <= 10 x decode, for every game.  Both are timed in the same run in alternating
+rounds, as CPU time of this process (``time.process_time``: time spent waiting for a core
+shared with other work is not counted), best round of each, so the ratio holds on a busy
+machine.  Run: ``python -m bench.replay``
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.rules import registry
@@ -55,14 +57,17 @@ def record(rules: GameRules, players: int, edition: str, seed: str) -> tuple[Any
     return config, seed, json.dumps(events)
 
 
-def best(fn: Callable[[], object], repeat: int, number: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
+def best(fns: Sequence[tuple[Callable[[], object], int]], rounds: int) -> list[float]:
+    """The best time per call of each ``(fn, calls per round)``, the functions taking turns
+    round by round so that each sees the same load."""
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(rounds):
+        for (fn, number), found in zip(fns, times, strict=True):
+            start = time.process_time()
+            for _ in range(number):
+                fn()
+            found.append((time.process_time() - start) / number)
+    return [min(found) for found in times]
 
 
 def main() -> int:
@@ -84,8 +89,7 @@ def main() -> int:
                 state, _ = rules.apply(state, event["seat"], rules.command_from_dict(event["payload"]))
             return state
 
-        t_replay = best(replay, repeat=5, number=3)
-        t_decode = best(decode, repeat=5, number=200)
+        t_replay, t_decode = best([(replay, 2), (decode, 40)], rounds=15)
         ratio = t_replay / t_decode
         worst = max(worst, ratio)
         label = f"{name} {players}p {edition}"
