@@ -88,6 +88,22 @@ def give(state: S, outcomes: Sequence[Chance], evolve: Evolve) -> S:
     return evolve(state, given=tuple(outcomes)) if outcomes else state
 
 
+def from_seed(state: Any) -> bool:
+    """Does the seed draw, with no outcome handed to the step?  The usual case (every replay
+    of a game played here): a game may then draw straight from its generator and write the
+    outcome down with :func:`noted`, which is what :func:`draw` would do, without building
+    its checks and help texts (replay draws hundreds of times)."""
+    return bool(state.seed) and not state.given
+
+
+def noted(state: S, kind: str, value: Value, evolve: Evolve, **changes: Any) -> S:
+    """``state`` with ``changes`` (the generator's counter) and the seeded outcome ``value``
+    of ``kind`` written down: what :func:`draw` returns when :func:`from_seed` holds."""
+    st: Any = state
+    result: S = evolve(state, drawn=(*st.drawn, Chance(kind, value)), **changes)
+    return result
+
+
 def settle(state: Any) -> None:
     """Refuse outcomes the step was handed and did not use."""
     left = state.given
@@ -116,6 +132,10 @@ def draw(
     ``say`` writes a value as the record does (for the refusal of one the seed did not draw)."""
     st: Any = state
     given: tuple[Chance, ...] = st.given
+    if not given and st.seed:  # the usual case (every replay of a game played here): the seed draws
+        value, after = seeded(state)
+        done: Any = after
+        return value, evolve(after, drawn=(*done.drawn, Chance(kind, value)))
     outcome = given[0] if given else None
     if outcome is not None and outcome.kind != kind:
         what, legal = need(())

@@ -32,7 +32,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -108,9 +109,32 @@ def draw_seed(
     return mixed_seed(server_seed, contributions)
 
 
-def _block(seed: str, counter: int) -> int:
-    digest = hmac.new(seed.encode("utf-8"), b"whitelotus:%d" % counter, hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big")
+@lru_cache(maxsize=64)
+def _pads(key: str) -> tuple[Any, Any]:
+    """SHA-256 states after HMAC's inner and outer key pads (RFC 2104), for ``key``: a draw
+    then costs two hash copies instead of a new HMAC object (replay draws hundreds)."""
+    raw = key.encode("utf-8")
+    if len(raw) > _BLOCK:
+        raw = hashlib.sha256(raw).digest()
+    raw = raw.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(raw.translate(_IPAD)), hashlib.sha256(raw.translate(_OPAD))
+
+
+_BLOCK = 64  # SHA-256's block size
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+def hmac_sha256(key: str, message: bytes) -> bytes:
+    """``hmac.new(key.encode(), message, hashlib.sha256).digest()``, faster for a key used
+    again and again (a game's seed)."""
+    inner, outer = _pads(key)
+    h = inner.copy()
+    h.update(message)
+    o = outer.copy()
+    o.update(h.digest())
+    digest: bytes = o.digest()
+    return digest
 
 
 def randbelow(seed: str, counter: int, n: int) -> tuple[int, int]:
@@ -118,8 +142,15 @@ def randbelow(seed: str, counter: int, n: int) -> tuple[int, int]:
     if n <= 0:
         raise ValueError("randbelow needs n > 0")
     limit = _SPAN - (_SPAN % n)
+    inner, outer = _pads(seed)
+    # x: the first 8 bytes of hmac_sha256(seed, b"whitelotus:<counter>"), big-endian, with the
+    # HMAC written out (every draw of every replay comes here)
     while True:
-        x = _block(seed, counter)
+        h = inner.copy()
+        h.update(b"whitelotus:%d" % counter)
+        o = outer.copy()
+        o.update(h.digest())
+        x = int.from_bytes(o.digest()[:8], "big")
         counter += 1
         if x < limit:
             return x % n, counter
@@ -150,7 +181,7 @@ def lot(seed: str, label: str, n: int) -> int:
     attempt = 0
     while True:
         message = f"lot:{label}:{attempt}".encode()
-        x = int.from_bytes(hmac.new(seed.encode("utf-8"), message, hashlib.sha256).digest()[:8], "big")
+        x = int.from_bytes(hmac_sha256(seed, message)[:8], "big")
         if x < limit:
             return x % n
         attempt += 1

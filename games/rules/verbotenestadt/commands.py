@@ -116,7 +116,7 @@ def command_to_dict(command: Command) -> dict[str, Any]:
 def command_from_dict(data: Mapping[str, Any]) -> Command:
     kind = data.get("kind")
     if kind == "move":
-        return Move(str(data["code"]), tuple(str(d) for d in data["path"]), bool(data.get("short", False)))
+        return Move(str(data["code"]), tuple(map(str, data["path"])), bool(data.get("short", False)))
     if kind == "plan":
         moves = tuple(command_from_dict(m) for m in data["moves"])
         if not all(isinstance(m, Move) for m in moves):

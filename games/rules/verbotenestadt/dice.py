@@ -20,9 +20,8 @@ moves the dice.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .. import chance, rng
@@ -45,9 +44,11 @@ def shuffle(state: State, items: Sequence[T]) -> tuple[list[T], State]:
 
 
 def _draw(
-    state: State, kind: str, seeded: Any, check: Any, what: Message, legal: list[str]
+    state: State, kind: str, seeded: Any, check: Any, need: Callable[[], tuple[Message, list[str]]]
 ) -> tuple[Value, State]:
-    return chance.draw(state, kind, seeded, check=check, need=lambda _written: (what, legal), evolve=evolve)
+    """``need``: what the game draws here and the possible outcome lines, made only when a
+    draw is missing or wrong (replay never makes them)."""
+    return chance.draw(state, kind, seeded, check=check, need=lambda _written: need(), evolve=evolve)
 
 
 def officials(state: State) -> tuple[tuple[str, ...], State]:
@@ -66,13 +67,14 @@ def officials(state: State) -> tuple[tuple[str, ...], State]:
             )
         return None
 
-    what = Message(
-        "The officials are placed on the 25 start squares by lot here: write 'chance: officials' "
-        "and the 25 codes in the order of the start squares."
-    )
-    value, state = _draw(
-        state, "officials", seeded, check, what, ["chance: officials " + " ".join(OFFICIALS)]
-    )
+    def need() -> tuple[Message, list[str]]:
+        what = Message(
+            "The officials are placed on the 25 start squares by lot here: write 'chance: officials' "
+            "and the 25 codes in the order of the start squares."
+        )
+        return what, ["chance: officials " + " ".join(OFFICIALS)]
+
+    value, state = _draw(state, "officials", seeded, check, need)
     return tuple(str(v) for v in value), state
 
 
@@ -90,18 +92,24 @@ def pile(state: State, colour: str) -> tuple[tuple[str, ...], State]:
             return Message("A pile holds a hat, a coat and trousers, each once, top first.")
         return None
 
-    what = Message(
-        "The {colour} pavilion's cards are shuffled here: write 'chance: pile {colour}' and its three "
-        "pieces, top first.",
-        colour=colour,
-    )
-    value, state = _draw(state, "pile", seeded, check, what, [f"chance: pile {colour} {' '.join(PIECES)}"])
+    def need() -> tuple[Message, list[str]]:
+        what = Message(
+            "The {colour} pavilion's cards are shuffled here: write 'chance: pile {colour}' and its three "
+            "pieces, top first.",
+            colour=colour,
+        )
+        return what, [f"chance: pile {colour} {' '.join(PIECES)}"]
+
+    value, state = _draw(state, "pile", seeded, check, need)
     return tuple(str(v) for v in value[1:]), state
 
 
 def first(state: State) -> tuple[int, State]:
     """The seat the roll-off for the start player begins at, by lot."""
     n = state.players
+    if chance.from_seed(state):
+        seat, counter = rng.randbelow(state.seed, state.draws, n)
+        return seat, chance.noted(state, "first", (seat,), evolve, draws=counter)
 
     def seeded(s: State) -> tuple[Value, State]:
         value, s = below(s, n)
@@ -111,17 +119,22 @@ def first(state: State) -> tuple[int, State]:
         ok = len(value) == 1 and isinstance(value[0], int) and 0 <= value[0] < n
         return None if ok else Message("That is not a seat of this game.")
 
-    what = Message(
-        "The roll-off for the start player begins at a seat drawn by lot here: write 'chance: first <seat>'."
-    )
-    value, state = _draw(
-        state, "first", seeded, check, what, [f"chance: first {s}" for s in state.config.seats]
-    )
+    def need() -> tuple[Message, list[str]]:
+        what = Message(
+            "The roll-off for the start player begins at a seat drawn by lot here: "
+            "write 'chance: first <seat>'."
+        )
+        return what, [f"chance: first {s}" for s in state.config.seats]
+
+    value, state = _draw(state, "first", seeded, check, need)
     return int(value[0]), state
 
 
 def fate(state: State, die: str) -> tuple[str, State]:
     faces = FATE_DICE[die]
+    if chance.from_seed(state):  # what the draw below makes, without its checks and texts
+        i, counter = rng.randbelow(state.seed, state.draws, len(faces))
+        return faces[i], chance.noted(state, "roll", (die, faces[i]), evolve, draws=counter)
 
     def seeded(s: State) -> tuple[Value, State]:
         i, s = below(s, len(faces))
@@ -134,14 +147,19 @@ def fate(state: State, die: str) -> tuple[str, State]:
             return Message("The {die} fate die has no face {face}.", die=die, face=str(value[1]))
         return None
 
-    what = Message("The {die} fate die is rolled here: write 'chance: roll {die} <face>'.", die=die)
-    value, state = _draw(
-        state, "roll", seeded, check, what, [f"chance: roll {die} {f}" for f in sorted(set(faces))]
-    )
+    def need() -> tuple[Message, list[str]]:
+        what = Message("The {die} fate die is rolled here: write 'chance: roll {die} <face>'.", die=die)
+        return what, [f"chance: roll {die} {f}" for f in sorted(set(faces))]
+
+    value, state = _draw(state, "roll", seeded, check, need)
     return str(value[1]), state
 
 
 def pavilion(state: State) -> tuple[int, State]:
+    if chance.from_seed(state):  # what the draw below makes, without its checks and texts
+        i, counter = rng.randbelow(state.seed, state.draws, PAVILION_DIE)
+        return i + 1, chance.noted(state, "pavilion", (i + 1,), evolve, draws=counter)
+
     def seeded(s: State) -> tuple[Value, State]:
         i, s = below(s, PAVILION_DIE)
         return (i + 1,), s
@@ -150,10 +168,11 @@ def pavilion(state: State) -> tuple[int, State]:
         ok = len(value) == 1 and isinstance(value[0], int) and 1 <= value[0] <= PAVILION_DIE
         return None if ok else Message("The blue die shows 1 to 8.")
 
-    what = Message("The blue die is rolled for the target pavilion here: write 'chance: pavilion <1-8>'.")
-    value, state = _draw(
-        state, "pavilion", seeded, check, what, [f"chance: pavilion {n}" for n in range(1, 9)]
-    )
+    def need() -> tuple[Message, list[str]]:
+        what = Message("The blue die is rolled for the target pavilion here: write 'chance: pavilion <1-8>'.")
+        return what, [f"chance: pavilion {n}" for n in range(1, 9)]
+
+    value, state = _draw(state, "pavilion", seeded, check, need)
     return int(value[0]), state
 
 
@@ -163,17 +182,24 @@ assert len(GARMENT_COLOURS) == PAVILION_DIE
 def salt(seed: str, seat: int, sets: int) -> str:
     """The salt of a seat's ``sets``-th dial commitment: secret while the seed is."""
     message = f"verbotenestadt:dial:{seat}:{sets}".encode()
-    return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()[:16]
+    return rng.hmac_sha256(seed, message).hex()[:16]
 
 
 def commitment(seat: int, code: str, salt_: str) -> str:
     """sha256 of the canonical ``[seat, code, salt]`` (JSON, no spaces): published when a dial
     is set, so that anyone can check the dial when it is shown with its salt."""
-    canonical = json.dumps([seat, code, salt_], separators=(",", ":"))
+    if type(seat) is int and code in _PLAIN_CODES and _HEX.issuperset(salt_):
+        canonical = f'[{seat},"{code}","{salt_}"]'  # what json.dumps writes for these, faster
+    else:
+        canonical = json.dumps([seat, code, salt_], separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+_PLAIN_CODES = frozenset(OFFICIALS)  # letters only: JSON writes them as they are
+_HEX = frozenset("0123456789abcdef")
 
 
 def lot(seed: str, *parts: object) -> int:
     """A number for a deterministic choice that must not move the dice (defaults)."""
     message = ":".join(str(p) for p in ("verbotenestadt:lot", *parts)).encode()
-    return int.from_bytes(hmac.new(seed.encode("utf-8"), message, hashlib.sha256).digest()[:8], "big")
+    return int.from_bytes(rng.hmac_sha256(seed, message)[:8], "big")

@@ -24,7 +24,6 @@ from .. import chance as chance_
 from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
 from ..chance import Chance, ChanceError
 from . import dice
-from .board import DIRECTIONS
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
 from .constants import (
     CARDS,
@@ -37,9 +36,11 @@ from .constants import (
     TERRACE_PLACES,
     Card,
 )
-from .moves import MoveError, destinations, short_moves, slide, trace
+from .moves import MoveError, can_start, destinations, short_moves, trace
 from .scoring import outcome_of, score
-from .state import Config, Entry, State, evolve, put
+from .state import Config, Entry, State, evolve, move_official, put
+
+_CODES = frozenset(OFFICIALS)
 
 # -- setup ------------------------------------------------------------------------------
 
@@ -97,7 +98,12 @@ def pending(state: State) -> tuple[Decision, ...]:
 def owed(state: State, seat: int) -> str | None:
     """The kind of decision ``seat`` owes or may still change now, or None."""
     if state.phase in ("dial", "challenge"):
-        return next((k for s, k in state.window if s == seat), None)
+        for s, k in state.window:  # a loop, not a generator: every command asks this
+            if s == seat:
+                return k
+        return None
+    if state.phase == "move":  # pending() without building it: every command asks this
+        return "move" if seat == state.active else None
     return next((d.kind for d in pending(state) if d.seat == seat), None)
 
 
@@ -161,18 +167,17 @@ def can_move(state: State, seat: int) -> bool:
     turn's start asks it, and replay starts every turn): every move begins with one slide
     or is a short move, so an official can move when one of those takes it where it may go."""
     target = _target_square(state)
+    board = state.board
+    # an official's own square is on neither its first slide nor its short move, so the
+    # squares of all the officials will do
+    occupied = state.occupied()
+    bluffing = bluffing_open(state, seat)
+    dial = state.dials[seat]
     for code in state.on_board():
         start = state.square_of(code)
         assert start is not None
-        occupied = state.occupied(besides=code)
-        may_enter = _may_enter(state, seat, code)
-        for d in DIRECTIONS:
-            step, entered = slide(state.board, occupied, start, d, target)
-            if step and (may_enter or not entered):
-                return True
-        for square in short_moves(state.board, occupied, start, target):
-            if may_enter or square != target:
-                return True
+        if can_start(board, occupied, start, target, bluffing or dial == code):  # _may_enter
+            return True
     return False
 
 
@@ -246,7 +251,7 @@ def _apply(state: State, seat: int, kind: str, c: Command, log: list[LogEntry]) 
                 raise _refuse("Your dial names an official on the terrace: set a new one.")
             return _submit(state, seat, "keep", log)
         if isinstance(c, Dial):
-            if c.code not in OFFICIALS:
+            if c.code not in _CODES:
                 raise _refuse("There is no official {code}.", code=c.code)
             if state.square_of(c.code) is None:
                 raise _refuse("Official {code} is on the terrace: bribe one still on the board.", code=c.code)
@@ -293,9 +298,11 @@ def _submit(state: State, seat: int, value: str, log: list[LogEntry]) -> State:
     state = evolve(state, sealed=put(state.sealed, seat, value))
     log.append(LogEntry("submitted" if first else "changed", {"seat": seat}))
     log.append(LogEntry("sealed", {"seat": seat, "choice": value}, private_to=seat))
-    if all(state.sealed[s] is not None for s, _ in state.window):
-        return _close_window(state, log)
-    return state
+    sealed = state.sealed
+    for s, _kind in state.window:
+        if sealed[s] is None:
+            return state
+    return _close_window(state, log)
 
 
 def _close_window(state: State, log: list[LogEntry]) -> State:
@@ -373,7 +380,7 @@ def _end_turn(state: State, log: list[LogEntry]) -> State:
 
 def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]], bool]:
     """The squares ``move`` passes and whether it enters the target; refuses it if illegal."""
-    if move.code not in OFFICIALS:
+    if move.code not in _CODES:
         raise _refuse("There is no official {code}.", code=move.code)
     start = state.square_of(move.code)
     if start is None:
@@ -381,7 +388,8 @@ def _checked(state: State, seat: int, move: Move) -> tuple[list[tuple[int, int]]
     try:
         passed, entered = trace(
             state.board,
-            state.occupied(besides=move.code),
+            # a move of one or two slides (an L) never passes its own start square again
+            state.occupied() if len(move.path) <= 2 else state.occupied(besides=move.code),
             start,
             move.path,
             move.short,
@@ -417,13 +425,12 @@ def _move(
 ) -> State:
     passed, entered = checked
     seat = state.active
-    index = OFFICIALS.index(move.code)
-    start = state.squares[index]
+    start = state.square_of(move.code)
     assert start is not None
-    squares = put(state.squares, index, None if entered else passed[-1])
-    state = evolve(
+    state = move_official(
         state,
-        squares=squares,
+        move.code,
+        None if entered else passed[-1],
         terrace=(*state.terrace, move.code) if entered else state.terrace,
         moves=state.moves + 1,
         last_move=(move.code, (start, *passed)),
@@ -471,7 +478,8 @@ def _fate(state: State, log: list[LogEntry]) -> State:
 def _go_on(state: State, log: list[LogEntry]) -> State:
     """The active player may move again: the next move of the plan, or ask."""
     seat = state.active
-    state = evolve(state, phase="move")
+    if state.phase != "move":
+        state = evolve(state, phase="move")
     if state.plan:
         move, rest = state.plan[0], state.plan[1:]
         try:

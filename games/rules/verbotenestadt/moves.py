@@ -34,15 +34,38 @@ class MoveError(ValueError):
 
 
 Links = dict[tuple[Square, str], Square]
-_LINKS: dict[int, tuple[Board, Links, frozenset[Square]]] = {}
+Rays = dict[tuple[Square, str], tuple[Square, ...]]
+_LINKS: dict[int, tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]] = {}
 
 
 def _links(board: Board) -> tuple[Links, frozenset[Square]]:
     """Per board object: the open neighbour of each square in each direction (walls,
     roofs and the edge left out), and the pavilions' squares."""
     cached = _LINKS.get(id(board))
-    if cached is not None and cached[0] is board:  # the board is kept, so its id is not reused
-        return cached[1], cached[2]
+    if cached is None or cached[0] is not board:  # the board is kept, so its id is not reused
+        cached = _board_facts(board)
+    return cached[1], cached[2]
+
+
+def _rays(board: Board) -> tuple[Rays, frozenset[Square]]:
+    """Per board object: the squares met going straight from each square in each direction,
+    up to a wall or the edge, or up to a pavilion included (no slide goes on from one): what
+    :func:`slide` walks, officials apart."""
+    cached = _LINKS.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = _board_facts(board)
+    return cached[3], cached[2]
+
+
+def _starts(board: Board) -> frozenset[Square]:
+    """Per board object: its start squares (``board.is_start`` as a set)."""
+    cached = _LINKS.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = _board_facts(board)
+    return cached[4]
+
+
+def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]:
     links: Links = {}
     for r in range(board.size):
         for c in range(board.size):
@@ -53,8 +76,15 @@ def _links(board: Board) -> tuple[Links, frozenset[Square]]:
     if len(_LINKS) > 64:
         _LINKS.clear()
     pavilions = frozenset(p.square for p in board.pavilions)
-    _LINKS[id(board)] = (board, links, pavilions)
-    return links, pavilions
+    rays: Rays = {}
+    for (square, d), first in links.items():
+        ray = [first]
+        while ray[-1] not in pavilions and (nxt := links.get((ray[-1], d))) is not None:
+            ray.append(nxt)
+        rays[square, d] = tuple(ray)
+    starts = frozenset((*board.start, *board.extra_start))
+    facts = _LINKS[id(board)] = (board, links, pavilions, rays, starts)
+    return facts
 
 
 def _free(
@@ -75,12 +105,10 @@ def slide(
 ) -> tuple[list[Square], bool]:
     """The squares an official passes sliding from ``start`` (the last is where it stops),
     and whether it entered the target pavilion (then the last square is the pavilion's)."""
-    links, pavilions = _links(board)
+    rays, pavilions = _rays(board)
     passed: list[Square] = []
-    here = start
-    while True:
-        there = links.get((here, direction))
-        if there is None or there in occupied:
+    for there in rays.get((start, direction), ()):
+        if there in occupied:
             return passed, False
         if there in pavilions:
             if there != target:
@@ -88,7 +116,7 @@ def slide(
             passed.append(there)
             return passed, True
         passed.append(there)
-        here = there
+    return passed, False
 
 
 def _stop(
@@ -188,6 +216,37 @@ def destinations(
         for turn in TURNS[path[-1]]:
             queue.append((end, (*path, turn)))
     return found
+
+
+def can_start(
+    board: Board, occupied: frozenset[Square], start: Square, target: Square | None, may_enter: bool
+) -> bool:
+    """Whether an official on ``start`` has a move: a slide (``may_enter``: also one that
+    enters the target) or a short move, as :func:`slide` and :func:`short_moves` find them,
+    without listing squares (a turn's start asks this of every official until one can)."""
+    rays, pavilions = _rays(board)
+    short = start in _starts(board)  # board.is_start
+    for d in DIRECTIONS:
+        ray = rays.get((start, d))
+        if not ray:
+            continue
+        first = ray[0]
+        if first in occupied:
+            continue
+        if first in pavilions:  # a slide or a short move straight into it
+            if first == target and may_enter:
+                return True
+            continue
+        if may_enter or short:  # it slides (or steps onto a free square)
+            return True
+        for there in ray[1:]:  # a slide that ends in the target is no move for this official
+            if there in occupied or (there in pavilions and there != target):
+                return True
+            if there in pavilions:
+                break
+        else:
+            return True
+    return False
 
 
 def short_moves(

@@ -9,8 +9,8 @@ in the pavilions; :mod:`.views` shows each seat only what it may see.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 from .board import Board, Square
 from .commands import Move, command_from_dict, command_to_dict
@@ -102,8 +102,8 @@ class Entry:
     take_all: bool
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+@dataclass(frozen=True)
+class State:  # no slots: evolve copies the instance dict (see below)
     config: Config
     seed: str
     draws: int  # the counter of the seeded generator (games.rules.rng)
@@ -141,18 +141,32 @@ class State:
 
     @property
     def players(self) -> int:
-        return self.config.players
+        return len(self.config.seats)  # Config.players, one call less (asked very often)
 
     def square_of(self, code: str) -> Square | None:
-        return self.squares[OFFICIALS.index(code)]
+        index = _INDEX.get(code)
+        return self.squares[OFFICIALS.index(code) if index is None else index]
 
     def occupied(self, *, besides: str | None = None) -> frozenset[Square]:
-        return frozenset(
-            s for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None and code != besides
-        )
+        """The squares officials stand on (``besides``: but that official's)."""
+        occupied = self._placed()[0]
+        index = None if besides is None else _INDEX.get(besides)
+        square = None if index is None else self.squares[index]
+        # officials stand on different squares, so only ``besides`` stands on its square
+        return occupied if square is None else occupied - {square}
 
     def on_board(self) -> tuple[str, ...]:
-        return tuple(code for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None)
+        return self._placed()[1]
+
+    def _placed(self) -> tuple[frozenset[Square], tuple[str, ...]]:
+        """The occupied squares and the officials on the board: computed from ``squares``
+        once per state (kept in its dict; ``evolve`` drops them when ``squares`` changes)."""
+        found: tuple[frozenset[Square], tuple[str, ...]] | None = self.__dict__.get("_squares_facts")
+        if found is None:
+            placed = [(code, s) for code, s in zip(OFFICIALS, self.squares, strict=True) if s is not None]
+            found = (frozenset(s for _, s in placed), tuple(code for code, _ in placed))
+            self.__dict__["_squares_facts"] = found
+        return found
 
     def holder(self, card: Card) -> int | None:
         return next((s for s, hand in enumerate(self.hands) if card in hand), None)
@@ -189,6 +203,9 @@ class State:
         return cls(config=config, **values)
 
 
+_INDEX = {code: i for i, code in enumerate(OFFICIALS)}
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
@@ -201,8 +218,44 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def evolve(state: State, **changes: Any) -> State:
-    return replace(state, **changes)
+# ``evolve(state, **changes)`` is ``dataclasses.replace`` for the state, several times
+# faster: it copies the instance dict instead of calling __init__ with every field (the
+# state has 27; replay evolves it a few times per command, bench/replay.py).  mypy checks
+# its calls as it checks ``replace``; the field names are not checked again at run time.
+_new = object.__new__
+_set = object.__setattr__
+__all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "move_official", "put"]
+
+if TYPE_CHECKING:
+    from dataclasses import replace as evolve
+else:
+
+    def evolve(state: State, /, **changes: Any) -> State:
+        new = _new(State)
+        d = state.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
+        d.update(changes)
+        _set(new, "__dict__", d)
+        if "squares" in changes and "_squares_facts" in d:
+            del d["_squares_facts"]
+        return new
+
+
+def move_official(state: State, code: str, square: Square | None, **changes: Any) -> State:
+    """``state`` with official ``code`` on ``square`` (None: the terrace) and ``changes``; the
+    occupied squares and the officials on the board carried over, updated for that move."""
+    index = _INDEX[code]
+    before = state.squares[index]
+    new = evolve(state, squares=put(state.squares, index, square), **changes)
+    facts: tuple[frozenset[Square], tuple[str, ...]] | None = state.__dict__.get("_squares_facts")
+    if facts is not None and before is not None:
+        occupied, on_board = facts
+        occupied = occupied - {before}
+        if square is None:
+            on_board = tuple(c for c in on_board if c != code)
+        else:
+            occupied = occupied | {square}
+        new.__dict__["_squares_facts"] = (occupied, on_board)
+    return new
 
 
 def put(items: Sequence[Any], index: int, value: Any) -> tuple[Any, ...]:

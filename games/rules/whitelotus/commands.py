@@ -6,7 +6,7 @@ text form (see :mod:`.notation`) for mails and game records.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
@@ -176,14 +176,28 @@ def command_to_dict(command: Command) -> dict[str, Any]:
     return {"type": command.kind, **asdict(command)}
 
 
-_FIELDS = {kind: tuple(f.name for f in fields(t)) for kind, t in COMMAND_TYPES.items()}
+def _decoder(cls: type[Command]) -> Callable[[Mapping[str, Any]], Command]:
+    """The command of kind ``cls`` from its stored fields (a missing one: KeyError).  One per
+    kind, made once: replay decodes every stored command."""
+    names = tuple(f.name for f in fields(cls))
+    make: Callable[..., Command] = cls
+    if not names:
+        command = make()  # frozen and without fields: one value serves every event
+        return lambda data: command
+    if len(names) == 1:
+        (a,) = names
+        return lambda data: make(data[a])
+    if len(names) == 2:
+        a, b = names
+        return lambda data: make(data[a], data[b])
+    return lambda data: make(*[data[name] for name in names])
+
+
+_DECODERS = {kind: _decoder(t) for kind, t in COMMAND_TYPES.items()}
 
 
 def command_from_dict(data: Mapping[str, Any]) -> Command:
     try:
-        kind = data["type"]
-        cls = COMMAND_TYPES[kind]
-        args = {name: data[name] for name in _FIELDS[kind]}
+        return _DECODERS[data["type"]](data)
     except KeyError as exc:
         raise ValueError(f"not a White Lotus command: {dict(data)!r}") from exc
-    return cls(**args)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..base import Argument, IllegalCommand, LogEntry, Message, Word
 from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, NEUTRAL, Building
-from .state import State, evolve, put
+from .state import State, evolve, set_area
 
 
 def colour(state: State, seat: int) -> str:
@@ -19,15 +19,10 @@ def area_name(state: State, area: int) -> str:
 
 def holdings(state: State, seat: int) -> list[int]:
     """Chips ``seat`` has on the board: index 0 = all chips, index k = Building k."""
-    held = [0] * 6
-    for a, o in enumerate(state.owner):
-        if o == seat:
-            held[0] += 1
-            held[state.building[a]] += 1
-    return held
+    return list(state.census().held[seat])
 
 
-def room_for(held: list[int], kind: int) -> bool:
+def room_for(held: Sequence[int], kind: int) -> bool:
     """Is a chip of ``kind`` left, given chips already used (see :func:`holdings`)?
 
     Each colour has 16 chips with 3 palace, 4 temple, 5 fort and 4 ricefield fronts and a
@@ -44,11 +39,7 @@ def claim(state: State, seat: int, area: int, log: list[LogEntry], how: str) -> 
     building and the marker comes back (001 2a and 2b.7)."""
     if not room_for(holdings(state, seat), state.building[area]):  # placement prevents it
         raise AssertionError(f"{colour(state, seat)} has no chip left for {area_name(state, area)}")
-    state = evolve(
-        state,
-        owner=put(state.owner, area, seat),
-        markers=put(state.markers, area, 0),
-    )
+    state = set_area(state, area, owner=seat, markers=0)
     log.append(
         LogEntry("claimed", {"seat": seat, "area": area, "building": state.building[area], "how": how})
     )
@@ -63,10 +54,7 @@ def update_emperor(state: State, log: list[LogEntry], took_from: tuple[int, ...]
     emperor wins (001 "Nachtrag"), listed in ``took_from``; failing that, the first of them
     clockwise from the emperor (RULES.md, decision D7)."""
     current = state.emperor
-    counts = [0] * state.players
-    for a, o in enumerate(state.owner):
-        if o >= 0 and state.building[a] == Building.PALACE:
-            counts[o] += 1
+    counts = [h[Building.PALACE] for h in state.census().held]
     best = max(counts)
     if best <= counts[current]:
         return state
@@ -81,13 +69,12 @@ def neutral_tiles(state: State) -> list[int]:
     return [a for a in sorted(state.in_play()) if state.building[a] and state.owner[a] == NEUTRAL]
 
 
-def expect_seat(state: State, seat: int, wanted: int, what: Message) -> None:
-    if seat != wanted:
-        raise IllegalCommand(
-            Message(
-                "It is not your turn: {colour} is to {what}.", colour=colour_word(state, wanted), what=what
-            )
-        )
+def not_your_turn(state: State, wanted: int, what: Message) -> IllegalCommand:
+    """The refusal of a seat playing when ``wanted`` is to do ``what`` (callers test the seat
+    first, so that a legal move builds no message)."""
+    return IllegalCommand(
+        Message("It is not your turn: {colour} is to {what}.", colour=colour_word(state, wanted), what=what)
+    )
 
 
 def wrong_command(state: State, seat: int, command_kind: str, now: Message) -> IllegalCommand:
@@ -124,4 +111,4 @@ def either(state: State, seats: Iterable[int]) -> Message:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()

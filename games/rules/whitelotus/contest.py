@@ -20,12 +20,12 @@ from .common import (
     claim,
     colour_word,
     either,
-    expect_seat,
+    not_your_turn,
     popcount,
     wrong_command,
 )
 from .constants import NEUTRAL, Building
-from .state import Bidding, ChooseContest, State, StepDone, TieBreak, add, bits, evolve, put
+from .state import Bidding, ChooseContest, State, StepDone, TieBreak, bits, evolve, put, set_area
 
 
 def begin(state: State, log: list[LogEntry]) -> State:
@@ -109,6 +109,17 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(Bid(t, n) for t in targets(phase.contenders, seat) for n in amounts)
 
 
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """The emperor's decision and its one answer when :func:`legal` has only one (the last
+    contested area; a tie of one cannot happen, but is answered alike); bids are sealed."""
+    phase = state.phase
+    if isinstance(phase, ChooseContest) and popcount(phase.remaining) == 1:
+        return Decision(state.emperor, "resolve"), Resolve(next(bits(phase.remaining)))
+    if isinstance(phase, TieBreak) and popcount(phase.tied) == 1:
+        return Decision(state.emperor, "out"), Out(next(bits(phase.tied)))
+    return None
+
+
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     if isinstance(phase, ChooseContest):
@@ -116,7 +127,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
             raise wrong_command(
                 state, seat, command.kind, Message("the emperor names the next contested area")
             )
-        expect_seat(state, seat, state.emperor, Message("name the next contested area"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("name the next contested area"))
         if not phase.remaining >> command.area & 1:
             raise IllegalCommand(
                 Message(
@@ -128,7 +140,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     if isinstance(phase, TieBreak):
         if not isinstance(command, Out):
             raise wrong_command(state, seat, command.kind, Message("the emperor breaks a tie"))
-        expect_seat(state, seat, state.emperor, Message("break the tie"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("break the tie"))
         if not phase.tied >> command.target & 1:
             raise IllegalCommand(
                 Message("{colour} is not one of the tied players.", colour=colour_word(state, command.target))
@@ -159,17 +172,16 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
                 colours=either(state, targets(phase.contenders, seat)),
             )
         )
-    amounts = bid_amounts(state, seat)
-    if command.amount not in amounts:
-        raise IllegalCommand(_bad_amount(state, seat, command.amount, amounts))
+    # kosmos: 0 to the hand (a range, not the list bid_amounts makes: bids are most commands)
+    if command.amount not in (
+        range(state.influence[seat] + 1) if state.config.kosmos else bid_amounts(state, seat)
+    ):
+        raise IllegalCommand(_bad_amount(state, seat, command.amount, bid_amounts(state, seat)))
     bids = put(phase.bids, seat, (command.target, command.amount))
-    log.append(
-        LogEntry(
-            "sealed", {"seat": seat, "target": command.target, "amount": command.amount}, private_to=seat
-        )
-    )
+    log.append(LogEntry("sealed", {"seat": seat, "target": command.target, "amount": command.amount}, seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": "bid"}))
-    if any(bids[s] is None for s in bits(phase.contenders)):
+    # only contenders bid, so all have bid when the others' places alone are empty
+    if bids.count(None) > len(bids) - popcount(phase.contenders):
         return evolve(state, phase=evolve(phase, bids=bids))
     return _reveal(state, evolve(phase, bids=bids), log)
 
@@ -238,16 +250,14 @@ def _eliminate(
 ) -> State:
     """The loser takes back the marker and keeps half his bid rounded up; everyone else
     discards what they bid (001 2b.5-6, 002)."""
-    influence = state.influence
+    points = list(state.influence)
     for s in bits(contenders):
         bid = bids[s]
         assert bid is not None
-        paid = bid[1] // 2 if s == loser else bid[1]
-        influence = add(influence, s, -paid)
+        points[s] -= bid[1] // 2 if s == loser else bid[1]
+    influence = tuple(points)
     kept = bids[loser][1] - bids[loser][1] // 2  # type: ignore[index]
-    state = evolve(
-        state, influence=influence, markers=put(state.markers, area, state.markers[area] & ~(1 << loser))
-    )
+    state = set_area(state, area, markers=state.markers[area] & ~(1 << loser), influence=influence)
     log.append(LogEntry("out", {"seat": loser, "area": area, "kept": kept}))
     contenders &= ~(1 << loser)
     if popcount(contenders) > 1:

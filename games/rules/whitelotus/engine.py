@@ -168,21 +168,23 @@ def _not_yours(state: State) -> Message:
 
 
 def _settle(state: State, log: list[LogEntry]) -> State:
+    """Start the next steps and play forced decisions: each phase module's ``forced`` finds
+    a lone decision with one answer without listing whole menus (replay settles after every
+    command)."""
     while True:
-        if isinstance(state.phase, StepDone):
+        kind = type(state.phase)
+        if kind is StepDone:
             state = flow.proceed(state, log)
             continue
-        if type(state.phase) in NEVER_FORCED:
+        if kind in NEVER_FORCED or kind not in RULES:
             return state
-        decisions = pending(state)
-        if len(decisions) != 1 or decisions[0].sealed:
+        rules = RULES[kind]
+        found = rules.forced(state)
+        if found is None:
             return state
-        seat = decisions[0].seat
-        menu = legal(state, seat)
-        if len(menu) != 1:
-            return state
-        log.append(LogEntry("forced", {"seat": seat, "kind": decisions[0].kind}))
-        state = RULES[type(state.phase)].apply(state, seat, menu[0], log)
+        decision, command = found
+        log.append(LogEntry("forced", {"seat": decision.seat, "kind": decision.kind}))
+        state = rules.apply(state, decision.seat, command, log)
 
 
 def give(state: State, seat: int, command: Give, log: list[LogEntry]) -> State:

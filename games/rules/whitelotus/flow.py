@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..base import LogEntry
 from . import contest, income, placement, rebellion, tiles
-from .constants import DESIGNER_TURNS, NEUTRAL
+from .constants import DESIGNER_TURNS
 from .scoring import outcome
 from .state import Finished, State, StepDone, add, evolve
 
@@ -51,10 +51,11 @@ def proceed(state: State, log: list[LogEntry]) -> State:
 def board_settled(state: State) -> bool:
     """Kosmos end (001 "Spielende"): every area in play holds a player's chip.  An empty area
     counts only while tiles are left to fill it (never the case on a 39-tile board)."""
-    in_play = state.in_play()
-    if any(state.building[a] and state.owner[a] == NEUTRAL for a in in_play):
+    in_play = state.board.play_mask(state.players)
+    census = state.census()
+    if census.neutral & in_play:  # a tile nobody holds
         return False
-    return not sum(state.bag) or all(state.building[a] for a in in_play)
+    return not sum(state.bag) or not census.kinds[0] & in_play  # no area without a tile
 
 
 def next_year(state: State, log: list[LogEntry]) -> State:

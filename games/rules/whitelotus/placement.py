@@ -20,9 +20,9 @@ from itertools import islice
 
 from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Pass, Place
-from .common import area_name, colour_word, expect_seat, room_for, wrong_command
-from .constants import MARKERS_PER_COLOUR, NEUTRAL, Building
-from .state import Placement, State, StepDone, bits, evolve, put
+from .common import area_name, colour_word, not_your_turn, wrong_command
+from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, MARKERS_PER_COLOUR, NEUTRAL, Building
+from .state import Placement, State, StepDone, bits, evolve, set_area
 
 KOSMOS_ROUNDS = 3
 MAX_RICEFIELD_EXTRAS = MARKERS_PER_COLOUR - KOSMOS_ROUNDS
@@ -70,37 +70,37 @@ def legal_areas(state: State, seat: int) -> list[int]:
 
 
 def placeable(state: State, seat: int) -> int:
-    """:func:`legal_areas` as a bitmask (one pass over the board: placement is the most
-    frequent move, and replay speed matters)."""
-    bit = 1 << seat
-    held = [0] * 6  # chips on the board and markers on neutral tiles, as in holdings()
-    free = 0
-    by_kind = [0] * 6
-    for a, (kind, owner, m) in enumerate(zip(state.building, state.owner, state.markers, strict=True)):
-        if owner == seat or m & bit:
-            held[0] += 1
-            held[kind] += 1
-        elif kind and owner == NEUTRAL:
-            free |= 1 << a
-            by_kind[kind] |= 1 << a
-    free &= state.board.play_mask(state.players)
-    if state.config.designer and state.year > 1:
-        free &= _designer_frontier(state, seat)
+    """:func:`legal_areas` as a bitmask, from the state's census and markers (placement is
+    the most frequent move, and replay speed matters)."""
+    census = state.census()
+    mine = state.marks()[seat]
+    kinds = census.kinds
+    held = census.owned[seat] | mine  # chips on the board and markers on neutral tiles
+    # counted as holdings() counts them (an area without a tile would count twice)
+    if held.bit_count() + (held & kinds[0]).bit_count() >= CHIPS_PER_COLOUR:
+        return 0
     allowed = 0
-    for kind in range(1, 6):
-        if room_for(held, kind):
-            allowed |= by_kind[kind]
-    return free & allowed
+    for kind, limit in _KIND_LIMITS:
+        if (held & kinds[kind]).bit_count() < limit:
+            allowed |= kinds[kind]
+    free = census.neutral & ~mine & allowed & state.board.play_mask(state.players)
+    if free and state.config.designer and state.year > 1:
+        free &= _designer_frontier(state, seat)
+    return free
+
+
+_KIND_LIMITS = tuple((int(b), CHIP_LIMIT[b]) for b in Building)
 
 
 def _designer_frontier(state: State, seat: int) -> int:
     """Areas adjacent to an area holding a player's chip (any player's, or the seat's own
     with the ``adjacency="own"`` option)."""
-    own_only = state.config.options.adjacency == "own"
+    reach = state.census().reach
+    if state.config.options.adjacency == "own":
+        return reach[seat]
     mask = 0
-    for a, o in enumerate(state.owner):
-        if o != NEUTRAL and (o == seat or not own_only):
-            mask |= state.board.adjacency_mask(a)
+    for r in reach:
+        mask |= r
     return mask
 
 
@@ -124,7 +124,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     assert isinstance(phase, Placement)
     if not isinstance(command, Place | Pass):
         raise wrong_command(state, seat, command.kind, Message("control markers are being placed"))
-    expect_seat(state, seat, phase.queue[0], Message("place a control marker"))
+    if seat != phase.queue[0]:
+        raise not_your_turn(state, phase.queue[0], Message("place a control marker"))
     if isinstance(command, Pass):
         if not state.config.designer and not optional_marker(state):
             if state.config.options.ricefield_extra == "may":
@@ -146,9 +147,9 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
                 why=_why_not(state, seat, area),
             )
         )
-    markers = put(state.markers, area, state.markers[area] | 1 << seat)
     log.append(LogEntry("placed", {"seat": seat, "area": area}))
-    return _settle(state, phase.queue[1:], log, markers)
+    state = set_area(state, area, markers=state.markers[area] | 1 << seat)
+    return _settle(state, phase.queue[1:], log)
 
 
 def _why_not(state: State, seat: int, area: int) -> Message:
@@ -173,15 +174,11 @@ def _why_not(state: State, seat: int, area: int) -> Message:
     )
 
 
-def _settle(
-    state: State, queue: tuple[int, ...], log: list[LogEntry], markers: tuple[int, ...] | None = None
-) -> State:
+def _settle(state: State, queue: tuple[int, ...], log: list[LogEntry]) -> State:
     """Skip turns that have no legal area, play a kosmos turn that has exactly one (the
     engine's forced-move rule, done here to compute the areas once; not an extra marker
     the player may decline, which has two answers); end the phase when the queue is
-    empty.  ``markers``: the markers after the move just made."""
-    if markers is not None:
-        state = evolve(state, markers=markers)
+    empty."""
     while queue:
         mask = placeable(state, queue[0])
         areas = list(islice(bits(mask), 2))  # none, one or several is all we need
@@ -189,7 +186,7 @@ def _settle(
             seat, area = queue[0], areas[0]
             log.append(LogEntry("forced", {"seat": seat, "kind": "place"}))
             log.append(LogEntry("placed", {"seat": seat, "area": area}))
-            state = evolve(state, markers=put(state.markers, area, state.markers[area] | 1 << seat))
+            state = set_area(state, area, markers=state.markers[area] | 1 << seat)
         elif areas:
             return evolve(state, phase=Placement(queue))
         else:

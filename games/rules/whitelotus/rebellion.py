@@ -23,14 +23,14 @@ from .commands import Army, Command, Decline, First, Lead, Side, Take
 from .common import (
     area_name,
     colour_word,
-    expect_seat,
     holdings,
+    not_your_turn,
     room_for,
     update_emperor,
     wrong_command,
 )
 from .constants import EMPEROR_PALACE_STRENGTH, Building
-from .state import Rebellion, RebellionOffer, Spoils, State, StepDone, add, evolve, put
+from .state import Rebellion, RebellionOffer, Spoils, State, StepDone, add, bits, evolve, put, set_area
 
 EMPEROR_SIDE, REBEL_SIDE, UNDECIDED = 0, 1, -1
 
@@ -98,12 +98,25 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(moves)
 
 
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """A winner's decision and its one answer when :func:`legal` has only one: a single area
+    to take.  (Leading is asked, tied winners are two or more, sides and army are sealed.)"""
+    phase = state.phase
+    if isinstance(phase, Spoils) and len(phase.groups[0]) == 1:
+        seat = phase.groups[0][0]
+        targets = spoils_targets(state, phase, seat)
+        if len(targets) == 1:
+            return Decision(seat, "take"), Take(targets[0])
+    return None
+
+
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     if isinstance(phase, RebellionOffer):
         if not isinstance(command, Lead | Decline):
             raise wrong_command(state, seat, command.kind, Message("a rebel leader is being sought"))
-        expect_seat(state, seat, phase.queue[0], Message("say whether they lead a rebellion"))
+        if seat != phase.queue[0]:
+            raise not_your_turn(state, phase.queue[0], Message("say whether they lead a rebellion"))
         if isinstance(command, Lead):
             return _start(state, seat, log)
         log.append(LogEntry("declined", {"seat": seat}))
@@ -149,7 +162,10 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     log.append(LogEntry("sealed", {"seat": seat, what: _sealed_value(command)}, private_to=seat))
     log.append(LogEntry("submitted", {"seat": seat, "what": what}))
     state = evolve(state, phase=phase)
-    if pending(state):
+    # pending(state), without building it: someone has yet to choose a side or commit army
+    if (phase.stage in ("sides", "both") and UNDECIDED in phase.sides) or (
+        phase.stage in ("army", "both") and UNDECIDED in phase.army
+    ):
         return state
     if phase.stage == "sides":
         log.append(LogEntry("sides", {"sides": list(phase.sides), "leader": phase.leader}))
@@ -225,22 +241,19 @@ def _battle(state: State, phase: Rebellion, log: list[LogEntry]) -> State:
 def spoils_targets(state: State, phase: Spoils, seat: int) -> list[int]:
     """Areas ``seat`` may take: a loser's (kosmos: a loser not yet hit), adjacent to one of
     the seat's own areas unless it holds none, and of a building it still has a chip for."""
-    held = holdings(state, seat)
-    own = [a for a in state.areas_of(seat)]
-    reach = 0
-    for a in own:
-        reach |= state.board.adjacency_mask(a)
-    out = []
-    for a, o in enumerate(state.owner):
-        if o < 0 or not phase.losers >> o & 1:
-            continue
-        if state.config.kosmos and phase.hit >> o & 1:
-            continue
-        if own and not reach >> a & 1:
-            continue
-        if room_for(held, state.building[a]):
-            out.append(a)
-    return out
+    census = state.census()
+    held = census.held[seat]
+    mask = 0
+    for loser in bits(phase.losers & ~phase.hit if state.config.kosmos else phase.losers):
+        if loser < len(census.owned):
+            mask |= census.owned[loser]
+    if census.owned[seat]:
+        mask &= census.reach[seat]
+    allowed = 0
+    for kind in range(6):
+        if room_for(held, kind):
+            allowed |= census.kinds[kind]
+    return list(bits(mask & allowed))
 
 
 def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log: list[LogEntry]) -> State:
@@ -248,7 +261,8 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     if len(head) > 1:
         if not isinstance(command, First):
             raise wrong_command(state, seat, command.kind, Message("the emperor orders tied winners"))
-        expect_seat(state, seat, state.emperor, Message("say which tied winner picks first"))
+        if seat != state.emperor:
+            raise not_your_turn(state, state.emperor, Message("say which tied winner picks first"))
         if command.seat not in head:
             raise IllegalCommand(
                 Message("{colour} is not one of the tied winners.", colour=colour_word(state, command.seat))
@@ -261,7 +275,8 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
         raise wrong_command(
             state, seat, command.kind, Message("the winners of the rebellion take their spoils")
         )
-    expect_seat(state, seat, head[0], Message("take an area"))
+    if seat != head[0]:
+        raise not_your_turn(state, head[0], Message("take an area"))
     choices = spoils_targets(state, phase, seat)
     if command.area not in choices:
         raise IllegalCommand(
@@ -275,7 +290,7 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
     took_palace_from_emperor = state.building[area] == Building.PALACE and loser == (
         phase.old_emperor if state.config.kosmos else state.emperor
     )
-    state = evolve(state, owner=put(state.owner, area, seat))
+    state = set_area(state, area, owner=seat)
     log.append(
         LogEntry("took", {"seat": seat, "area": area, "from": loser, "building": state.building[area]})
     )

@@ -150,6 +150,17 @@ def fill(
 
 def draw_tile(state: State) -> tuple[int, State]:
     """One tile from the bag, uniformly among the tiles left."""
+    if chance.from_seed(state):  # what the draw below makes, without its checks and texts
+        roll, counter = rng.randbelow(state.seed, state.draws, sum(state.bag))
+        for building in Building:
+            n = state.bag[bag_index(building)]
+            if roll < n:
+                bag = add(state.bag, bag_index(building), -1)
+                return int(building), chance.noted(
+                    state, "draw", (int(building),), evolve, draws=counter, bag=bag
+                )
+            roll -= n
+        raise AssertionError("unreachable: roll below the bag size")
 
     def seeded(s: State) -> tuple[Value, State]:
         roll, counter = rng.randbelow(s.seed, s.draws, sum(s.bag))

@@ -20,6 +20,7 @@ from .constants import (
     DESIGNER,
     EDITIONS,
     KOSMOS,
+    NEUTRAL,
     Building,
 )
 
@@ -282,7 +283,7 @@ class State:
 
     @property
     def players(self) -> int:
-        return self.config.players
+        return len(self.config.colours)  # Config.players, one call less (asked very often)
 
     def seats_from(self, first: int) -> tuple[int, ...]:
         """Play order: clockwise (by seat number) starting with ``first``."""
@@ -290,13 +291,13 @@ class State:
         return tuple((first + i) % n for i in range(n))
 
     def areas_of(self, seat: int) -> Iterator[int]:
-        return (a for a, o in enumerate(self.owner) if o == seat)
+        return bits(self.census().owned[seat])
 
     def count(self, seat: int, kind: Building) -> int:
-        return sum(1 for b, o in zip(self.building, self.owner, strict=True) if o == seat and b == kind)
+        return self.census().held[seat][kind]
 
     def chips_on_board(self, seat: int) -> int:
-        return sum(1 for o in self.owner if o == seat)
+        return self.census().owned[seat].bit_count()
 
     def palaces(self, seat: int) -> int:
         return self.count(seat, Building.PALACE)
@@ -320,6 +321,29 @@ class State:
             return self.config.colours.index(colour)
         except ValueError:
             return None
+
+    # -- derived data, kept on the state it describes ------------------------------------
+    # Computed on first use and stored in the instance dict (the state stays a value: these
+    # are functions of its fields); ``evolve`` keeps them only while the fields they are
+    # computed from are unchanged.  Replay asks them many times per state (bench/replay.py).
+    def census(self) -> Census:
+        """Who holds what: from ``building`` and ``owner``."""
+        found: Census | None = self.__dict__.get("_census")
+        if found is None:
+            found = self.__dict__["_census"] = Census.of(self)
+        return found
+
+    def marks(self) -> tuple[int, ...]:
+        """Per seat: the bitmask of areas holding its control marker (from ``markers``)."""
+        found: tuple[int, ...] | None = self.__dict__.get("_marks")
+        if found is None:
+            marks = [0] * self.players
+            for a, m in enumerate(self.markers):
+                if m:
+                    for s in bits(m):
+                        marks[s] |= 1 << a
+            found = self.__dict__["_marks"] = tuple(marks)
+        return found
 
     # -- serialisation -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -365,6 +389,79 @@ class State:
         return cls(config=config, phase=phase, **values)
 
 
+@dataclass(frozen=True, slots=True)
+class Census:
+    """What the board's areas add up to, per seat and per building (``State.census``).
+
+    ``held[seat]``: [chips on the board, then per Building value] as ``common.holdings``
+    counts them; ``owned[seat]``: bitmask of the seat's areas; ``reach[seat]``: areas next
+    to one of them; ``kinds[k]``: areas whose building is ``k`` (0: no tile);
+    ``neutral``: areas holding a tile nobody holds."""
+
+    held: tuple[tuple[int, ...], ...]
+    owned: tuple[int, ...]
+    reach: tuple[int, ...]
+    kinds: tuple[int, ...]
+    neutral: int
+
+    @classmethod
+    def of(cls, state: State) -> Census:
+        n = state.players
+        held = [[0] * 6 for _ in range(n)]
+        owned = [0] * n
+        reach = [0] * n
+        kinds = [0] * 6
+        neutral = 0
+        masks = state.config.board.masks
+        for a, (b, o) in enumerate(zip(state.building, state.owner, strict=True)):
+            bit = 1 << a
+            kinds[b] |= bit
+            if o >= 0:
+                h = held[o]
+                h[0] += 1
+                h[b] += 1
+                owned[o] |= bit
+                reach[o] |= masks[a]
+            elif b and o == NEUTRAL:
+                neutral |= bit
+        return cls(tuple(map(tuple, held)), tuple(owned), tuple(reach), tuple(kinds), neutral)
+
+    def moved(self, state: State, area: int, old: tuple[int, int], new: tuple[int, int]) -> Census:
+        """The census once ``area``'s (building, owner) went from ``old`` to ``new``."""
+        bit = 1 << area
+        held = list(self.held)
+        owned = list(self.owned)
+        reach = list(self.reach)
+        kinds = list(self.kinds)
+        neutral = self.neutral
+        masks = state.config.board.masks
+        (b0, o0), (b1, o1) = old, new
+        kinds[b0] &= ~bit
+        kinds[b1] |= bit
+        if o0 >= 0:
+            h = list(held[o0])
+            h[0] -= 1
+            h[b0] -= 1
+            held[o0] = tuple(h)
+            owned[o0] &= ~bit
+            r = 0
+            for a in bits(owned[o0]):
+                r |= masks[a]
+            reach[o0] = r
+        elif b0 and o0 == NEUTRAL:
+            neutral &= ~bit
+        if o1 >= 0:
+            h = list(held[o1])
+            h[0] += 1
+            h[b1] += 1
+            held[o1] = tuple(h)
+            owned[o1] |= bit
+            reach[o1] |= masks[area]
+        elif b1 and o1 == NEUTRAL:
+            neutral |= bit
+        return Census(tuple(held), tuple(owned), tuple(reach), tuple(kinds), neutral)
+
+
 # what a state holds only while a step is played, or only to tell what was drawn
 _TRANSIENT = ("given", "drawn")
 
@@ -393,18 +490,59 @@ def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
+def set_area(
+    state: State,
+    area: int,
+    *,
+    building: int | None = None,
+    owner: int | None = None,
+    markers: int | None = None,
+    **changes: Any,
+) -> State:
+    """``state`` with one area's building, owner and/or markers changed (and ``changes``),
+    its census and marks carried over, updated for that one area instead of recounted."""
+    b0, o0, m0 = state.building[area], state.owner[area], state.markers[area]
+    b1 = b0 if building is None else building
+    o1 = o0 if owner is None else owner
+    m1 = m0 if markers is None else markers
+    if b1 != b0:
+        changes["building"] = put(state.building, area, b1)
+    if o1 != o0:
+        changes["owner"] = put(state.owner, area, o1)
+    if m1 != m0:
+        changes["markers"] = put(state.markers, area, m1)
+    new = evolve(state, **changes)
+    cached = state.__dict__
+    d = new.__dict__
+    if "_census" not in d and "_census" in cached:
+        d["_census"] = cached["_census"].moved(state, area, (b0, o0), (b1, o1))
+    if "_marks" not in d and "_marks" in cached:
+        marks = list(cached["_marks"])
+        for s in bits(m0 ^ m1):
+            marks[s] ^= 1 << area
+        d["_marks"] = tuple(marks)
+    return new
+
+
 def add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     return put(values, index, values[index] + delta)
 
 
 def bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    i = 0
+    """The set bits of ``mask``, lowest first.  (Seats' masks from a table; an areas' mask
+    visits its set bits only: replay asks this thousands of times.)"""
+    if mask < _SMALL_MASKS:
+        return iter(_BITS[mask])
+    found = []
     while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return iter(found)
+
+
+_SMALL_MASKS = 1 << 8
+_BITS = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(_SMALL_MASKS))
 
 
 def bag_index(kind: int) -> int:
@@ -416,22 +554,25 @@ def bag_index(kind: int) -> int:
 # ``evolve(obj, **changes)`` is ``dataclasses.replace`` for the state and phase classes,
 # several times faster: it copies the instance dict instead of calling __init__ (the
 # classes are frozen dataclasses without slots for this reason).  Replay speed depends on
-# it (bench/replay.py).  mypy checks calls to it as it checks ``replace``.
+# it (bench/replay.py).  mypy checks calls to it as it checks ``replace`` (the field names
+# are not checked again at run time: that cost a quarter of each call).
 
 _T = TypeVar("_T")
+_new = object.__new__
+_set = object.__setattr__
 __all__ = ["evolve"]  # plus every public name defined above
-_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (State, *PHASE_TYPES.values())}
 
 if TYPE_CHECKING:
     from dataclasses import replace as evolve
 else:
 
     def evolve(obj: _T, /, **changes: Any) -> _T:
-        cls = type(obj)
-        if not changes.keys() <= _FIELDS[cls]:
-            raise TypeError(f"{cls.__name__} has no field {set(changes) - _FIELDS[cls]}")
-        new = object.__new__(cls)
-        d = new.__dict__
-        d.update(obj.__dict__)
+        new = _new(type(obj))
+        d = obj.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
         d.update(changes)
+        _set(new, "__dict__", d)
+        if "_census" in d and ("owner" in changes or "building" in changes):
+            del d["_census"]
+        if "_marks" in d and "markers" in changes:
+            del d["_marks"]
         return new

@@ -20,43 +20,46 @@ from __future__ import annotations
 
 from ..base import Decision, IllegalCommand, LogEntry, Message, Word
 from .commands import Command, Draw, Pass, Tile
-from .common import area_name, expect_seat, wrong_command
+from .common import area_name, not_your_turn, wrong_command
 from .constants import NEUTRAL, Building
 from .rng_draws import draw_tile, fill
-from .state import NewAreas, State, StepDone, bag_index, evolve, put
+from .state import NewAreas, State, StepDone, bag_index, bits, evolve, put, set_area
 
 
 def empty_areas(state: State) -> list[int]:
     return [a for a in state.board.play_areas(state.players) if not state.building[a]]
 
 
-def tile_spots(state: State) -> list[int]:
-    """Empty areas in play adjacent to an area holding a tile."""
-    tiled = _tiled(state)
-    return [a for a in empty_areas(state) if state.board.adjacency_mask(a) & tiled]
+def tile_spots(state: State, most: int | None = None) -> list[int]:
+    """Empty areas in play adjacent to an area holding a tile (the first ``most`` of them)."""
+    kinds = state.census().kinds
+    tiled = kinds[1] | kinds[2] | kinds[3] | kinds[4] | kinds[5]
+    masks = state.board.masks
+    out = []
+    for a in bits(kinds[0] & state.board.play_mask(state.players)):
+        if masks[a] & tiled:
+            out.append(a)
+            if len(out) == most:
+                break
+    return out
 
 
 def _tiled(state: State) -> int:
-    mask = 0
-    for a, b in enumerate(state.building):
-        if b:
-            mask |= 1 << a
-    return mask
+    kinds = state.census().kinds
+    return kinds[1] | kinds[2] | kinds[3] | kinds[4] | kinds[5]
 
 
 def _is_spot(state: State, area: int) -> bool:
     return bool(
         0 <= area < state.board.size
         and not state.building[area]
-        and area in state.in_play()
+        and state.board.play_mask(state.players) >> area & 1
         and state.board.adjacency_mask(area) & _tiled(state)
     )
 
 
 def _has_spot(state: State) -> bool:
-    tiled = _tiled(state)
-    masks = state.board.masks
-    return any(not state.building[a] and masks[a] & tiled for a in state.board.play_areas(state.players))
+    return bool(tile_spots(state, most=1))
 
 
 def begin(state: State, log: list[LogEntry]) -> State:
@@ -87,7 +90,7 @@ def _optional_draw(state: State, queue: tuple[int, ...]) -> bool:
     The extra rounds follow the one draw of every player, so the last entries are extras."""
     if state.config.options.temple_draw != "may":
         return False
-    return len(queue) <= sum(state.count(s, Building.TEMPLE) for s in range(state.players))
+    return len(queue) <= sum(h[Building.TEMPLE] for h in state.census().held)
 
 
 def pending(state: State) -> tuple[Decision, ...]:
@@ -104,13 +107,25 @@ def legal(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(Tile(a) for a in tile_spots(state))
 
 
+def forced(state: State) -> tuple[Decision, Command] | None:
+    """The decision and the one answer of its menu when :func:`legal` has only one: a drawn
+    tile with a single spot (a draw offered has two answers: draw or pass)."""
+    phase = state.phase
+    assert isinstance(phase, NewAreas)
+    if not phase.drawn:
+        return None
+    spots = tile_spots(state, most=2)
+    return (pending(state)[0], Tile(spots[0])) if len(spots) == 1 else None
+
+
 def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> State:
     phase = state.phase
     assert isinstance(phase, NewAreas)
     if not phase.drawn:
         if not isinstance(command, Draw | Pass):
             raise wrong_command(state, seat, command.kind, Message("a temple's extra tile is offered"))
-        expect_seat(state, seat, phase.queue[0], Message("draw a temple's extra tile or pass"))
+        if seat != phase.queue[0]:
+            raise not_your_turn(state, phase.queue[0], Message("draw a temple's extra tile or pass"))
         if isinstance(command, Draw):
             return _draw(state, phase.queue, log)
         log.append(LogEntry("no_draw", {"seat": seat}))
@@ -119,7 +134,8 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
         raise IllegalCommand(Message("'{keyword}' needs a province.", keyword=Word("tile")))
     if not isinstance(command, Tile):
         raise wrong_command(state, seat, command.kind, Message("new tiles are being placed"))
-    expect_seat(state, seat, phase.queue[0], Message("place the tile they drew"))
+    if seat != phase.queue[0]:
+        raise not_your_turn(state, phase.queue[0], Message("place the tile they drew"))
     if not _is_spot(state, command.area):
         raise IllegalCommand(
             Message(
@@ -128,7 +144,7 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
                 area=area_name(state, command.area),
             )
         )
-    state = evolve(state, building=put(state.building, command.area, phase.drawn))
+    state = set_area(state, command.area, building=phase.drawn)
     log.append(LogEntry("tile", {"seat": seat, "area": command.area, "building": phase.drawn}))
     return _draw_next(state, phase.queue[1:], log)
 
