@@ -313,6 +313,9 @@ def league_page(templates: list[int], season: Any) -> None:
             f"league page at {target:,} finished games: {statistics.median(runs) * 1e3:.0f} ms, "
             f"{queries} queries"
         )
+        slowest = sorted(captured.captured_queries, key=lambda q: -float(q["time"]))[:3]
+        for q in slowest:  # where the time goes, for the reading in docs/SCALING.md
+            print(f"  {float(q['time']) * 1e3:6.1f} ms  {q['sql'][:150]}")
 
 
 if __name__ == "__main__":

@@ -133,7 +133,12 @@ class Game(models.Model):
     )
 
     class Meta:
-        indexes: ClassVar = [models.Index(fields=["status"])]
+        indexes: ClassVar = [
+            models.Index(fields=["status"]),
+            # the newest games first (a season's on the league page, the archive's first page):
+            # read backwards from the top instead of sorting every game
+            models.Index(fields=["created_at", "id"], name="game_created_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.name or f"Game {self.pk}"

@@ -149,6 +149,14 @@ class StandingLine(models.Model):
         ]
 
 
+class SeasonTally(models.Model):
+    """How many of a season's games are finished and counted in its lines: a projection,
+    kept with the lines (a count over the results would grow with them)."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, primary_key=True, related_name="tally")
+    games = models.PositiveIntegerField(default=0)
+
+
 class PlayerRating(models.Model):
     """A player's league rating after every league game finished so far (openskill's
     Plackett-Luce, updated game by game in the order they finished): a projection."""

@@ -2,7 +2,8 @@
 results (``games.SeatResult``), so that no page, command or mail replays a game.
 
 What it holds: ``StandingLine`` (per season and player: games, wins, points, missed moves,
-games left, games the bot played for them), ``PlayerRating`` (per league and player: the
+games left, games the bot played for them) with ``SeasonTally`` (per season: the finished
+games counted), ``PlayerRating`` (per league and player: the
 openskill rating after every game so far) and ``RatedSeat`` (per seat of a finished league
 game: the rating after it, in the order the games were rated).
 
@@ -17,7 +18,8 @@ the order they finished (``finished_at``, then the game's id).  A game that does
 last in that order (a rollback past a game's end, a game finished again) rates the league
 again from its results: a moderator's rare act, whose cost grows with the league's games.
 Figures are exactly the live computation's: the same additions in the same order, and the
-ratings are floats stored as they came out of openskill.
+ratings are floats stored as they came out of openskill.  The writers of one league take its
+row lock first, so two of its games ending at once are counted one after the other.
 """
 
 from __future__ import annotations
@@ -28,13 +30,13 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from openskill.models import PlackettLuce
 
 from games import results
 from games.models import Game, SeatResult
 
-from .models import League, LeagueGame, PlayerRating, RatedSeat, Season, StandingLine
+from .models import League, LeagueGame, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
 
 Key = tuple[int | None, str]  # (player id, "") for a final holder, (None, address) for an earlier one
 
@@ -157,7 +159,10 @@ def game_changed(game: Game) -> None:
     link = LeagueGame.objects.select_related("season__league").filter(game=game).first()
     if link is None:
         return
-    league = link.season.league
+    # one writer at a time per league: two of its games ending together (in two seasons, or
+    # two rounds of one) would otherwise both add to a player's line and rating from the
+    # same old figures; the second waits, then finds the first's rows
+    league = League.objects.select_for_update().get(pk=link.season.league_id)
     now = finished(Q(game=game))
     counted = RatedSeat.objects.filter(game=game).exists()
     if now and not counted:
@@ -195,6 +200,8 @@ def _add(season: Season, league: League, game: Finished) -> None:
         changed.append(line)
     StandingLine.objects.bulk_create(new)
     StandingLine.objects.bulk_update(changed, ["played", "wins", "points", "missed", "left", "bot_games"])
+    if not SeasonTally.objects.filter(season=season).update(games=F("games") + 1):
+        SeasonTally.objects.create(season=season, games=1)
     existing = {
         r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=game.players)
     }
@@ -245,7 +252,11 @@ def _rated_seats(league: League, rated: Sequence[tuple[Finished, list[Any]]]) ->
 def rebuild_season(season: Season) -> None:
     """The season's lines again, from its games' results."""
     StandingLine.objects.filter(season=season).delete()
-    lines = tally(finished(Q(game__league_game__season=season)), {})
+    games = finished(Q(game__league_game__season=season))
+    SeasonTally.objects.filter(season=season).delete()
+    if games:  # as the games ending write it: none before the first
+        SeasonTally.objects.create(season=season, games=len(games))
+    lines = tally(games, {})
     StandingLine.objects.bulk_create([_line(season, key, t) for key, t in lines.items()], batch_size=500)
 
 
@@ -285,6 +296,7 @@ def rebuild(*, game: Game | None = None, season: Season | None = None) -> str:
         seasons = list(Season.objects.all())
     leagues = {s.league_id: s.league for s in seasons}
     with transaction.atomic():
+        list(League.objects.select_for_update().filter(pk__in=list(leagues)).order_by("pk"))
         for s in seasons:
             rebuild_season(s)
         for league in leagues.values():

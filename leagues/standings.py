@@ -29,11 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count
-
 from games.models import Game, Player, SeatResult
 
-from .models import League, Membership, PlayerRating, RatedSeat, Season, StandingLine
+from .models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
 from .projection import Tally, finished, league_points, of_league, tally
 
 __all__ = ["Rating", "Row", "Standings", "bot_seats", "league_points", "league_standings", "standings"]
@@ -96,12 +94,7 @@ def league_standings(league: League, seasons: Iterable[Season]) -> list[Standing
     members = Membership.objects.filter(season_id__in=ids).values_list(
         "season_id", "player__email", "player__name"
     )
-    counts = dict(
-        SeatResult.objects.filter(position=0, game__league_game__season_id__in=ids)
-        .values("game__league_game__season_id")
-        .annotate(n=Count("game_id"))
-        .values_list("game__league_game__season_id", "n")
-    )
+    counts = dict(SeasonTally.objects.filter(season_id__in=ids).values_list("season_id", "games"))
     tallies: dict[int, list[tuple[str, str | None, Tally]]] = {i: [] for i in ids}
     for line in lines:
         email, name = (line.player.email, line.player.name) if line.player else (line.email, None)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from games import bots, services
 from games.models import Event, Game, PendingDecision, Player, SeatResult
-from leagues.models import League, PlayerRating, RatedSeat, Season, StandingLine
+from leagues.models import League, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
 from leagues.projection import rebuild
 from leagues.seating import seat_round
 from leagues.standings import Row, standings
@@ -86,6 +86,7 @@ def rows_of() -> dict[str, list[tuple[Any, ...]]]:
     return {
         "results": values(SeatResult, "game_id", "position"),
         "lines": values(StandingLine, "season_id", "player_id", "email"),
+        "tallies": values(SeasonTally, "season_id"),
         "ratings": values(PlayerRating, "league_id", "player_id"),
         "rated": values(RatedSeat, "game_id", "position"),
     }
