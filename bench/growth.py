@@ -16,6 +16,11 @@ and the pages cost as the finished games pile up.
    Board pictures are not copied (``notifications.pictures.prune`` drops them after three
    days), nor, past 10,000 games, the mails (``MAILS_UPTO``).
 
+``python -m bench.growth --league-page`` (issue 26) measures only the league page: the three
+games are played without their mails, copied (games, seats, events, snapshots, league links
+and, where the projections exist, the games' result rows) to ``BENCH_LEAGUE_STEPS`` (1,000
+and 10,000) finished games, and it prints ``league page at N finished games: X ms, Q queries``.
+
 Numbers and their reading are in ``docs/SCALING.md``.
 """
 
@@ -37,6 +42,7 @@ SLOW = 60.0  # seconds: a measure that took longer is not repeated at the next s
 # above it have games, seats, events, snapshots and league links only, and the mail tables'
 # sizes there are the per-game figure times the games
 MAILS_UPTO = int(os.environ.get("BENCH_GROWTH_MAILS_UPTO", "10000"))
+LEAGUE_STEPS = [int(n) for n in os.environ.get("BENCH_LEAGUE_STEPS", "1000,10000").split(",")]
 TABLES = [
     ("events", "games_event"),
     ("snapshots", "games_snapshot"),
@@ -56,6 +62,10 @@ def main() -> int:
     old = setup_databases(verbosity=0, interactive=False)
     try:
         call_command("migrate", verbosity=0)
+        if "--league-page" in sys.argv[1:]:
+            templates, season = play_templates(mails=False)
+            league_page(templates, season)
+            return 0
         templates, season = play_templates()
         per_game(templates)
         grow(templates, season)
@@ -64,7 +74,7 @@ def main() -> int:
     return 0
 
 
-def play_templates() -> tuple[list[int], Any]:
+def play_templates(mails: bool = True) -> tuple[list[int], Any]:
     from django.utils import timezone
 
     from games import services
@@ -90,17 +100,19 @@ def play_templates() -> tuple[list[int], Any]:
             seat = decisions[0].seat
             command = bots[seat].choose(state, seat)
             result = services.submit(game, seat, command, source=Event.Source.MAIL)
-            for row, _ in inbound.store_each(reply(result.events[0].seq, game.pk, seat), "smtp"):
+            for row, _ in (
+                inbound.store_each(reply(result.events[0].seq, game.pk, seat), "smtp") if mails else ()
+            ):
                 InboundMail.objects.filter(pk=row.pk).update(game=game, status=InboundMail.Status.APPLIED)
             state = result.state
-        for mail_id in OutboundMail.objects.filter(game=game).values_list("pk", flat=True):
+        for mail_id in OutboundMail.objects.filter(game=game).values_list("pk", flat=True) if mails else ():
             sending.deliver(mail_id)
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED, game.status
         games.append(game.pk)
     took = time.perf_counter() - start
     print(
-        f"3 games played to the end by bots, mails rendered and sent: {took:.0f} s "
+        f"3 games played to the end by bots{', mails rendered and sent' if mails else ''}: {took:.0f} s "
         f"({timezone.now():%Y-%m-%d})"
     )
     return games, season
@@ -182,6 +194,7 @@ def grow(templates: list[int], season: Any) -> None:
     for target in STEPS:
         copy(templates, have, target)
         have = target
+        recount(season)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         times.clear()
@@ -214,11 +227,13 @@ def table_sizes() -> str:
     return ", ".join(parts)
 
 
-def copy(templates: list[int], have: int, target: int) -> None:
+def copy(templates: list[int], have: int, target: int, mails: bool = True) -> None:
     """Finished games ``have`` .. ``target``: copies of the templates in turn, each table's
-    rows copied in SQL with the new game's id (unique keys made unique with it)."""
+    rows copied in SQL with the new game's id (unique keys made unique with it); their mails
+    only with ``mails`` (and up to ``MAILS_UPTO``)."""
     from django.db import connection
 
+    from games import models as games_models
     from games.models import Event, Game, Seat, Snapshot
     from leagues.models import LeagueGame
     from notifications.models import InboundMail, OutboundMail
@@ -232,8 +247,10 @@ def copy(templates: list[int], have: int, target: int) -> None:
             if first >= target:
                 continue
             series = f"generate_series({first}, {target - 1}, {len(templates)}) AS s"
-            for model in (Game, Seat, Event, Snapshot, LeagueGame, OutboundMail, InboundMail):
-                if model in (OutboundMail, InboundMail) and target > MAILS_UPTO:
+            # a finished game's result rows, where the projection exists (not before issue 26)
+            results = [m for m in [getattr(games_models, "SeatResult", None)] if m is not None]
+            for model in (Game, Seat, Event, Snapshot, LeagueGame, *results, OutboundMail, InboundMail):
+                if model in (OutboundMail, InboundMail) and (target > MAILS_UPTO or not mails):
                     continue
                 fields = [f for f in model._meta.concrete_fields if not (f.primary_key and model is not Game)]
                 cols, exprs = [], []
@@ -251,6 +268,54 @@ def copy(templates: list[int], have: int, target: int) -> None:
                     f"SELECT {', '.join(exprs)} FROM {model._meta.db_table} t, {series} WHERE {where} = %s",
                     [template],
                 )
+
+
+def recount(season: Any) -> None:
+    """The season's standings and the league's ratings counted again from the copied result
+    rows (what a rollback past a game's end costs at this size), where the projection exists."""
+    try:
+        from leagues import projection
+    except ImportError:  # before issue 26: the standings are computed on every read
+        return
+    start = time.perf_counter()
+    projection.rebuild_season(season)
+    projection.rebuild_ratings(season.league)
+    print(f"  (standings and ratings recounted from the results: {time.perf_counter() - start:.1f} s)")
+
+
+def league_page(templates: list[int], season: Any) -> None:
+    """``league page at N finished games: X ms, Q queries``, N = ``LEAGUE_STEPS``."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from games import services
+
+    client = Client(HTTP_HOST="localhost")
+    url = f"/leagues/{season.league.slug}/"
+    have = len(templates)
+    for target in LEAGUE_STEPS:
+        copy(templates, have, target, mails=False)
+        have = target
+        recount(season)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        runs: list[float] = []
+        queries = 0
+        while len(runs) < (1 if runs and runs[0] > 5 else 3):
+            services.clear_caches()
+            with CaptureQueriesContext(connection) as captured:
+                start = time.perf_counter()
+                ok(client.get(url))
+                runs.append(time.perf_counter() - start)
+            queries = len(captured)
+        print(
+            f"league page at {target:,} finished games: {statistics.median(runs) * 1e3:.0f} ms, "
+            f"{queries} queries"
+        )
+        slowest = sorted(captured.captured_queries, key=lambda q: -float(q["time"]))[:3]
+        for q in slowest:  # where the time goes, for the reading in docs/SCALING.md
+            print(f"  {float(q['time']) * 1e3:6.1f} ms  {q['sql'][:150]}")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,8 @@ queries for a page whatever its length: the seats and their players (names and c
 an address), whose move it is and the deadline from ``PendingDecision`` (the projection of
 ``pending(state)`` the deadline sweep reads), and the leagues' seasons from the groupings other
 apps register (``register``: the leagues app, so this app never imports it).  The winners of a
-finished game come from its final state's ``outcome``, which only a replay gives: they are
-kept in the cache by (game, head event), as a finished game does not change unless a moderator
-rolls it back, which moves its head.
+finished game are read from its result rows (``games.results``, written when it ended): no
+replay, one query for the page.
 """
 
 from __future__ import annotations
@@ -20,14 +19,12 @@ from datetime import datetime
 from typing import Protocol
 
 from django import forms
-from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from games import services
-from games.models import Collection, Game, PendingDecision, Seat
+from games.models import Collection, Game, PendingDecision, Seat, SeatResult
 from games.player_games import Link
 from games.rules import registry
 from notifications import words
@@ -276,29 +273,11 @@ def _status(game: Game) -> str:
     }.get(Game.Status(game.status), game.status)
 
 
-def _key(game: Game) -> str:
-    # a test database reuses ids: the seed's hash and the creation time tell games apart
-    return f"archive-winners:{game.pk}:{game.seed_hash}:{game.created_at.timestamp()}:{game.head_seq}"
-
-
 def winners(games: list[Game]) -> dict[int, tuple[int, ...]]:
-    """The winning seats (first place, ties included) of finished games: from the cache, else
-    from each game's final state (a replay from its latest snapshot), then kept."""
-    keys = {_key(g): g for g in games}
-    found: dict[str, tuple[int, ...]] = cache.get_many(list(keys))
-    missing: dict[str, tuple[int, ...]] = {}
-    for key, game in keys.items():
-        if key in found:
-            continue
-        try:
-            outcome = services.rules_of(game).outcome(services.head_state(game))
-        except services.GameError:
-            outcome = None
-        best = min(outcome.rank, default=0) if outcome is not None else 0
-        missing[key] = (
-            tuple(seat for seat, rank in enumerate(outcome.rank) if rank == best) if outcome else ()
-        )
-    if missing:
-        cache.set_many(missing, timeout=None)
-    found |= missing
-    return {keys[k].pk: v for k, v in found.items()}
+    """The winning seats (first place, ties included) of finished games, from their result
+    rows: one query however many games."""
+    won: dict[int, tuple[int, ...]] = {g.pk: () for g in games}
+    found = SeatResult.objects.filter(game_id__in=list(won), rank=1).order_by("game_id", "position")
+    for game_id, position in found.values_list("game_id", "position"):
+        won[game_id] += (position,)
+    return won

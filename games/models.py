@@ -133,7 +133,12 @@ class Game(models.Model):
     )
 
     class Meta:
-        indexes: ClassVar = [models.Index(fields=["status"])]
+        indexes: ClassVar = [
+            models.Index(fields=["status"]),
+            # the newest games first (a season's on the league page, the archive's first page):
+            # read backwards from the top instead of sorting every game
+            models.Index(fields=["created_at", "id"], name="game_created_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.name or f"Game {self.pk}"
@@ -366,6 +371,37 @@ class Snapshot(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["game", "seq"], name="snapshot_seq_unique"),
         ]
+
+
+class SeatResult(models.Model):
+    """A finished game's result, one row per seat: a projection of the log (``games.results``).
+
+    Written by ``games.results.project`` only, inline in the transaction that appends the
+    event ending the game, deleted by a rollback past the end; rebuilt from the log by
+    ``manage.py rebuild_projections``.  Standings, ratings, the archive and a player's page
+    read these rows instead of replaying the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results", db_index=False)
+    position = models.PositiveSmallIntegerField()
+    # who held the seat at the end: their result (their address and name are read from here,
+    # so a moderator's later correction shows, as it does on every page)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    rank = models.PositiveSmallIntegerField()  # 1 for the winner(s); tied seats share a rank
+    score = models.IntegerField()  # the total of the game's score breakdown
+    # every holder of the seat in order, {"email", "from_seq", "defaults", "bot"}: the
+    # addresses as the log has them (the last one is ``player``'s at the end)
+    holders = models.JSONField()
+    finished_at = models.DateTimeField()
+    end_seq = models.PositiveIntegerField()  # the event that ended the game
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_result_unique"),
+        ]
+        indexes: ClassVar = [models.Index(fields=["finished_at", "game"], name="seat_result_order_idx")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}, seat {self.position}: rank {self.rank}"
 
 
 class SeatKey(models.Model):

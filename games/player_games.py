@@ -23,7 +23,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 
 from games import links, services, timing
-from games.models import Game, PendingDecision, Player, Seat
+from games.models import Game, PendingDecision, Player, Seat, SeatResult
 from games.rules.base import GameRules
 from notifications import words
 
@@ -109,6 +109,7 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
         (d.game_id, d.seat): d
         for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
     }
+    results = _results(seats)
     out = PlayerGames()
     for seat in seats:
         seat.page_key = keys[seat.pk]  # type: ignore[attr-defined]
@@ -116,7 +117,7 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
         if game.status == Game.Status.NEW:
             out.not_started.append(_entry(seat))
         elif game.status == Game.Status.FINISHED:
-            out.finished.append(_finished(seat))
+            out.finished.append(_finished(seat, results.get(game.pk, [])))
         elif (game.pk, seat.position) in owed:
             out.decide.append(_deciding(seat, owed[game.pk, seat.position], zone, now))
         else:
@@ -184,19 +185,25 @@ def _running(seat: Seat, zone: tzinfo) -> Entry:
     return _entry(seat, what=what, away_until=_away(seat, zone))
 
 
-def _finished(seat: Seat) -> Entry:
-    rules, _, state = _seen(seat)
-    outcome = rules.outcome(state)
+def _results(seats: list[Seat]) -> dict[int, list[tuple[int, int]]]:
+    """The (rank, score) of every seat of the finished games among ``seats``, from their
+    result rows (``games.results``): one query, no replay."""
+    ids = [s.game_id for s in seats if s.game.status == Game.Status.FINISHED]
+    found: dict[int, list[tuple[int, int]]] = {}
+    rows = SeatResult.objects.filter(game_id__in=ids).order_by("game_id", "position")
+    for game_id, rank, score in rows.values_list("game_id", "rank", "score"):
+        found.setdefault(game_id, []).append((rank, score))
+    return found
+
+
+def _finished(seat: Seat, result: list[tuple[int, int]]) -> Entry:
     what = ""
-    if outcome is not None:
-        rank = outcome.rank[seat.position]
+    if len(result) > seat.position:
+        rank, score = result[seat.position]
         place = words.place(rank)
-        if list(outcome.rank).count(rank) > 1:
+        if [r for r, _ in result].count(rank) > 1:
             place = gettext("%(place)s (tied)") % {"place": place}
-        what = gettext("You placed %(place)s with %(points)s points.") % {
-            "place": place,
-            "points": outcome.breakdown[seat.position].get("total", outcome.scores[seat.position]),
-        }
+        what = gettext("You placed %(place)s with %(points)s points.") % {"place": place, "points": score}
     return _entry(seat, what=what, replay_url=reverse("games:replay", args=[seat.game.pk]))
 
 

@@ -31,7 +31,7 @@ from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 from games.rules.chance import Chance
 
-from . import permissions, rows, timing
+from . import permissions, results, rows, timing
 from .models import (
     PLACEHOLDER_DOMAIN,
     Collection,
@@ -1142,6 +1142,9 @@ def _finish(result: Result) -> None:
             players=seats_of(game),
             run=not unsaved,
         )
+    # the finished game's result, inline: written with the event that ends it, withdrawn
+    # with a rollback past the end (``games.results``), before the receivers read it
+    results.project(game, state, result.events)
     # players' commands: their events, decisions and mails go out together at the end (a
     # default is counted from the log by the receivers, so it is written before them)
     commands = unsaved and all(e.kind == Event.Kind.COMMAND for e in result.events)

@@ -1,8 +1,9 @@
 """What the league mails say: the standings after a game, the answer to ``join``.
 
 ``notifications.emails`` renders them (one function per kind there, three templates each)
-in the reader's language; this module builds their contexts at that moment, from the event
-logs like every standing, so the words and numbers here are translated and localised then.
+in the reader's language; this module builds their contexts at that moment, from the
+projections of the games' results like every standing, so the words and numbers here are
+translated and localised then.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from notifications.models import OutboundMail
 
 from .models import LeagueGame
 from .signup import SAID
-from .standings import Row, record, standings
+from .standings import Row, bot_seats, standings
 
 NAME_WIDTH = 22  # of the player column in the text table
 
@@ -84,9 +85,8 @@ def standings_context(mail: OutboundMail) -> dict[str, Any]:
     email = mail.player.email if mail.player else ""
     rows = [row_dict(r) for r in table.rows]
     mine = next((row_dict(r) for r in table.rows if r.email == email), None)
-    this = record(link)
     colours = dict(mail.game.seats.values_list("position", "colour"))
-    by_bot = [words.colour(colours[s]) for s in this.bot_seats] if this is not None else []
+    by_bot = [words.colour(colours[s]) for s in bot_seats(mail.game)]
     return {
         "player": mail.player,
         "game": mail.game,

@@ -110,3 +110,84 @@ class LeagueGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}, round {self.round}: {self.game}"
+
+
+# --- the read side: projections of the games' results (``leagues.projection``) ---------------
+
+
+class StandingLine(models.Model):
+    """A season's standings figures of one player: a projection of the season's finished
+    games' results (``games.SeatResult``), kept by ``leagues.projection`` alone.
+
+    A result counts for whoever held the seat at the end (``player``, read with their
+    address and name as they are now); a holder replaced earlier is counted by the address
+    the log has for them (``email``: the games they left, their missed moves).  The page
+    merges the two by address, as the live computation did."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standing_lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    email = models.CharField(max_length=254, blank=True)  # only without a player
+    played = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    points = models.FloatField(default=0.0)
+    missed = models.PositiveIntegerField(default=0)
+    left = models.JSONField(default=list)  # ids of the games they were replaced in
+    bot_games = models.JSONField(default=list)  # ids of the games the bot played for them in
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=models.Q(player__isnull=False),
+                name="standing_line_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "email"],
+                condition=models.Q(player__isnull=True),
+                name="standing_line_per_email",
+            ),
+        ]
+
+
+class SeasonTally(models.Model):
+    """How many of a season's games are finished and counted in its lines: a projection,
+    kept with the lines (a count over the results would grow with them)."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, primary_key=True, related_name="tally")
+    games = models.PositiveIntegerField(default=0)
+
+
+class PlayerRating(models.Model):
+    """A player's league rating after every league game finished so far (openskill's
+    Plackett-Luce, updated game by game in the order they finished): a projection."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["league", "player"], name="one_rating_per_league"),
+        ]
+
+
+class RatedSeat(models.Model):
+    """A seat's rating after its league game: the order in which the league's games were
+    rated, and the ratings as they stood when a game ended (its standings mail)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "position"], name="rated_seat_unique"),
+        ]
+        indexes: ClassVar = [
+            models.Index(fields=["league", "finished_at", "game"], name="rated_seat_order_idx")
+        ]

@@ -16,7 +16,17 @@ from games.models import Event, Game
 from games.signals import events_appended
 from notifications import outbox
 
+from . import projection
 from .models import LeagueGame
+
+
+@receiver(events_appended, dispatch_uid="leagues.projection")
+def follow_results(sender: Any, *, game: Game, events: Sequence[Event], **kwargs: Any) -> None:
+    """The season's standings and the league's ratings follow a game's result rows, in the
+    transaction that wrote or withdrew them (``leagues.projection``)."""
+    ended = game.status == Game.Status.FINISHED and any(e.kind in services.MOVE_KINDS for e in events)
+    if ended or any(e.kind == Event.Kind.ROLLED_BACK for e in events):
+        projection.game_changed(game)
 
 
 @receiver(events_appended, dispatch_uid="leagues.standings_mail")

@@ -1,4 +1,6 @@
-"""Standings and ratings, derived from the games' event logs (never kept as counters).
+"""Standings and ratings, read from their projections (``leagues.projection``, written from
+the finished games' results, ``games.results``): a constant number of queries, whatever the
+number of finished games.  What they count:
 
 League scoring (documented in LEAGUES.md): in a game of ``n`` players, place ``p`` (1 = first)
 is worth ``n - p`` points — one point for each player placed below you.  Players the engine
@@ -24,119 +26,15 @@ the standings mail, so everyone can see which results a bot helped to make.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
 
-from django.db.models import Q
-from openskill.models import PlackettLuce
+from games.models import Game, Player, SeatResult
 
-from games import services
-from games.models import Event, Game, Player
+from .models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
+from .projection import Tally, finished, league_points, of_league, tally
 
-from .models import League, LeagueGame, Season
-
-StateOf = Callable[[Game], Any]
-
-
-def league_points(rank: int, tied: int, players: int) -> float:
-    """The points of one of ``tied`` players sharing ``rank`` in a game of ``players``."""
-    places = range(rank, rank + tied)
-    return sum(players - p for p in places) / tied
-
-
-@dataclass(frozen=True)
-class Holding:
-    """Who held a seat, from which event on, and what they missed meanwhile."""
-
-    email: str
-    from_seq: int
-    defaults: int = 0
-    bot: bool = False  # the bot played the seat for them for a while
-
-
-@dataclass
-class GameRecord:
-    """What one finished league game gives the standings."""
-
-    game: Game
-    season_id: int
-    round: int
-    finished_at: datetime
-    ranks: tuple[int, ...]  # per seat
-    holdings: list[list[Holding]]  # per seat, in order; the last holder gets the result
-
-    @property
-    def bot_seats(self) -> tuple[int, ...]:
-        """The seats the bot played for a while (the game's mark in the standings)."""
-        return tuple(s for s, held in enumerate(self.holdings) if any(h.bot for h in held))
-
-    @property
-    def final_emails(self) -> list[str]:
-        return [seat[-1].email for seat in self.holdings]
-
-    def points(self, seat: int) -> float:
-        rank = self.ranks[seat]
-        return league_points(rank, self.ranks.count(rank), len(self.ranks))
-
-
-def holdings(game: Game) -> list[list[Holding]]:
-    """Per seat, who held it from which event on and their default moves while they did.
-
-    Replacements are read from every ``seat_replaced`` event (a rollback does not give a seat
-    back: ``Seat.player`` stays changed, so neither does this); defaults only from the moves
-    in effect (a default a rollback undid is not missed)."""
-    # only what counts here (the created event, replacements, defaults and the rollbacks
-    # that may undo them), not the whole log: every page and standings mail reads each game
-    kinds = (Event.Kind.SEAT_REPLACED, Event.Kind.DEFAULT, Event.Kind.ROLLED_BACK, Event.Kind.BOT_SEATED)
-    events = list(game.events.filter(Q(seq=1) | Q(kind__in=kinds)).order_by("seq"))
-    created = events[0].payload
-    seats: list[list[Holding]] = [[Holding(p["email"], 1)] for p in created["players"]]
-    replaced = {e.seq: e for e in events if e.kind == Event.Kind.SEAT_REPLACED}
-    defaults = {e.seq for e in services.effective(events) if e.kind == Event.Kind.DEFAULT}
-    for event in events:
-        if event.seq in replaced:
-            seats[event.payload["position"]].append(Holding(event.payload["new"], event.seq))
-        elif event.kind == Event.Kind.BOT_SEATED and event.seat is not None:  # like a replacement,
-            current = seats[event.seat][-1]  # a rollback does not undo it
-            seats[event.seat][-1] = Holding(current.email, current.from_seq, current.defaults, bot=True)
-        elif event.seq in defaults and event.seat is not None:
-            current = seats[event.seat][-1]
-            seats[event.seat][-1] = Holding(
-                current.email, current.from_seq, current.defaults + 1, current.bot
-            )
-    # the log keeps the addresses as they were; the seats say who holds them now, under the
-    # address they have now (a moderator may have corrected it since)
-    for seat in game.seats.select_related("player"):
-        last = seats[seat.position][-1]
-        seats[seat.position][-1] = Holding(seat.player.email, last.from_seq, last.defaults, last.bot)
-    return seats
-
-
-def record(link: LeagueGame, state_of: StateOf = services.head_state) -> GameRecord | None:
-    """The league record of a game, or None while it is not over."""
-    game = link.game
-    if game.status != Game.Status.FINISHED or game.finished_at is None:
-        return None
-    outcome = services.rules_of(game).outcome(state_of(game))
-    if outcome is None:
-        return None
-    return GameRecord(game, link.season_id, link.round, game.finished_at, outcome.rank, holdings(game))
-
-
-def finished_records(
-    league: League, state_of: StateOf = services.head_state, upto: Game | None = None
-) -> list[GameRecord]:
-    """The league's finished games in the order they finished (up to and including ``upto``)."""
-    links = LeagueGame.objects.filter(season__league=league, game__status=Game.Status.FINISHED)
-    records = [r for r in (record(link, state_of) for link in links.select_related("game")) if r]
-    records.sort(key=lambda r: (r.finished_at, r.game.pk))
-    if upto is not None:
-        keys = [(r.finished_at, r.game.pk) for r in records]
-        limit = next((k for k in keys if k[1] == upto.pk), None)
-        records = [r for r in records if limit is not None and (r.finished_at, r.game.pk) <= limit]
-    return records
+__all__ = ["Rating", "Row", "Standings", "bot_seats", "league_points", "league_standings", "standings"]
 
 
 @dataclass
@@ -148,19 +46,6 @@ class Rating:
     def ordinal(self) -> float:
         """The conservative display value, mu - 3 sigma (openskill's ordinal)."""
         return self.mu - 3 * self.sigma
-
-
-def ratings(records: Iterable[GameRecord]) -> dict[str, Rating]:
-    """Each player's rating (by email) after these games, rated in the given order."""
-    model = PlackettLuce()
-    current: dict[str, Any] = {}
-    for rec in records:
-        emails = rec.final_emails
-        teams = [[current.get(email) or model.rating(name=email)] for email in emails]
-        rated = model.rate(teams, ranks=list(rec.ranks))
-        for email, team in zip(emails, rated, strict=True):
-            current[email] = team[0]
-    return {email: Rating(r.mu, r.sigma) for email, r in current.items()}
 
 
 @dataclass
@@ -178,46 +63,19 @@ class Row:
     rating: Rating | None = None
 
     @property
-    def sort_key(self) -> tuple[bool, float, int, float, str]:
-        """Who has not played yet comes last; then points, wins, rating, name."""
+    def sort_key(self) -> tuple[bool, float, int, float, str, str]:
+        """Who has not played yet comes last; then points, wins, rating, name (and the
+        address, so that two lines alike in all that keep one order)."""
         rating = self.rating.ordinal if self.rating else 0.0
-        return (self.played == 0, -self.points, -self.wins, -rating, self.name)
+        return (self.played == 0, -self.points, -self.wins, -rating, self.name, self.email)
 
-
-def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rating]) -> list[Row]:
-    """The season's standings: every member (played or not), and everyone who held a seat."""
-    rows: dict[str, Row] = {}
-    names = dict(Player.objects.values_list("email", "name").filter(seasons=season))
-
-    def row(email: str) -> Row:
-        if email not in rows:
-            name = (
-                names.get(email) or Player.objects.filter(email=email).values_list("name", flat=True).first()
-            )
-            # the log keeps addresses as they were: one corrected since names nobody now, and
-            # the standings are public, so the address itself is never shown for a name
-            rows[email] = Row(email, name or "—")
-        return rows[email]
-
-    for email in names:
-        row(email)
-    for rec in records:
-        if rec.season_id != season.pk:
-            continue
-        for seat, held in enumerate(rec.holdings):
-            final = row(held[-1].email)
-            final.played += 1
-            final.wins += rec.ranks[seat] == 1
-            final.points += rec.points(seat)
-            for holding in held:
-                row(holding.email).missed += holding.defaults
-                if holding.bot:
-                    row(holding.email).bot_games.append(rec.game.pk)
-            for holding in held[:-1]:
-                row(holding.email).left.append(rec.game.pk)
-    for email, r in rows.items():
-        r.rating = rated.get(email)
-    return sorted(rows.values(), key=lambda r: r.sort_key)
+    def add(self, t: Tally) -> None:
+        self.played += t.played
+        self.wins += t.wins
+        self.points += t.points
+        self.missed += t.missed
+        self.left += t.left
+        self.bot_games += t.bot_games
 
 
 @dataclass
@@ -227,23 +85,103 @@ class Standings:
     games: int  # finished games of the season counted
 
 
-def standings(
-    season: Season, *, state_of: StateOf = services.head_state, upto: Game | None = None
-) -> Standings:
-    """A season's standings, with league ratings after the same games (``upto``: as they
-    stood when that game ended)."""
-    records = finished_records(season.league, state_of, upto)
-    return _standings(season, records, ratings(records))
-
-
 def league_standings(league: League, seasons: Iterable[Season]) -> list[Standings]:
-    """The standings of several seasons of ``league``, from one reading of its finished
-    games (each season's ``standings`` would read and rate them all again)."""
-    records = finished_records(league)
-    rated = ratings(records)
-    return [_standings(season, records, rated) for season in seasons]
+    """The standings of several seasons of ``league``, read from the projection's rows: five
+    queries, whatever the number of seasons and finished games."""
+    seasons = list(seasons)
+    ids = [s.pk for s in seasons]
+    lines = list(StandingLine.objects.filter(season_id__in=ids).select_related("player"))
+    members = Membership.objects.filter(season_id__in=ids).values_list(
+        "season_id", "player__email", "player__name"
+    )
+    counts = dict(SeasonTally.objects.filter(season_id__in=ids).values_list("season_id", "games"))
+    tallies: dict[int, list[tuple[str, str | None, Tally]]] = {i: [] for i in ids}
+    for line in lines:
+        email, name = (line.player.email, line.player.name) if line.player else (line.email, None)
+        t = Tally(line.played, line.wins, line.points, line.missed, line.left, line.bot_games)
+        tallies[line.season_id].append((email, name, t))
+    named: dict[int, dict[str, str]] = {i: {} for i in ids}
+    for season_id, email, name in members:
+        named[season_id][email] = name
+    emails = {email for found in tallies.values() for email, _, _ in found}
+    emails |= {email for found in named.values() for email in found}
+    rated = {
+        r.player.email: Rating(r.mu, r.sigma)
+        for r in PlayerRating.objects.filter(league=league, player__email__in=emails).select_related("player")
+    }
+    unnamed = {email for found in tallies.values() for email, name, _ in found if name is None}
+    unnamed -= {email for found in named.values() for email in found}
+    others = dict(Player.objects.filter(email__in=unnamed).values_list("email", "name")) if unnamed else {}
+    return [
+        Standings(
+            season, _rows(named[season.pk], others, tallies[season.pk], rated), counts.get(season.pk, 0)
+        )
+        for season in seasons
+    ]
 
 
-def _standings(season: Season, records: list[GameRecord], rated: dict[str, Rating]) -> Standings:
-    rows = season_rows(season, records, rated)
-    return Standings(season, rows, sum(1 for r in records if r.season_id == season.pk))
+def standings(season: Season, *, upto: Game | None = None) -> Standings:
+    """A season's standings with the league's ratings; ``upto``: as they stood when that
+    game ended (its standings mail), counted from the league's results up to it."""
+    if upto is None:
+        return league_standings(season.league, [season])[0]
+    games = finished(of_league(season.league))
+    limit = next((g.order for g in games if g.game_id == upto.pk), None)
+    games = [g for g in games if limit is not None and g.order <= limit]
+    ratings_upto: dict[int, Rating] = {}
+    rows = RatedSeat.objects.filter(league=season.league).order_by("finished_at", "game_id", "position")
+    for player_id, mu, sigma, finished_at, game_id in rows.values_list(
+        "player_id", "mu", "sigma", "finished_at", "game_id"
+    ):
+        if limit is None or (finished_at, game_id) > limit:
+            break
+        ratings_upto[player_id] = Rating(mu, sigma)
+    lines = tally((g for g in games if g.season_id == season.pk), {})
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[k[0] for k in lines if k[0] is not None])}
+    found: list[tuple[str, str | None, Tally]] = []
+    for (holder, email), t in lines.items():
+        who = players.get(holder) if holder is not None else None
+        found.append((who.email, who.name, t) if who else (email, None, t))
+    named = dict(Player.objects.filter(seasons=season).values_list("email", "name"))
+    unnamed = {email for email, name, _ in found if name is None} - set(named)
+    others = dict(Player.objects.filter(email__in=unnamed).values_list("email", "name")) if unnamed else {}
+    rated = {players[p].email: r for p, r in ratings_upto.items() if p in players}
+    rated |= {
+        email: ratings_upto[pk]
+        for pk, email in Player.objects.filter(email__in={e for e, _, _ in found} - set(rated)).values_list(
+            "pk", "email"
+        )
+        if pk in ratings_upto
+    }
+    return Standings(season, _rows(named, others, found, rated), sum(g.season_id == season.pk for g in games))
+
+
+def _rows(
+    members: dict[str, str],
+    others: dict[str, str],
+    found: list[tuple[str, str | None, Tally]],
+    rated: dict[str, Rating],
+) -> list[Row]:
+    """Every member (played or not) and everyone who held a seat, merged by address."""
+    rows: dict[str, Row] = {}
+
+    def row(email: str, name: str | None = None) -> Row:
+        if email not in rows:
+            # the log keeps addresses as they were: one corrected since names nobody now, and
+            # the standings are public, so the address itself is never shown for a name
+            rows[email] = Row(email, members.get(email) or name or others.get(email) or "—")
+        return rows[email]
+
+    for email in members:
+        row(email)
+    for email, name, t in found:
+        row(email, name).add(t)
+    for email, r in rows.items():
+        r.rating = rated.get(email)
+    return sorted(rows.values(), key=lambda r: r.sort_key)
+
+
+def bot_seats(game: Game) -> tuple[int, ...]:
+    """The seats of a finished game the bot played for a while (the game's mark)."""
+    held = SeatResult.objects.filter(game=game).order_by("position").values_list("holders", flat=True)
+    return tuple(s for s, holders in enumerate(held) if any(h["bot"] for h in holders))

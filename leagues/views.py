@@ -96,7 +96,7 @@ class SeasonPart:
 
 def _season_part(season: Season, table: object, most: int | None) -> SeasonPart:
     games = Game.objects.filter(league_game__season=season).order_by("-created_at", "-pk")
-    count = games.count()
+    count = season.league_games.count()  # the links alone (an index), not joined to the games
     shown = list(games if most is None else games[:most])
     return SeasonPart(
         season=season,

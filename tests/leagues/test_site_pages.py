@@ -11,6 +11,7 @@ from django.test import Client
 from games import services
 from games.models import Game
 from leagues.models import League, LeagueGame
+from leagues.projection import rebuild
 from tests.games.factories import running_game, whose_turn
 
 from .conftest import season_of
@@ -69,6 +70,7 @@ def test_the_league_page_shows_each_seasons_games_standings_and_how_to_join(leag
     season = season_of(league, ["Ada", "Bao", "Chen"], signup_open=True)
     game = finished(running_game(3, seed="league-page"))
     LeagueGame.objects.create(game=game, season=season, round=1)
+    rebuild(season=season)  # linked after it ended (seating links a game first): counted now
     html = text("/leagues/autumn/")
     assert '<header class="site">' in html  # the site's layout
     assert "To join, mail one line, <code>join autumn</code>, to" in html and "mailto:play@lotus.test" in html

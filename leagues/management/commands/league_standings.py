@@ -1,4 +1,4 @@
-"""``manage.py league_standings <league>``: print each season's standings, from the logs."""
+"""``manage.py league_standings <league>``: print each season's standings (from their projection)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from leagues.standings import league_standings
 
 
 class Command(BaseCommand):
-    help = "Print the standings of every season of a league (recomputed from the games' event logs)."
+    help = (
+        "Print the standings of every season of a league (read from their projection, which "
+        "rebuild_projections writes again from the logs)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("league", help="the league's short name (slug)")
