@@ -25,6 +25,7 @@ from django.utils.translation import gettext, ngettext
 from games import pages, services
 from games.links import game_page_url, player_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
+from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
@@ -541,11 +542,33 @@ def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
 
 
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
-    """The view of ``seat`` after event ``seq`` and the news it has not been told: what the
-    engine said about the moves after event ``since`` that this seat may see."""
+    """The view of ``seat`` after event ``seq`` and the news it has not been told: what was
+    told of the moves after event ``since`` that this seat may see.  Both are read, not
+    replayed: the news from the narration projection, the state from the service's cache of
+    heads or the latest snapshot (a mail about an event that a later rollback undid reads the
+    log instead, which still has the moves the projection no longer holds)."""
     rules = services.rules_of(game)
     holders = list(game.seats.select_related("player"))
     colours = {s.position: s.colour for s in holders}
+    if since < seq and narration.undone_since(game, seq):
+        state, news = _seen_replayed(game, rules, seat, seq, since, colours)
+    else:
+        state = services.state_after(game, seq)
+        news = narration.news(game, seat, since, seq) if since < seq else []
+    # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
+    names = {
+        s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
+        for s in holders
+    }
+    view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
+    return Seen(state, view, colours[seat], names, rules, colours, seat), news
+
+
+def _seen_replayed(
+    game: Game, rules: Any, seat: int, seq: int, since: int, colours: dict[int, str]
+) -> tuple[Any, list[str]]:
+    """The state after ``seq`` and the news since ``since``, replayed from the log as the game
+    had them at ``seq`` (only after a rollback that undid some of them)."""
     news: list[str] = []
     state: Any = None
     before: Any = None  # the state a default was played in: was its decision sealed?
@@ -554,19 +577,12 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
             before = state
             continue
         if event.seq > since:
-            if event.kind == Event.Kind.DEFAULT:
-                news.append(_default_news(rules, before, event, colours, seat))
-            news += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
+            told = narration.Told(event, before, state, log)
+            news += [m.render(gettext) for m in narration.messages(narration.lines_of(rules, told), seat)]
         before = state
     if state is None:
-        state = services.state_at(game, seq)
-    # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
-    names = {
-        s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
-        for s in holders
-    }
-    view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
-    return Seen(state, view, colours[seat], names, rules, colours, seat), news
+        state = services.state_after(game, seq)
+    return state, news
 
 
 NEWS_MOST = 60  # lines of news in one mail; the whole game is on its page and in its replay
@@ -588,19 +604,11 @@ def _recent(news: list[str]) -> list[str]:
 
 
 def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str], seat: int) -> str:
-    """A default played for ``event.seat``, told to ``seat``: the move itself, unless it was a
-    sealed choice and ``seat`` is somebody else (a defaulted bid or dial is as secret as a sent
-    one; the reveal, when it comes, tells it)."""
+    """A default played for ``event.seat``, told to ``seat`` (what the narration projection
+    keeps of it, said in the active language)."""
     assert event.seat is not None  # a move's event names its seat
-    colour = words.colour(colours[event.seat])
-    sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
-    if sealed and event.seat != seat:
-        return gettext("{colour}'s deadline passed; the default was played for their sealed choice").format(
-            colour=colour
-        )
-    return gettext("{colour}'s deadline passed; the default move was played: {command}").format(
-        colour=colour, command=event.command_text
-    )
+    lines = narration.default_lines(rules, before, event, colours[event.seat])
+    return " ".join(m.render(gettext) for m in narration.messages(lines, seat))
 
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:

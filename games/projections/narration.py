@@ -1,0 +1,165 @@
+"""The narration projection: what was told of each move in effect, per game and event.
+
+*What it holds.*  One :class:`~games.models.Narration` row per move event in effect (a
+player's command or a deadline's default): the lines the engine narrated of it
+(``rules.narration``) and, for a default, the line that says a default was played, each as a
+language-neutral :class:`~games.rules.base.Message` (template and arguments) with who may read
+it.  A reader says the lines in its own language (``Message.render(gettext)``), so a mail, a
+page or the replay reads rows where it used to replay the game from its first event.
+
+*Who writes it, and when.*  Inline: ``games.services._finish`` writes the rows of the events
+it appends in the same transaction (a move's rows go out with its events in one statement),
+and ``games.services.rollback`` deletes the rows of the events it undoes.  Nothing else
+writes them.  Inline rather than by a catch-up projector because a decision mail is planned
+in that very transaction and read moments later: a projector lagging behind would make every
+mail wait for it or fall back to a replay; and the writer needs the states before and after
+the move, which the service has in hand at that moment and a projector would replay.
+
+*Rebuilding.*  The rows are disposable: :func:`rebuild` deletes a game's rows and writes them
+again from its log (``manage.py rebuild_narration``); a test proves the rows written move by
+move equal the rebuilt ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
+
+from games.rules.base import GameRules, LogEntry, Message, Word
+from notifications import words
+
+from ..models import Event, Game, Narration
+
+# What a default says (in the mails' catalogue): the move itself, or, to the other seats, only
+# that a sealed choice was made for the seat (a defaulted bid is as secret as a sent one).
+DEFAULT_PLAYED = gettext_noop("{colour}'s deadline passed; the default move was played: {command}")
+DEFAULT_SEALED = gettext_noop("{colour}'s deadline passed; the default was played for their sealed choice")
+
+MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
+
+
+class Told(NamedTuple):
+    """A move event as its writer saw it: the states before and after, what the engine said."""
+
+    event: Event
+    before: Any
+    after: Any
+    log: Sequence[LogEntry]
+
+
+class Line(NamedTuple):
+    """One line of news as a reader gets it: the message, and which entry kind told it."""
+
+    kind: str
+    message: Message
+
+
+def lines_of(rules: GameRules, told: Told) -> list[dict[str, Any]]:
+    """The stored lines of one move event (JSON): a default's own line first, then what the
+    engine said, in its order.  ``to``: the only seat that may read it (None: everyone);
+    ``but``: the seat that may not."""
+    event = told.event
+    assert event.seat is not None  # a move's event names its seat
+    out: list[dict[str, Any]] = []
+    if event.kind == Event.Kind.DEFAULT:
+        out += default_lines(rules, told.before, event, rules.seat_colours[event.seat])
+    for entry in told.log:
+        out.append(_line(entry.kind, rules.narration(told.after, entry), to=entry.private_to))
+    return out
+
+
+def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> list[dict[str, Any]]:
+    """What a default played for ``event.seat`` (whose colour is ``colour``) tells: the move
+    itself, unless it was a sealed choice (in ``before``, the state it was played in): the
+    others are then told only that the deadline passed (a defaulted bid or dial is as secret
+    as a sent one; the reveal, when it comes, tells it)."""
+    assert event.seat is not None
+    word = Word(words.COLOURS.get(colour, colour))
+    played = Message(DEFAULT_PLAYED, colour=word, command=event.command_text)
+    sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
+    if not sealed:
+        return [_line("default", played)]
+    return [
+        _line("default", played, to=event.seat),
+        _line("default", Message(DEFAULT_SEALED, colour=word), but=event.seat),
+    ]
+
+
+def messages(stored: Iterable[dict[str, Any]], seat: int | None) -> list[Message]:
+    """The messages of stored lines that ``seat`` may read."""
+    out = []
+    for line in stored:
+        message = Message.from_data(line["m"]) if visible(line, seat) else None
+        if message is not None:
+            out.append(message)
+    return out
+
+
+def _line(kind: str, message: Message, *, to: int | None = None, but: int | None = None) -> dict[str, Any]:
+    return {"k": kind, "m": message.to_data(), "to": to, "but": but}
+
+
+def rows_of(game: Game, rules: GameRules, told: Iterable[Told]) -> list[Narration]:
+    """The rows of these move events (not saved)."""
+    return [
+        Narration(game=game, seq=t.event.seq, seat=t.event.seat, lines=lines_of(rules, t))
+        for t in told
+        if t.event.kind in MOVE_KINDS and t.event.seat is not None
+    ]
+
+
+def withdraw(game: Game, to_seq: int) -> None:
+    """A rollback to ``to_seq``: the events after it are no longer in effect, nor their lines."""
+    Narration.objects.filter(game=game, seq__gt=to_seq).delete()
+
+
+def rebuild(game: Game) -> int:
+    """Write the game's rows again from its log (replayed once); returns how many."""
+    from games import services  # the service writes rows through this module
+
+    rules = services.rules_of(game)
+    told: list[Told] = []
+    before: Any = None
+    for event, state, log in services.walk_all(game):
+        if event.kind in MOVE_KINDS and event.seat is not None:
+            told.append(Told(event, before, state, log))
+        before = state
+    rows = rows_of(game, rules, told)
+    with transaction.atomic():
+        Narration.objects.filter(game=game).delete()
+        Narration.objects.bulk_create(rows)
+    return len(rows)
+
+
+def visible(line: dict[str, Any], seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) read the stored line?"""
+    to, but = line.get("to"), line.get("but")
+    return (to is None or to == seat) and (but is None or but != seat)
+
+
+def lines(game: Game, seat: int | None, since: int, upto: int) -> Iterator[tuple[int, Line]]:
+    """``(seq, line)`` of the lines ``seat`` may read of the moves after event ``since`` up to
+    event ``upto``, in order, as the rows hold them now."""
+    rows = Narration.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq")
+    for seq, stored in rows.values_list("seq", "lines"):
+        for line in stored:
+            if visible(line, seat):
+                message = Message.from_data(line["m"])
+                if message is not None:
+                    yield seq, Line(line["k"], message)
+
+
+def news(game: Game, seat: int | None, since: int, upto: int) -> list[str]:
+    """The lines ``seat`` may read of the moves after ``since`` up to ``upto``, said in the
+    active language."""
+    return [line.message.render(gettext) for _, line in lines(game, seat, since, upto)]
+
+
+def undone_since(game: Game, seq: int) -> bool:
+    """Has a rollback appended after event ``seq`` undone moves up to it?  The rows then no
+    longer hold those moves, which the game still had at ``seq`` (a mail about ``seq``
+    rendered after the rollback reads the log instead)."""
+    return game.events.filter(kind=Event.Kind.ROLLED_BACK, seq__gt=seq, payload__to_seq__lt=seq).exists()
