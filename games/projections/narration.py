@@ -117,21 +117,29 @@ def withdraw(game: Game, to_seq: int) -> None:
 
 
 def rebuild(game: Game) -> int:
-    """Write the game's rows again from its log (replayed once); returns how many."""
+    """Write the game's rows again from its log (replayed once), under the game's row lock
+    so that no move is appended meanwhile; returns how many rows it holds."""
     from games import services  # the service writes rows through this module
 
-    rules = services.rules_of(game)
-    told: list[Told] = []
-    before: Any = None
-    for event, state, log in services.walk_all(game):
-        if event.kind in MOVE_KINDS and event.seat is not None:
-            told.append(Told(event, before, state, log))
-        before = state
-    rows = rows_of(game, rules, told)
     with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        rules = services.rules_of(game)
+        told: list[Told] = []
+        before: Any = None
+        for event, state, log in services.walk_all(game):
+            if event.kind in MOVE_KINDS and event.seat is not None:
+                told.append(Told(event, before, state, log))
+            before = state
+        rows = rows_of(game, rules, told)
         Narration.objects.filter(game=game).delete()
         Narration.objects.bulk_create(rows)
     return len(rows)
+
+
+def rebuild_all(games: Iterable[Game] | None = None) -> dict[int, int]:
+    """:func:`rebuild` of each game (default: every game): its id -> its rows."""
+    chosen = Game.objects.order_by("pk") if games is None else games
+    return {game.pk: rebuild(game) for game in chosen}
 
 
 def visible(line: dict[str, Any], seat: int | None) -> bool:

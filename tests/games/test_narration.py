@@ -1,0 +1,120 @@
+"""The narration projection: rows written move by move, inline with the events, are the rows a
+rebuild from the log writes (random games of both games, with deadline defaults and a
+moderator's rollback), and they tell every seat, in every language, what replaying the game
+tells it."""
+
+from __future__ import annotations
+
+import random
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.models import Game, Narration
+from games.projections import narration
+from notifications import emails
+from tests.games.factories import players
+
+pytestmark = pytest.mark.django_db
+
+
+def new_game(rules: str, seed: str) -> Game:
+    game = services.create_game(players(3), rules=rules, seed=seed)
+    services.start_game(game)
+    game.refresh_from_db()
+    return game
+
+
+def play(game: Game, rng: random.Random, moves: int, defaults: float = 0.1) -> None:
+    """Random legal moves through the service, a deadline's default now and then."""
+    rules = services.rules_of(game)
+    for _ in range(moves):
+        state = services.head_state(game)
+        decisions = rules.pending(state)
+        if not decisions or rules.outcome(state) is not None:
+            break
+        seat = rng.choice(decisions).seat
+        if rng.random() < defaults:
+            services.apply_default(game, seat)
+        else:
+            services.submit(game, seat, rng.choice(rules.legal(state, seat)))
+    game.refresh_from_db()
+
+
+def rows(game: Game) -> list[tuple[int, int, Any]]:
+    return list(Narration.objects.filter(game=game).order_by("seq").values_list("seq", "seat", "lines"))
+
+
+def replayed_news(game: Game, seat: int) -> list[str]:
+    """What a seat is told of the whole game when the log is replayed (the mails' old way)."""
+    colours = {s.position: s.colour for s in game.seats.all()}
+    return emails._seen_replayed(game, services.rules_of(game), seat, game.head_seq, 0, colours)[1]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rules=st.sampled_from(["whitelotus", "verbotenestadt"]),
+    seed=st.integers(0, 10**6),
+    before=st.integers(5, 40),
+    after=st.integers(0, 25),
+)
+def test_rows_written_move_by_move_equal_the_rebuilt_ones(
+    rules: str, seed: int, before: int, after: int
+) -> None:
+    rng = random.Random(seed)
+    game = new_game(rules, f"narration-{seed}")
+    play(game, rng, before)
+    moves = list(game.events.filter(kind__in=services.MOVE_KINDS).values_list("seq", flat=True))
+    if moves:  # a moderator undoes the last moves, then the game goes on
+        services.rollback(game, rng.choice(moves), by=None, reason="test")
+        game.refresh_from_db()
+    play(game, rng, after)
+    written = rows(game)
+    assert narration.rebuild(game) == len(written)
+    assert rows(game) == written
+    for seat in range(services.seats_of(game)):
+        for language in ("en", "de", "fr"):
+            with translation.override(language):
+                assert narration.news(game, seat, 0, game.head_seq) == replayed_news(game, seat)
+
+
+def test_a_rollback_withdraws_the_lines_of_the_moves_it_undoes() -> None:
+    game = new_game("whitelotus", "undo")
+    play(game, random.Random(1), 12, defaults=0)
+    kept = game.head_seq - 5
+    services.rollback(game, kept, by=None, reason="test")
+    assert max(seq for seq, _, _ in rows(game)) <= kept
+    assert (
+        Narration.objects.filter(game=game).count()
+        == game.events.filter(kind__in=services.MOVE_KINDS, seq__lte=kept).count()
+    )
+
+
+def test_private_lines_reach_only_their_seat() -> None:
+    game = new_game("verbotenestadt", "private")
+    play(game, random.Random(2), 10, defaults=0)
+    private = [line for _, _, lines in rows(game) for line in lines if line["to"] is not None]
+    assert private, "a dial is told to its seat alone"
+    for line in private:
+        assert narration.visible(line, line["to"])
+        assert not any(narration.visible(line, s) for s in range(3) if s != line["to"])
+        assert not narration.visible(line, None)
+
+
+def test_the_command_rebuilds_one_game_or_all() -> None:
+    game = new_game("whitelotus", "command")
+    play(game, random.Random(3), 8, defaults=0)
+    written = rows(game)
+    Narration.objects.filter(game=game).delete()
+    out = StringIO()
+    call_command("rebuild_narration", "--game", str(game.pk), stdout=out)
+    assert rows(game) == written
+    assert f"game {game.pk}: {len(written)} move(s) narrated" in out.getvalue()
+    call_command("rebuild_narration", stdout=StringIO())
+    assert rows(game) == written
