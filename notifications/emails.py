@@ -544,17 +544,13 @@ def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
     """The view of ``seat`` after event ``seq`` and the news it has not been told: what was
     told of the moves after event ``since`` that this seat may see.  Both are read, not
-    replayed: the news from the narration projection, the state from the service's cache of
-    heads or the latest snapshot (a mail about an event that a later rollback undid reads the
-    log instead, which still has the moves the projection no longer holds)."""
+    replayed: the news from the narration projection (``games.projections.narration``), the
+    state from the service's cache of heads or the latest snapshot."""
     rules = services.rules_of(game)
     holders = list(game.seats.select_related("player"))
     colours = {s.position: s.colour for s in holders}
-    if since < seq and narration.undone_since(game, seq):
-        state, news = _seen_replayed(game, rules, seat, seq, since, colours)
-    else:
-        state = services.state_after(game, seq)
-        news = narration.news(game, seat, since, seq) if since < seq else []
+    state = services.state_after(game, seq)
+    news = narration.news(game, seat, since, seq)
     # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
     names = {
         s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
@@ -562,27 +558,6 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
     }
     view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
     return Seen(state, view, colours[seat], names, rules, colours, seat), news
-
-
-def _seen_replayed(
-    game: Game, rules: Any, seat: int, seq: int, since: int, colours: dict[int, str]
-) -> tuple[Any, list[str]]:
-    """The state after ``seq`` and the news since ``since``, replayed from the log as the game
-    had them at ``seq`` (only after a rollback that undid some of them)."""
-    news: list[str] = []
-    state: Any = None
-    before: Any = None  # the state a default was played in: was its decision sealed?
-    for event, state, log in services.walk_all(game, seq):
-        if event.kind not in services.MOVE_KINDS or event.seat is None:
-            before = state
-            continue
-        if event.seq > since:
-            told = narration.Told(event, before, state, log)
-            news += [m.render(gettext) for m in narration.messages(narration.lines_of(rules, told), seat)]
-        before = state
-    if state is None:
-        state = services.state_after(game, seq)
-    return state, news
 
 
 NEWS_MOST = 60  # lines of news in one mail; the whole game is on its page and in its replay

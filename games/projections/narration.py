@@ -22,7 +22,7 @@ move equal the rebuilt ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from django.db import transaction
@@ -148,26 +148,58 @@ def visible(line: dict[str, Any], seat: int | None) -> bool:
     return (to is None or to == seat) and (but is None or but != seat)
 
 
-def lines(game: Game, seat: int | None, since: int, upto: int) -> Iterator[tuple[int, Line]]:
-    """``(seq, line)`` of the lines ``seat`` may read of the moves after event ``since`` up to
-    event ``upto``, in order, as the rows hold them now."""
-    rows = Narration.objects.filter(game=game, seq__gt=since, seq__lte=upto).order_by("seq")
-    for seq, stored in rows.values_list("seq", "lines"):
-        for line in stored:
-            if visible(line, seat):
-                message = Message.from_data(line["m"])
-                if message is not None:
-                    yield seq, Line(line["k"], message)
+Stored = list[tuple[int, list[dict[str, Any]]]]
+
+
+def stored(game: Game, since: int, upto: int) -> Stored | None:
+    """The rows of the moves after event ``since`` up to event ``upto``, as ``(seq, lines)``;
+    None when the rows do not hold every move the log has there: a rollback since undid some
+    of them (a mail about ``upto`` still tells them, as the game had them then), or the game's
+    rows were never written (a game older than the projection, before ``rebuild_narration``).
+    The reader then replays the log instead (:func:`replayed`)."""
+    rows = list(
+        Narration.objects.filter(game=game, seq__gt=since, seq__lte=upto)
+        .order_by("seq")
+        .values_list("seq", "lines")
+    )
+    # the moves there and the rollbacks, in one query: a rollback at ``r`` to ``to_seq`` undid
+    # the moves between them (``services.effective``)
+    span = game.events.filter(seq__gt=since, seq__lte=upto, kind__in=(*MOVE_KINDS, Event.Kind.ROLLED_BACK))
+    moves: list[int] = []
+    undone: list[tuple[int, int]] = []
+    for seq, kind, seat, payload in span.values_list("seq", "kind", "seat", "payload"):
+        if kind == Event.Kind.ROLLED_BACK:
+            undone.append((seq, int(payload["to_seq"])))
+        elif seat is not None:
+            moves.append(seq)
+    in_effect = [m for m in moves if not any(to_seq < m < r for r, to_seq in undone)]
+    return rows if [seq for seq, _ in rows] == sorted(in_effect) else None
+
+
+def replayed(game: Game, since: int, upto: int) -> Stored:
+    """What :func:`stored` would hold, from replaying the log up to ``upto`` as it was then."""
+    from games import services
+
+    rules = services.rules_of(game)
+    out: Stored = []
+    before: Any = None
+    for event, state, log in services.walk_all(game, upto):
+        if event.kind in MOVE_KINDS and event.seat is not None and event.seq > since:
+            out.append((event.seq, lines_of(rules, Told(event, before, state, log))))
+        before = state
+    return out
+
+
+def told(game: Game, since: int, upto: int) -> Stored:
+    """The lines of the moves after ``since`` up to ``upto``: read, or replayed where the rows
+    do not hold them all."""
+    if since >= upto:
+        return []
+    found = stored(game, since, upto)
+    return found if found is not None else replayed(game, since, upto)
 
 
 def news(game: Game, seat: int | None, since: int, upto: int) -> list[str]:
     """The lines ``seat`` may read of the moves after ``since`` up to ``upto``, said in the
     active language."""
-    return [line.message.render(gettext) for _, line in lines(game, seat, since, upto)]
-
-
-def undone_since(game: Game, seq: int) -> bool:
-    """Has a rollback appended after event ``seq`` undone moves up to it?  The rows then no
-    longer hold those moves, which the game still had at ``seq`` (a mail about ``seq``
-    rendered after the rollback reads the log instead)."""
-    return game.events.filter(kind=Event.Kind.ROLLED_BACK, seq__gt=seq, payload__to_seq__lt=seq).exists()
+    return [m.render(gettext) for _, lines in told(game, since, upto) for m in messages(lines, seat)]

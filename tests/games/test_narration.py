@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from games import services
 from games.models import Game, Narration
 from games.projections import narration
-from notifications import emails
 from tests.games.factories import players
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +52,8 @@ def rows(game: Game) -> list[tuple[int, int, Any]]:
 
 def replayed_news(game: Game, seat: int) -> list[str]:
     """What a seat is told of the whole game when the log is replayed (the mails' old way)."""
-    colours = {s.position: s.colour for s in game.seats.all()}
-    return emails._seen_replayed(game, services.rules_of(game), seat, game.head_seq, 0, colours)[1]
+    lines = narration.replayed(game, 0, game.head_seq)
+    return [m.render(translation.gettext) for _, told in lines for m in narration.messages(told, seat)]
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -70,12 +69,15 @@ def test_rows_written_move_by_move_equal_the_rebuilt_ones(
     rng = random.Random(seed)
     game = new_game(rules, f"narration-{seed}")
     play(game, rng, before)
-    moves = list(game.events.filter(kind__in=services.MOVE_KINDS).values_list("seq", flat=True))
+    moves = list(
+        game.events.filter(kind__in=services.MOVE_KINDS, seq__lt=game.head_seq).values_list("seq", flat=True)
+    )
     if moves:  # a moderator undoes the last moves, then the game goes on
         services.rollback(game, rng.choice(moves), by=None, reason="test")
         game.refresh_from_db()
     play(game, rng, after)
     written = rows(game)
+    assert narration.stored(game, 0, game.head_seq) is not None  # rows hold every move in effect
     assert narration.rebuild(game) == len(written)
     assert rows(game) == written
     for seat in range(services.seats_of(game)):
@@ -118,3 +120,22 @@ def test_the_command_rebuilds_one_game_or_all() -> None:
     assert f"game {game.pk}: {len(written)} move(s) narrated" in out.getvalue()
     call_command("rebuild_narration", stdout=StringIO())
     assert rows(game) == written
+
+
+def test_a_game_without_rows_is_told_from_its_log() -> None:
+    """A game older than the projection (or before ``rebuild_narration``) still tells its news."""
+    game = new_game("whitelotus", "old")
+    play(game, random.Random(4), 10, defaults=0)
+    told = narration.news(game, 0, 0, game.head_seq)
+    Narration.objects.filter(game=game).delete()
+    assert narration.stored(game, 0, game.head_seq) is None
+    assert narration.news(game, 0, 0, game.head_seq) == told
+
+
+def test_a_mail_about_an_event_a_later_rollback_undid_still_tells_its_moves() -> None:
+    game = new_game("whitelotus", "later")
+    play(game, random.Random(5), 12, defaults=0)
+    seq = game.head_seq
+    told = narration.news(game, 1, 0, seq)
+    services.rollback(game, seq - 4, by=None, reason="test")
+    assert narration.news(game, 1, 0, seq) == told
