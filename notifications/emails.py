@@ -24,7 +24,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import pages, services
 from games.links import game_page_url, player_page_url, seat_page_url
-from games.models import Event, Game, PendingDecision, Player
+from games.models import Event, Game, PendingDecision, Player, Seat
 from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
@@ -85,6 +85,7 @@ class Seen:
     rules: GameRules
     colours: dict[int, str]  # each seat's colour, by position
     seat: int
+    holder: Seat | None = None  # the seat's row, with its player (read with the others)
 
 
 def render(mail: OutboundMail) -> Rendered:
@@ -374,7 +375,7 @@ def _game_mail(
     legal = rules.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
-    seat = game.seats.get(position=mail.seat)
+    seat = seen.holder if seen.holder is not None else game.seats.get(position=mail.seat)
     context = {
         **mail.context,
         "mail": mail,
@@ -557,7 +558,8 @@ def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]
         for s in holders
     }
     view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
-    return Seen(state, view, colours[seat], names, rules, colours, seat), news
+    holder = next((s for s in holders if s.position == seat), None)
+    return Seen(state, view, colours[seat], names, rules, colours, seat, holder), news
 
 
 NEWS_MOST = 60  # lines of news in one mail; the whole game is on its page and in its replay

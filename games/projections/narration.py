@@ -167,9 +167,9 @@ def stored(game: Game, since: int, upto: int) -> Stored | None:
     span = game.events.filter(seq__gt=since, seq__lte=upto, kind__in=(*MOVE_KINDS, Event.Kind.ROLLED_BACK))
     moves: list[int] = []
     undone: list[tuple[int, int]] = []
-    for seq, kind, seat, payload in span.values_list("seq", "kind", "seat", "payload"):
+    for seq, kind, seat, to_seq in span.values_list("seq", "kind", "seat", "payload__to_seq"):
         if kind == Event.Kind.ROLLED_BACK:
-            undone.append((seq, int(payload["to_seq"])))
+            undone.append((seq, int(to_seq)))
         elif seat is not None:
             moves.append(seq)
     in_effect = [m for m in moves if not any(to_seq < m < r for r, to_seq in undone)]
