@@ -22,10 +22,11 @@ move equal the rebuilt ones.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext, gettext_noop
 
 from games.rules.base import GameRules, LogEntry, Message, Word
@@ -157,23 +158,39 @@ def stored(game: Game, since: int, upto: int) -> Stored | None:
     of them (a mail about ``upto`` still tells them, as the game had them then), or the game's
     rows were never written (a game older than the projection, before ``rebuild_narration``).
     The reader then replays the log instead (:func:`replayed`)."""
-    rows = list(
-        Narration.objects.filter(game=game, seq__gt=since, seq__lte=upto)
-        .order_by("seq")
-        .values_list("seq", "lines")
-    )
-    # the moves there and the rollbacks, in one query: a rollback at ``r`` to ``to_seq`` undid
-    # the moves between them (``services.effective``)
-    span = game.events.filter(seq__gt=since, seq__lte=upto, kind__in=(*MOVE_KINDS, Event.Kind.ROLLED_BACK))
+    # one statement (a mail reads it once; the ORM's compiling cost as much as running it): the
+    # moves and rollbacks of the span, each move with its row if it has one.  A rollback at
+    # ``r`` to ``to_seq`` undid the moves between them (``services.effective``).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _SPAN, [Event.Kind.ROLLED_BACK, *MOVE_KINDS, Event.Kind.ROLLED_BACK, game.pk, since, upto]
+        )
+        span = cursor.fetchall()
+    rows: Stored = []
     moves: list[int] = []
     undone: list[tuple[int, int]] = []
-    for seq, kind, seat, to_seq in span.values_list("seq", "kind", "seat", "payload__to_seq"):
+    for seq, kind, seat, payload, lines in span:
         if kind == Event.Kind.ROLLED_BACK:
-            undone.append((seq, int(to_seq)))
-        elif seat is not None:
+            undone.append((seq, int(_json(payload)["to_seq"])))
+            continue
+        if seat is not None:
             moves.append(seq)
+        if lines is not None:
+            rows.append((seq, _json(lines)))
     in_effect = [m for m in moves if not any(to_seq < m < r for r, to_seq in undone)]
-    return rows if [seq for seq, _ in rows] == sorted(in_effect) else None
+    return rows if [seq for seq, _ in rows] == in_effect else None
+
+
+_SPAN = (
+    "SELECT e.seq, e.kind, e.seat, CASE WHEN e.kind = %s THEN e.payload END, n.lines "
+    "FROM games_event e LEFT JOIN games_narration n ON n.game_id = e.game_id AND n.seq = e.seq "
+    "WHERE e.kind IN (%s, %s, %s) AND e.game_id = %s AND e.seq > %s AND e.seq <= %s ORDER BY e.seq"
+)
+
+
+def _json(value: Any) -> Any:
+    """A JSON column as the cursor gives it: decoded already (Postgres) or text (SQLite)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 def replayed(game: Game, since: int, upto: int) -> Stored:
