@@ -137,12 +137,6 @@ def rebuild(game: Game) -> int:
     return len(rows)
 
 
-def rebuild_all(games: Iterable[Game] | None = None) -> dict[int, int]:
-    """:func:`rebuild` of each game (default: every game): its id -> its rows."""
-    chosen = Game.objects.order_by("pk") if games is None else games
-    return {game.pk: rebuild(game) for game in chosen}
-
-
 def visible(line: dict[str, Any], seat: int | None) -> bool:
     """May ``seat`` (None: a spectator) read the stored line?"""
     to, but = line.get("to"), line.get("but")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli
+from games import cli, services
+from games.models import Game
 from games.projections import narration
 
 from ._base import run
@@ -24,7 +25,16 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         pk = options["game"]
-        counts = run(lambda: narration.rebuild_all(None if pk is None else [cli.get_game(pk)]))
-        for pk, rows in counts.items():
-            self.stdout.write(f"game {pk}: {rows} move(s) narrated")
-        self.stdout.write(f"OK: {len(counts)} game(s) rebuilt")
+        games = run(lambda: [cli.get_game(pk)]) if pk is not None else list(Game.objects.order_by("pk"))
+        failed = 0
+        for game in games:
+            try:
+                rows = narration.rebuild(game)
+            except services.GameError as error:  # its board file changed, ...: the others go on
+                failed += 1
+                self.stderr.write(f"game {game.pk}: not rebuilt: {error}")
+                continue
+            self.stdout.write(f"game {game.pk}: {rows} move(s) narrated")
+        if failed:
+            raise CommandError(f"{failed} game(s) could not be rebuilt")
+        self.stdout.write("OK")
