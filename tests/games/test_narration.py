@@ -48,6 +48,15 @@ def play(game: Game, rng: random.Random, moves: int, defaults: float = 0.1) -> N
     game.refresh_from_db()
 
 
+def roll_back(game: Game, rng: random.Random) -> None:
+    """A moderator's rollback to a random move in effect before the head (if there is one)."""
+    kept = services.effective(game.events.order_by("seq"))
+    moves = [e.seq for e in kept if e.kind in services.MOVE_KINDS and e.seq < game.head_seq]
+    if moves:
+        services.rollback(game, rng.choice(moves), by=None, reason="test")
+        game.refresh_from_db()
+
+
 def rows(game: Game) -> list[tuple[int, int, Any]]:
     return list(Narration.objects.filter(game=game).order_by("seq").values_list("seq", "seat", "lines"))
 
@@ -94,20 +103,19 @@ def replayed_news(game: Game, seat: int) -> list[str]:
     seed=st.integers(0, 10**6),
     before=st.integers(5, 120),
     after=st.integers(0, 40),
+    rolls_twice=st.booleans(),
 )
 def test_rows_written_move_by_move_equal_the_rebuilt_ones(
-    rules: str, seed: int, before: int, after: int
+    rules: str, seed: int, before: int, after: int, rolls_twice: bool
 ) -> None:
     rng = random.Random(seed)
     game = new_game(rules, f"narration-{seed}")
     play(game, rng, before)
-    moves = list(
-        game.events.filter(kind__in=services.MOVE_KINDS, seq__lt=game.head_seq).values_list("seq", flat=True)
-    )
-    if moves:  # a moderator undoes the last moves, then the game goes on
-        services.rollback(game, rng.choice(moves), by=None, reason="test")
-        game.refresh_from_db()
+    roll_back(game, rng)  # a moderator undoes the last moves, then the game goes on
     play(game, rng, after)
+    if rolls_twice:  # and once more, maybe into the moves the first rollback undid
+        roll_back(game, rng)
+        play(game, rng, after // 2)
     written = rows(game)
     assert narration.stored(game, 0, game.head_seq) is not None  # rows hold every move in effect
     assert narration.rebuild(game) == len(written)
