@@ -277,6 +277,30 @@ class Event(models.Model):
         return f"#{self.seq} {self.kind}"
 
 
+class Narration(models.Model):
+    """A projection of the log (``games.projections.narration``): what was told of one move
+    event in effect, as language-neutral messages (``Message.to_data``), rendered in each
+    reader's language when read.  Written inline by ``games.services`` in the transaction that
+    appends the event (its only writer), deleted by a rollback of the event, and rebuildable
+    from the log at any time (``manage.py rebuild_narration``).
+
+    ``lines``: ``[{"k": kind, "m": message, "to": seat | None, "but": seat | None}]`` in the
+    order told; a line is for every seat (``to`` None) or one seat, except ``but``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="narration", db_index=False)
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()  # who moved (or had a default played)
+    lines = models.JSONField(default=list)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "seq"], name="narration_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"narration of #{self.seq} in game {self.game_id}"
+
+
 class Press(models.Model):
     """One message of table talk (``say blue: …``).  Append-only like ``Event`` (a database
     trigger refuses UPDATE and DELETE, migration 0009) but apart from the event log: press is

@@ -10,6 +10,7 @@ which are a cache.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import logging
 import secrets
@@ -43,6 +44,7 @@ from .models import (
     SeatRow,
     Snapshot,
 )
+from .projections import narration
 from .signals import events_appended
 from .timing import TimeControls
 
@@ -144,6 +146,8 @@ class Result:
     changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
     before: State | None = None  # the state these events started from (moves only)
     resync: bool = False  # who must decide may have changed: rewrite the pending decisions
+    # each move event with the states around it and its log: the narration projection's input
+    told: list[narration.Told] = field(default_factory=list)
 
 
 # --- configuration and state ---------------------------------------------------------------
@@ -309,6 +313,21 @@ def _head(game: Game) -> State:
     if state is None:
         state = _load_head(game)  # the committed head (we hold the lock, or read committed)
         _remember(game, state)
+    return state
+
+
+def state_after(game: Game, seq: int) -> State:
+    """The engine state after event ``seq`` as the game had it then (what ``walk_all(game,
+    seq)`` ends in), without replaying the game: from this process's cache of heads, else the
+    latest snapshot at or before ``seq`` and the events after it.  The state after an event
+    never changes (events are append-only), so it is kept in the cache too."""
+    with _cache_lock:
+        state = _heads.get((*_identity(game), seq))
+    if state is None:
+        at = copy.copy(game)  # the game as it was at ``seq`` (seats unknown there)
+        at.head_seq, at.known_seats = seq, None
+        state = _load_head(at)
+        _remember(at, state)
     return state
 
 
@@ -758,6 +777,7 @@ def submit(
                 inbound_message_id=inbound_message_id,
                 deferred=True,
             )
+            result.told.append(narration.Told(event, result.state, new, log))
             result.state, result.events, result.log = new, [*result.events, event], result.log + log
         _finish(result)
     return result
@@ -798,6 +818,7 @@ def apply_default(
             deferred=True,
         )
         result = Result(game, new, [event], log, before=state, resync=True)
+        result.told.append(narration.Told(event, state, new, log))
         _finish(result)
     return result
 
@@ -836,6 +857,7 @@ def rollback(game: Game, to_seq: int, *, by: User | None, reason: str) -> Result
         if to_seq == game.head_seq:
             raise GameError(f"#{to_seq} is already the latest event: nothing to roll back.")
         Snapshot.objects.filter(game=game, seq__gt=to_seq).delete()
+        narration.withdraw(game, to_seq)
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
             game.finished_at = None
@@ -1148,8 +1170,10 @@ def _finish(result: Result) -> None:
     # players' commands: their events, decisions and mails go out together at the end (a
     # default is counted from the log by the receivers, so it is written before them)
     commands = unsaved and all(e.kind == Event.Kind.COMMAND for e in result.events)
+    # the narration projection's rows of the moves, inline: in the statement of their events
+    told = narration.rows_of(game, rules, result.told)
     with rows.together() if commands else nullcontext():
-        rows.insert(unsaved, decisions)
+        rows.insert([*unsaved, *told], decisions)
         if changed:
             game.save(update_fields=sorted(set(changed)))
         # no snapshot of a game that has not started: its state is set up from the server's

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from django.conf import settings
+from django.db import connection
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
@@ -24,7 +25,8 @@ from django.utils.translation import gettext, ngettext
 
 from games import pages, services
 from games.links import game_page_url, player_page_url, seat_page_url
-from games.models import Event, Game, PendingDecision, Player
+from games.models import Event, Game, PendingDecision, Player, Seat
+from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
@@ -84,6 +86,7 @@ class Seen:
     rules: GameRules
     colours: dict[int, str]  # each seat's colour, by position
     seat: int
+    holder: Seat | None = None  # the seat's row, with its player (read with the others)
 
 
 def render(mail: OutboundMail) -> Rendered:
@@ -373,7 +376,7 @@ def _game_mail(
     legal = rules.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
-    seat = game.seats.get(position=mail.seat)
+    seat = seen.holder if seen.holder is not None else game.seats.get(position=mail.seat)
     context = {
         **mail.context,
         "mail": mail,
@@ -513,21 +516,23 @@ def _since_seq(game: Game, seat: int, seq: int) -> int:
     part about this game included.  Only mails that go out count: a mail a player's
     preferences held back was never written, and one that failed (a bounced address, given
     up) never arrived, so their news is told again."""
-    previous = (
-        OutboundMail.objects.filter(game=game, seat=seat, seq__lt=seq, kind__in=NEWS_KINDS)
-        .exclude(status=OutboundMail.Status.FAILED)
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    )
-    digested = (
-        DigestPart.objects.filter(game=game, seat=seat, seq__lt=seq)
-        .exclude(mail__status=OutboundMail.Status.FAILED)
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    )
-    return max(previous or 0, digested or 0)
+    # one statement: every mail reads it (the ORM compiled two querysets for it)
+    kinds = ", ".join("%s" for _ in NEWS_KINDS)
+    failed = OutboundMail.Status.FAILED
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT MAX(seq) FROM (SELECT m.seq FROM {_MAILS} m WHERE m.game_id = %s "
+            f"AND m.seat = %s AND m.seq < %s AND m.kind IN ({kinds}) AND m.status <> %s "
+            f"UNION ALL SELECT p.seq FROM {_PARTS} p JOIN {_MAILS} d ON d.id = p.mail_id "
+            "WHERE p.game_id = %s AND p.seat = %s AND p.seq < %s AND d.status <> %s) told",
+            [game.pk, seat, seq, *NEWS_KINDS, failed, game.pk, seat, seq, failed],
+        )
+        row = cursor.fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+_MAILS = OutboundMail._meta.db_table
+_PARTS = DigestPart._meta.db_table
 
 
 def told_up_to(game: Game, seat: int, seq: int) -> int:
@@ -541,32 +546,23 @@ def has_news(game: Game, seat: int, seq: int, since: int) -> bool:
 
 
 def _seen(game: Game, seat: int, seq: int, since: int) -> tuple[Seen, list[str]]:
-    """The view of ``seat`` after event ``seq`` and the news it has not been told: what the
-    engine said about the moves after event ``since`` that this seat may see."""
+    """The view of ``seat`` after event ``seq`` and the news it has not been told: what was
+    told of the moves after event ``since`` that this seat may see.  Both are read, not
+    replayed: the news from the narration projection (``games.projections.narration``), the
+    state from the service's cache of heads or the latest snapshot."""
     rules = services.rules_of(game)
     holders = list(game.seats.select_related("player"))
     colours = {s.position: s.colour for s in holders}
-    news: list[str] = []
-    state: Any = None
-    before: Any = None  # the state a default was played in: was its decision sealed?
-    for event, state, log in services.walk_all(game, seq):
-        if event.kind not in services.MOVE_KINDS or event.seat is None:
-            before = state
-            continue
-        if event.seq > since:
-            if event.kind == Event.Kind.DEFAULT:
-                news.append(_default_news(rules, before, event, colours, seat))
-            news += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
-        before = state
-    if state is None:
-        state = services.state_at(game, seq)
+    state = services.state_after(game, seq)
+    news = narration.news(game, seat, since, seq)
     # a seat the bot plays is named so wherever seats are named ("Anna (bot)")
     names = {
         s.colour: gettext("%(name)s (bot)") % {"name": s.player.name} if s.bot_since else s.player.name
         for s in holders
     }
     view = pages.with_commitment(game, rules.view(state, seat))  # the server seed's, at the end
-    return Seen(state, view, colours[seat], names, rules, colours, seat), news
+    holder = next((s for s in holders if s.position == seat), None)
+    return Seen(state, view, colours[seat], names, rules, colours, seat, holder), news
 
 
 NEWS_MOST = 60  # lines of news in one mail; the whole game is on its page and in its replay
@@ -588,19 +584,11 @@ def _recent(news: list[str]) -> list[str]:
 
 
 def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str], seat: int) -> str:
-    """A default played for ``event.seat``, told to ``seat``: the move itself, unless it was a
-    sealed choice and ``seat`` is somebody else (a defaulted bid or dial is as secret as a sent
-    one; the reveal, when it comes, tells it)."""
+    """A default played for ``event.seat``, told to ``seat`` (what the narration projection
+    keeps of it, said in the active language)."""
     assert event.seat is not None  # a move's event names its seat
-    colour = words.colour(colours[event.seat])
-    sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
-    if sealed and event.seat != seat:
-        return gettext("{colour}'s deadline passed; the default was played for their sealed choice").format(
-            colour=colour
-        )
-    return gettext("{colour}'s deadline passed; the default move was played: {command}").format(
-        colour=colour, command=event.command_text
-    )
+    lines = narration.default_lines(rules, before, event, colours[event.seat])
+    return " ".join(m.render(gettext) for m in narration.messages(lines, seat))
 
 
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:

@@ -35,9 +35,19 @@ def _same(text: str) -> str:
 class Word(NamedTuple):
     """An English word inserted into a :class:`Message` that the reader's language translates
     (a colour, a building, ``army``); a plain ``str`` argument (a province, what the player
-    typed) is inserted as it is."""
+    typed) is inserted as it is.  ``case`` ("capitalize", "lower") is applied to the word
+    once translated (a seat's name at the start of a sentence)."""
 
     text: str
+    case: str = ""
+
+    def said(self, translate: Translate) -> str:
+        word = translate(self.text)
+        if self.case == "capitalize":
+            return word.capitalize()
+        if self.case == "lower":
+            return word.lower()
+        return word
 
 
 class Message:
@@ -50,26 +60,51 @@ class Message:
     outbox stores a refusal so and the mail renders it at send time, in the reader's
     language).  The engine stays pure: it never calls a translation itself."""
 
-    __slots__ = ("args", "template")
+    __slots__ = ("args", "plain", "template")
 
     def __init__(self, template: str, /, **args: Argument) -> None:
         self.template = template
         self.args: Mapping[str, Argument] = MappingProxyType(args)
+        self.plain = False
 
     @classmethod
     def literal(cls, text: str) -> Message:
         """A text said as it is, in every language (a message nobody has made translatable)."""
         return cls("{text}", text=text)
 
+    @classmethod
+    def layout(cls, template: str, /, **args: Argument) -> Message:
+        """Arguments put together by a template that is no sentence and is never translated
+        (``"{code} ({hat}/{robe})"``): only its arguments are said in the reader's language."""
+        message = cls(template, **args)
+        message.plain = True
+        return message
+
+    @classmethod
+    def joined(cls, parts: Sequence[Argument], separator: str = ", ") -> Message:
+        """``parts`` one after the other with ``separator`` between them (a list of colours);
+        each part is said in the reader's language, the separator as it is."""
+        escaped = separator.replace("{", "{{").replace("}", "}}")
+        template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
+        return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
+
     def render(self, translate: Translate = _same) -> str:
         values = {k: _render_argument(v, translate) for k, v in self.args.items()}
+        if self.plain:
+            return self.template.format(**values)
         try:
             return translate(self.template).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
             return self.template.format(**values)
 
     def to_data(self) -> dict[str, Any]:
-        return {"template": self.template, "args": {k: _argument_data(v) for k, v in self.args.items()}}
+        data: dict[str, Any] = {
+            "template": self.template,
+            "args": {k: _argument_data(v) for k, v in self.args.items()},
+        }
+        if self.plain:
+            data["plain"] = True
+        return data
 
     @classmethod
     def from_data(cls, data: Any) -> Message | None:
@@ -80,17 +115,19 @@ class Message:
         raw = data.get("args")
         for k, v in (raw if isinstance(raw, Mapping) else {}).items():
             if isinstance(v, Mapping) and isinstance(v.get("word"), str):
-                args[str(k)] = Word(v["word"])
+                args[str(k)] = Word(v["word"], str(v.get("case", "")))
             elif isinstance(v, Mapping):
                 nested = cls.from_data(v)
                 args[str(k)] = nested if nested is not None else ""
             else:
                 args[str(k)] = v if isinstance(v, str | int) else str(v)
-        return cls(data["template"], **args)
+        message = cls(data["template"], **args)
+        message.plain = data.get("plain") is True
+        return message
 
     def templates(self) -> list[str]:
         """Every string :meth:`render` passes to ``translate``."""
-        found = [self.template]
+        found = [] if self.plain else [self.template]
         for v in self.args.values():
             if isinstance(v, Word):
                 found.append(v.text)
@@ -115,7 +152,7 @@ def _render_argument(value: Argument, translate: Translate) -> str:
     if isinstance(value, Message):
         return value.render(translate)
     if isinstance(value, Word):
-        return translate(value.text)
+        return value.said(translate)
     return str(value)
 
 
@@ -123,7 +160,7 @@ def _argument_data(value: Argument) -> Any:
     if isinstance(value, Message):
         return value.to_data()
     if isinstance(value, Word):
-        return {"word": value.text}
+        return {"word": value.text, "case": value.case} if value.case else {"word": value.text}
     return value
 
 
@@ -267,6 +304,9 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``SYNTAX``                            command keyword -> its syntax line in English ("place <province>")
     ``syntax(kind, language)``            a command's syntax line for a mail
     ``narrate(state, entry, translate)``  a log entry as a sentence
+    ``narration(state, entry)``           the same sentence as a language-neutral
+                          :class:`Message` (``narrate`` is its ``render(translate)``): what the
+                          narration projection keeps (``games.projections.narration``)
     ``public_notation(command)``          what others may read of a move once it is played
                           (a rollback's list, an operator's view as a seat): None for its
                           notation as it is, or a shorter text where the notation holds the
@@ -327,6 +367,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     def describe(self, state: Any, seat: int, language: str = "en") -> list[str]: ...
     def syntax(self, kind: str, language: str = "en") -> str: ...
     def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str: ...
+    def narration(self, state: Any, entry: LogEntry) -> Message: ...
     def public_notation(self, command: Any) -> str | None: ...
     def text_board(
         self, view: Mapping[str, Any], names: Mapping[str, str], translate: Translate

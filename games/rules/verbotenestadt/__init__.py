@@ -27,7 +27,7 @@ from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
-from .narrate import narrate
+from .narrate import narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .state import EDITIONS, Config, Options, State
 from .textboard import text_board
@@ -153,6 +153,7 @@ __all__ = [
     "make_config",
     "name",
     "narrate",
+    "narration",
     "outcome",
     "parse_chance",
     "parse_command",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..base import LogEntry, Message
+from ..base import Argument, LogEntry, Message, Word
 from .constants import GARMENT_COLOURS, PIECES, SEATS, hat, robe
 from .state import State
 
@@ -80,49 +80,51 @@ WORDS = (*SEATS, *FACE_WORDS.values(), *DIES.values(), *GARMENT_COLOURS, *PIECES
 MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS)
 
 
-def _seat(state: State, seat: int | None, t: Translate) -> str:
+def _seat(state: State, seat: int | None) -> Word:
     if seat is None:
-        return t(NOBODY)
-    return t(state.config.seats[seat]).capitalize()
+        return Word(NOBODY)
+    return Word(state.config.seats[seat], "capitalize")
 
 
-def _seats(state: State, seats: Any, t: Translate) -> str:
-    return ", ".join(_seat(state, s, t) for s in seats) or t(NOBODY)
+def _seats(state: State, seats: Any) -> Argument:
+    names = [_seat(state, s) for s in seats]
+    return Message.joined(names) if names else Word(NOBODY)
 
 
-def _official(code: str, t: Translate) -> str:
-    return f"{code} ({t(hat(code))}/{t(robe(code))})"
+def _official(code: str) -> Message:
+    return Message.layout("{code} ({hat}/{robe})", code=code, hat=Word(hat(code)), robe=Word(robe(code)))
 
 
-def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
-    t = translate
+def narration(state: State, entry: LogEntry) -> Message:
+    """``entry`` as a sentence in no language yet: a template of :data:`MESSAGES` and its
+    values (kept so by the narration projection)."""
     d = entry.data
     kind = entry.kind
-    values: dict[str, Any] = {}
+    values: dict[str, Argument] = {}
     if "seat" in d:
-        values["seat"] = _seat(state, d["seat"], t)
+        values["seat"] = _seat(state, d["seat"])
     if kind == "entered":
-        values["official"] = _official(d["code"], t)
+        values["official"] = _official(d["code"])
         values["pavilion"] = d["pavilion"]
     elif kind == "moved":
         kind = "moved_in" if d.get("entered") else "moved_short" if d.get("short") else "moved"
-        values["official"] = _official(d["code"], t)
-        values["path"] = " ".join(t(DIRECTION_WORDS[x]).lower() for x in d["path"])
+        values["official"] = _official(d["code"])
+        values["path"] = Message.joined([Word(DIRECTION_WORDS[x], "lower") for x in d["path"]], " ")
         values["square"] = f"({d['to'][0]},{d['to'][1]})"
     elif kind in ("dial",):
-        values["official"] = _official(d["code"], t)
+        values["official"] = _official(d["code"])
     elif kind == "revealed":
-        values["official"] = _official(d["code"], t)
+        values["official"] = _official(d["code"])
         values["salt"] = d["salt"]
     elif kind == "sealed":
         choice = d["choice"]
-        values["choice"] = t(choice) if choice in ANSWERS else choice
+        values["choice"] = Word(choice) if choice in ANSWERS else choice
     elif kind in ("start_roll", "fate"):
-        values["face"] = t(FACE_WORDS[d["face"]])
-        values["die"] = t(DIES[d.get("die", "large")])
+        values["face"] = Word(FACE_WORDS[d["face"]])
+        values["die"] = Word(DIES[d.get("die", "large")])
     elif kind == "target":
         values["pavilion"] = d["pavilion"]
-        values["colour"] = t(state.board.pavilion(d["pavilion"]).colour)
+        values["colour"] = Word(state.board.pavilion(d["pavilion"]).colour)
     elif kind == "turn":
         values["turn"] = d["turn"]
     elif kind in ("plan", "plan_dropped"):
@@ -130,34 +132,37 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
     elif kind == "plan_reason":
         values["official"] = d.get("code", "?")
         reason = Message.from_data(d["reason"])
-        values["reason"] = reason.render(t) if reason else ""
+        values["reason"] = reason if reason else ""
     elif kind == "challenge":
-        values["challengers"] = _seats(state, d["challengers"], t)
+        values["challengers"] = _seats(state, d["challengers"])
     elif kind == "answers":
-        values["believed"] = _seats(state, d["believed"], t)
-        values["doubted"] = _seats(state, d["doubted"], t)
+        values["believed"] = _seats(state, d["believed"])
+        values["doubted"] = _seats(state, d["doubted"])
     elif kind == "same_choice":
-        values["seats"] = _seats(state, d["seats"], t)
-        values["recipient"] = _seat(state, d["recipient"], t)
+        values["seats"] = _seats(state, d["seats"])
+        values["recipient"] = _seat(state, d["recipient"])
     elif kind == "challenge_result":
-        result = t(RESULTS[d["case"]]).format(seat=values["seat"], doubter=_seat(state, d.get("doubter"), t))
+        result = Message(RESULTS[d["case"]], seat=values["seat"], doubter=_seat(state, d.get("doubter")))
         values = {"result": result}
     elif kind in ("took_pile", "took"):
-        values["colour"] = t(d["colour"])
-        values["piece"] = t(d["piece"])
+        values["colour"] = Word(d["colour"])
+        values["piece"] = Word(d["piece"])
         values["pavilion"] = d.get("pavilion", "")
-        values["giver"] = _seat(state, d.get("from"), t)
+        values["giver"] = _seat(state, d.get("from"))
     elif kind == "empty":
         values["pavilion"] = d["pavilion"]
     elif kind == "game_over":
-        values["scores"] = ", ".join(f"{_seat(state, s, t)} {score}" for s, score in enumerate(d["scores"]))
+        values["scores"] = Message.joined(
+            [Message.joined([_seat(state, s), str(score)], " ") for s, score in enumerate(d["scores"])]
+        )
     template = TEMPLATES.get(kind)
     if template is None:
-        return kind
-    try:
-        return t(template).format(**values)
-    except (KeyError, IndexError, ValueError):
-        return template.format(**values)
+        return Message.layout("{kind}", kind=kind)
+    return Message(template, **values)
+
+
+def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
+    return narration(state, entry).render(translate)
 
 
 # What each decision asks (``decision_text``), from the seat's view: a phrase that reads after

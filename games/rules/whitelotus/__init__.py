@@ -23,7 +23,7 @@ from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
-from .narrate import narrate
+from .narrate import narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .selfplay import Bot
 from .state import Config, Options, State
@@ -131,6 +131,7 @@ __all__ = [
     "make_config",
     "name",
     "narrate",
+    "narration",
     "outcome",
     "parse_chance",
     "parse_command",

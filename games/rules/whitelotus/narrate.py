@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import LogEntry
+from ..base import Argument, LogEntry, Message, Translate, Word
 from .constants import COLOURS, Building
 from .state import State
 
-Translate = Callable[[str], str]
-Values = Callable[[State, Mapping[str, Any], Translate], dict[str, str]]
+Values = Callable[[State, Mapping[str, Any]], dict[str, Argument]]
 Sentence = tuple[str, Values]
 
 
@@ -26,13 +25,13 @@ def _same(text: str) -> str:
     return text
 
 
-def _c(state: State, seat: int, t: Translate) -> str:
+def _c(state: State, seat: int) -> Word:
     """A seat's colour, capitalised: ``Red``."""
-    return t(state.config.colours[seat].capitalize())
+    return Word(state.config.colours[seat].capitalize())
 
 
-def _cs(state: State, seats: Iterable[int], t: Translate, sep: str = ", ") -> str:
-    return sep.join(_c(state, s, t) for s in seats)
+def _cs(state: State, seats: Iterable[int], sep: str = ", ") -> Message:
+    return Message.joined([_c(state, s) for s in seats], sep)
 
 
 def _a(state: State, area: int) -> str:
@@ -40,8 +39,13 @@ def _a(state: State, area: int) -> str:
     return f"{p.name} ({p.number})"
 
 
-def _b(kind: int, t: Translate) -> str:
-    return t(Building(kind).label)
+def _b(kind: int) -> Word:
+    return Word(Building(kind).label)
+
+
+def _pair(first: Argument, second: Argument) -> Message:
+    """ "Red 3", "Blue rebels": a word and what goes with it."""
+    return Message.joined([first, second], " ")
 
 
 # Parts of sentences, translated on their own.
@@ -62,75 +66,75 @@ SEALED = {
 SEALED_BID = "bid {amount} against {target}"  # a sealed bid: target and amount together
 
 
-def _bids(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
+def _bids(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
     # the target colour is lower case in English: "Red 3 against blue"
-    parts = [
-        t(BID).format(
-            colour=_c(s, b["seat"], t), amount=str(b["amount"]), target=t(s.config.colours[b["target"]])
+    parts: list[Argument] = [
+        Message(
+            BID, colour=_c(s, b["seat"]), amount=str(b["amount"]), target=Word(s.config.colours[b["target"]])
         )
         for b in d["bids"]
     ]
     tied = d.get("tied")
-    tie = t(TIE).format(colours=_cs(s, tied, t)) if tied else ""
-    return {"area": _a(s, d["area"]), "bids": "; ".join(parts), "tie": tie}
+    tie: Argument = Message(TIE, colours=_cs(s, tied)) if tied else ""
+    return {"area": _a(s, d["area"]), "bids": Message.joined(parts, "; "), "tie": tie}
 
 
-def _battle(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
+def _battle(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
     sides = d["sides"]
     return {
-        "loyal": _cs(s, (x for x, v in enumerate(sides) if v == 0), t, "/"),
+        "loyal": _cs(s, (x for x, v in enumerate(sides) if v == 0), "/"),
         "emperor_strength": str(d["emperor_strength"]),
-        "rebels": _cs(s, (x for x, v in enumerate(sides) if v == 1), t, "/"),
+        "rebels": _cs(s, (x for x, v in enumerate(sides) if v == 1), "/"),
         "rebel_strength": str(d["rebel_strength"]),
-        "armies": ", ".join(f"{_c(s, x, t)} {a}" for x, a in enumerate(d["army"])),
-        "result": t(REBELS_WIN if d["winner"] == "rebels" else EMPEROR_WINS),
+        "armies": Message.joined([_pair(_c(s, x), str(a)) for x, a in enumerate(d["army"])]),
+        "result": Word(REBELS_WIN if d["winner"] == "rebels" else EMPEROR_WINS),
     }
 
 
-def _sealed(s: State, d: Mapping[str, Any], t: Translate) -> dict[str, str]:
-    parts = []
+def _sealed(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
+    parts: list[Argument] = []
     if "target" in d and "amount" in d:
-        target = t(s.config.colours[d["target"]])  # lower case, as in the bids
-        parts.append(t(SEALED_BID).format(amount=str(d["amount"]), target=target))
+        target = Word(s.config.colours[d["target"]])  # lower case, as in the bids
+        parts.append(Message(SEALED_BID, amount=str(d["amount"]), target=target))
     for k, v in d.items():
         if k == "seat" or (k in ("target", "amount") and parts):
             continue
         if k in SEALED:
-            value = t(v) if isinstance(v, str) and v in SIDE_WORDS else str(v)
-            parts.append(t(SEALED[k]).format(**{k: value}))
+            value: Argument = Word(v) if isinstance(v, str) and v in SIDE_WORDS else str(v)
+            parts.append(Message(SEALED[k], **{k: value}))
         else:  # not written by the engine today: shown untranslated
             parts.append(f"{k} {v}")
-    return {"choices": ", ".join(parts)}
+    return {"choices": Message.joined(parts)}
 
 
 def _seat(key: str = "seat") -> Values:
     """Values of a sentence that names one seat, as ``{colour}``."""
-    return lambda s, d, t: {"colour": _c(s, d[key], t)}
+    return lambda s, d: {"colour": _c(s, d[key])}
 
 
 TEXTS: dict[str, Sentence] = {
     "year": (
         "--- Year {year} (emperor: {colour}) ---",
-        lambda s, d, t: {"year": str(d["year"]), "colour": _c(s, d["emperor"], t)},
+        lambda s, d: {"year": str(d["year"]), "colour": _c(s, d["emperor"])},
     ),
     "placed": (
         "{colour} places a marker in {area}.",
-        lambda s, d, t: {"colour": _c(s, d["seat"], t), "area": _a(s, d["area"])},
+        lambda s, d: {"colour": _c(s, d["seat"]), "area": _a(s, d["area"])},
     ),
     "passed": ("{colour} passes.", _seat()),
     "no_area": ("{colour} has no area left for a marker.", _seat()),
     "claimed": (
         "{colour} takes {area} ({building}){unopposed}.",
-        lambda s, d, t: {
-            "colour": _c(s, d["seat"], t),
+        lambda s, d: {
+            "colour": _c(s, d["seat"]),
             "area": _a(s, d["area"]),
-            "building": _b(d["building"], t),
-            "unopposed": " " + t(UNOPPOSED) if d["how"] == "alone" else "",
+            "building": _b(d["building"]),
+            "unopposed": Message.joined([" ", Word(UNOPPOSED)], "") if d["how"] == "alone" else "",
         },
     ),
     "contest": (
         "Contest for {area} between {colours}.",
-        lambda s, d, t: {"area": _a(s, d["area"]), "colours": _cs(s, d["contenders"], t)},
+        lambda s, d: {"area": _a(s, d["area"]), "colours": _cs(s, d["contenders"])},
     ),
     "sealed": ("(You sealed: {choices}.)", _sealed),
     "submitted": ("{colour} has sealed a choice.", _seat()),
@@ -138,25 +142,25 @@ TEXTS: dict[str, Sentence] = {
     "tie_broken": ("The emperor sends {colour} out.", _seat("out")),
     "out": (
         "{colour} is out of {area} and keeps {kept} influence.",
-        lambda s, d, t: {"colour": _c(s, d["seat"], t), "area": _a(s, d["area"]), "kept": str(d["kept"])},
+        lambda s, d: {"colour": _c(s, d["seat"]), "area": _a(s, d["area"]), "kept": str(d["kept"])},
     ),
     "emperor": (
         "{colour} becomes emperor with {palaces} palace(s).",
-        lambda s, d, t: {"colour": _c(s, d["seat"], t), "palaces": str(d["palaces"])},
+        lambda s, d: {"colour": _c(s, d["seat"]), "palaces": str(d["palaces"])},
     ),
     "emperor_vp": ("The emperor, {colour}, takes a victory point chip.", _seat()),
-    "final_year": ("Every area is held: this is the last year.", lambda s, d, t: {}),
-    "no_rebellion": ("There is no rebellion this year.", lambda s, d, t: {}),
+    "final_year": ("Every area is held: this is the last year.", lambda s, d: {}),
+    "no_rebellion": ("There is no rebellion this year.", lambda s, d: {}),
     "declined": ("{colour} declines to lead a rebellion.", _seat()),
     "rebellion": (
         "{leader} leads a rebellion against {emperor}.",
-        lambda s, d, t: {"leader": _c(s, d["leader"], t), "emperor": _c(s, d["emperor"], t)},
+        lambda s, d: {"leader": _c(s, d["leader"]), "emperor": _c(s, d["emperor"])},
     ),
     "sides": (
         "Sides: {sides}.",
-        lambda s, d, t: {
-            "sides": ", ".join(
-                f"{_c(s, x, t)} {t('rebels' if v else 'emperor')}" for x, v in enumerate(d["sides"])
+        lambda s, d: {
+            "sides": Message.joined(
+                [_pair(_c(s, x), Word("rebels" if v else "emperor")) for x, v in enumerate(d["sides"])]
             )
         },
     ),
@@ -168,50 +172,50 @@ TEXTS: dict[str, Sentence] = {
     "pick_order": ("The emperor lets {colour} pick first.", _seat("first")),
     "took": (
         "{colour} takes {area} ({building}) from {loser}.",
-        lambda s, d, t: {
-            "colour": _c(s, d["seat"], t),
+        lambda s, d: {
+            "colour": _c(s, d["seat"]),
             "area": _a(s, d["area"]),
-            "building": _b(d["building"], t),
-            "loser": _c(s, d["from"], t),
+            "building": _b(d["building"]),
+            "loser": _c(s, d["from"]),
         },
     ),
     "consolation": ("{colour} can take no area and takes a VP chip.", _seat()),
     "income": (
         "{colour} receives {influence} influence and {army} army.",
-        lambda s, d, t: {
-            "colour": _c(s, d["seat"], t),
+        lambda s, d: {
+            "colour": _c(s, d["seat"]),
             "influence": str(d["influence"]),
             "army": str(d["army"]),
         },
     ),
     "no_draw": ("{colour} draws no extra tile.", _seat()),
-    "drew": ("(You drew a {building}.)", lambda s, d, t: {"building": _b(d["building"], t)}),
+    "drew": ("(You drew a {building}.)", lambda s, d: {"building": _b(d["building"])}),
     "tile": (
         "{colour} puts a {building} on {area}.",
-        lambda s, d, t: {
-            "colour": _c(s, d["seat"], t),
-            "building": _b(d["building"], t),
+        lambda s, d: {
+            "colour": _c(s, d["seat"]),
+            "building": _b(d["building"]),
             "area": _a(s, d["area"]),
         },
     ),
     "filled": (
         "The other tiles are placed at random on {count} areas.",
-        lambda s, d, t: {"count": str(len(d["tiles"]))},
+        lambda s, d: {"count": str(len(d["tiles"]))},
     ),
     "gift": (
         "{colour} gives {amount} {points} to {receiver}.",
-        lambda s, d, t: {
-            "colour": _c(s, d["seat"], t),
+        lambda s, d: {
+            "colour": _c(s, d["seat"]),
             "amount": str(d["amount"]),
-            "points": t(d["kind"]),
-            "receiver": _c(s, d["to"], t),
+            "points": Word(d["kind"]),
+            "receiver": _c(s, d["to"]),
         },
     ),
     "forced": ("({colour} had a single choice; it is played.)", _seat()),
     "game_over": (
         "The game is over. {scores}.",
-        lambda s, d, t: {
-            "scores": ", ".join(f"{_c(s, x, t)} {score}" for x, score in enumerate(d["scores"]))
+        lambda s, d: {
+            "scores": Message.joined([_pair(_c(s, x), str(score)) for x, score in enumerate(d["scores"])])
         },
     ),
 }
@@ -229,11 +233,17 @@ MESSAGES: tuple[str, ...] = tuple(
 )
 
 
-def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
-    """``entry`` as a sentence; ``translate`` maps each of :data:`MESSAGES` to the reader's
-    language (the default keeps English).  An unknown kind is shown as its data, untranslated."""
+def narration(state: State, entry: LogEntry) -> Message:
+    """``entry`` as a sentence in no language yet: a template of :data:`MESSAGES` and its
+    values (kept so by the narration projection).  An unknown kind is its data, untranslated."""
     sentence = TEXTS.get(entry.kind)
     if sentence is None:
-        return f"{entry.kind}: {dict(entry.data)}"
+        return Message.layout("{text}", text=f"{entry.kind}: {dict(entry.data)}")
     fmt, values = sentence
-    return translate(fmt).format(**values(state, entry.data, translate))
+    return Message(fmt, **values(state, entry.data))
+
+
+def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
+    """``entry`` as a sentence; ``translate`` maps each of :data:`MESSAGES` to the reader's
+    language (the default keeps English)."""
+    return narration(state, entry).render(translate)
