@@ -180,3 +180,21 @@ def test_a_mail_about_an_event_a_later_rollback_undid_still_tells_its_moves() ->
     told = narration.news(game, 1, 0, seq)
     services.rollback(game, seq - 4, by=None, reason="test")
     assert narration.news(game, 1, 0, seq) == told
+
+
+def test_show_game_tells_what_the_replay_told() -> None:
+    """``manage.py show_game``'s narration reads the rows: the same lines as a replay gives."""
+    from games import cli
+
+    game = new_game("verbotenestadt", "show")
+    play(game, random.Random(6), 30)
+    rules = services.rules_of(game)
+    for seat, everything in ((None, False), (0, False), (1, False), (None, True)):
+        replayed = {
+            event.seq: cli.Narrated(
+                any(e.kind == "sealed" and e.private_to == event.seat for e in log),
+                [rules.narrate(state, e) for e in log if everything or e.visible_to(seat)],
+            )
+            for event, state, log in services.walk(game)
+        }
+        assert cli.narrated_log(game, seat, everything=everything) == replayed
