@@ -24,8 +24,9 @@ from django.utils import timezone
 from games import record_json, services
 from games.models import PLACEHOLDER_DOMAIN, Collection, Event, Game, Player, Seat, Snapshot
 from games.pages import view_of, with_commitment
+from games.projections import narration
 from games.rules import chance, records, registry, rng
-from games.rules.base import GameRules, IllegalCommand, Outcome
+from games.rules.base import GameRules, IllegalCommand, Message, Outcome
 from games.rules.registry import UnknownRules
 
 
@@ -195,13 +196,15 @@ class Narrated:
 
 def narrated_log(game: Game, seat: int | None = None, *, everything: bool = False) -> dict[int, Narrated]:
     """What the engine said about each move event in effect (by seq), in English: the public
-    entries and those private to ``seat`` (every entry if ``everything``)."""
+    entries and those private to ``seat`` (every entry if ``everything``).  Read from the
+    narration projection (``games.projections.narration``; replayed where it lacks moves)."""
     out: dict[int, Narrated] = {}
-    narrate = services.rules_of(game).narrate
-    for event, state, log in services.walk(game):
-        sealed = any(e.kind == "sealed" and e.private_to == event.seat for e in log)
-        lines = [narrate(state, e) for e in log if everything or e.visible_to(seat)]
-        out[event.seq] = Narrated(sealed, lines)
+    head = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0  # as it is now
+    for seq, stored in narration.told(game, 0, head):
+        said = [line for line in stored if line["k"] != "default"]  # the engine's, not a default's
+        sealed = any(line["k"] == "sealed" and line["to"] is not None for line in said)
+        shown = [Message.from_data(line["m"]) for line in said if everything or line["to"] in (None, seat)]
+        out[seq] = Narrated(sealed, [message.render() for message in shown if message is not None])
     return out
 
 

@@ -17,10 +17,11 @@ from typing import Any
 
 from games import services
 from games.models import Event, Game
+from games.projections import narration
 from games.rules import registry
-from games.rules.base import GameRules, LogEntry
+from games.rules.base import GameRules, LogEntry, Message
 
-__all__ = ["Line", "Step", "Timeline", "clear_cache", "timeline"]
+__all__ = ["Line", "Step", "Timeline", "at_head", "clear_cache", "timeline"]
 
 _KEPT = 16  # whole games kept; a few hundred states each
 _lock = threading.Lock()
@@ -31,8 +32,11 @@ _cache: OrderedDict[tuple[int, datetime, int], Timeline] = OrderedDict()
 class Step:
     number: int  # 1-based: step n is the state after the n-th event in effect
     event: Event
-    state: Any  # the game's own state (its rules package's value)
+    state: Any  # the game's own state (its rules package's value); None: not kept (``at_head``)
     log: tuple[LogEntry, ...]  # empty for events that are not moves
+    # what the engine said, as the narration projection keeps it (``at_head``): (the line in
+    # English, the seat it was said to only); None: narrated from ``log``
+    told: tuple[Line, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,8 @@ class Timeline:
 
     def lines(self, step: Step, seat: int | None = None, *, everything: bool = False) -> list[Line]:
         """What the engine said at this step that ``seat`` may read (all of it if ``everything``)."""
+        if step.told is not None:
+            return [line for line in step.told if everything or line.private_to in (None, seat)]
         narrate = self.game_rules.narrate
         return [
             Line(narrate(step.state, entry), entry.private_to)
@@ -92,6 +98,46 @@ def clear_cache() -> None:
     """Forget every kept timeline (tests)."""
     with _lock:
         _cache.clear()
+        _heads.clear()
+
+
+_heads: OrderedDict[tuple[int, datetime, int], Timeline] = OrderedDict()
+
+
+def at_head(game: Game) -> Timeline:
+    """The steps of the game as its head is now, for a page that shows the head and its log
+    but no earlier board: without a replay.  The events in effect, each move with its lines
+    from the narration projection, and only the head's state (the service's cached head or
+    latest snapshot).  Where the rows lack moves (a game older than the projection), the
+    replayed :func:`timeline`."""
+    key = (game.pk, game.created_at, game.head_seq)
+    with _lock:
+        found = _cache.get(key) or _heads.get(key)
+    if found is not None:
+        return found
+    stored = narration.stored(game, 0, game.head_seq)
+    if stored is None:
+        return timeline(game)
+    said = {
+        seq: tuple(
+            Line(message.render(), line["to"])
+            for line in lines
+            if line["k"] != "default" and (message := Message.from_data(line["m"])) is not None
+        )
+        for seq, lines in stored
+    }
+    kept = services.effective(game.events.filter(seq__lte=game.head_seq).order_by("seq"))
+    head = services.state_after(game, game.head_seq)
+    steps = tuple(
+        Step(number, event, head if number == len(kept) else None, (), said.get(event.seq, ()))
+        for number, event in enumerate(kept, 1)
+    )
+    built = Timeline(steps, game.rules)
+    with _lock:
+        _heads[key] = built
+        while len(_heads) > _KEPT:
+            _heads.popitem(last=False)
+    return built
 
 
 def _build(game: Game) -> Timeline:

@@ -24,7 +24,7 @@ from games import press as table_talk
 from games.models import Game, Player, Seat
 from notifications import preferences
 
-from .steps import Step, Timeline, timeline
+from .steps import Step, Timeline, at_head, timeline
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -233,7 +233,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
     """The game at its head as ``reader`` (a seat, or None for a spectator) may see it."""
     seats = _seats(game)
     names = pages.names(seats)
-    tl = timeline(game)
+    tl = at_head(game)  # no replay: the head's state and the log's lines are read
     state = tl.head.state
     view = pages.view_of(game, state, reader)
     # a game waiting for its players' ready: its draws are not made yet, so no board is shown

@@ -13,7 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
 from hypothesis import strategies as st
 
 from games import services
@@ -97,7 +98,7 @@ def replayed_news(game: Game, seat: int) -> list[str]:
     return [m.render(translation.gettext) for _, told in lines for m in narration.messages(told, seat)]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     rules=st.sampled_from(["whitelotus", "verbotenestadt"]),
     seed=st.integers(0, 10**6),
@@ -180,3 +181,55 @@ def test_a_mail_about_an_event_a_later_rollback_undid_still_tells_its_moves() ->
     told = narration.news(game, 1, 0, seq)
     services.rollback(game, seq - 4, by=None, reason="test")
     assert narration.news(game, 1, 0, seq) == told
+
+
+def test_show_game_tells_what_the_replay_told() -> None:
+    """``manage.py show_game``'s narration reads the rows: the same lines as a replay gives."""
+    from games import cli
+
+    game = new_game("verbotenestadt", "show")
+    play(game, random.Random(6), 30)
+    rules = services.rules_of(game)
+    for seat, everything in ((None, False), (0, False), (1, False), (None, True)):
+        replayed = {
+            event.seq: cli.Narrated(
+                any(e.kind == "sealed" and e.private_to == event.seat for e in log),
+                [rules.narrate(state, e) for e in log if everything or e.visible_to(seat)],
+            )
+            for event, state, log in services.walk(game)
+        }
+        assert cli.narrated_log(game, seat, everything=everything) == replayed
+
+
+def test_the_game_page_log_reads_rows_and_says_what_the_replay_said(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """A game's page at its head (``steps.at_head``) shows the log the replayed timeline shows,
+    to spectators, seats and moderators, and replays nothing to do it."""
+    from games import pages, steps
+    from games.rules import registry
+
+    game = new_game("verbotenestadt", "page")
+    play(game, random.Random(7), 60, defaults=0.2)
+    assert game.head_seq > settings.GAMES_SNAPSHOT_EVERY
+    rules = registry.get("verbotenestadt")
+    real, calls = rules.apply, []
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "apply", counting)
+    steps.clear_cache()
+    head = steps.at_head(game)
+    # at most the moves since the latest snapshot (the head is not cached here: the test's
+    # transaction never commits), where the replayed timeline applies every move
+    assert len(calls) < settings.GAMES_SNAPSHOT_EVERY
+    assert head.head.state == services.head_state(game)
+    replayed = steps.timeline(game)
+    assert len(head) == len(replayed)
+    for reader, everything in ((None, False), (0, False), (2, False), (None, True)):
+        fresh = (steps.Timeline(head.steps, head.rules), steps.Timeline(replayed.steps, replayed.rules))
+        assert pages.log_html(fresh[0], game, reader, everything=everything) == pages.log_html(
+            fresh[1], game, reader, everything=everything
+        )
