@@ -29,10 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 from games.models import Game, Player, SeatResult
 
 from .models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
-from .projection import Tally, finished, league_points, of_league, tally
+from .projection import Tally, finished, league_points, tally
 
 __all__ = ["Rating", "Row", "Standings", "bot_seats", "league_points", "league_standings", "standings"]
 
@@ -122,38 +124,36 @@ def league_standings(league: League, seasons: Iterable[Season]) -> list[Standing
 
 def standings(season: Season, *, upto: Game | None = None) -> Standings:
     """A season's standings with the league's ratings; ``upto``: as they stood when that
-    game ended (its standings mail), counted from the league's results up to it."""
+    game ended (its standings mail), counted from the season's result rows up to it and the
+    ratings its players had then (a handful of queries; rows read grow with the season)."""
     if upto is None:
         return league_standings(season.league, [season])[0]
-    games = finished(of_league(season.league))
-    limit = next((g.order for g in games if g.game_id == upto.pk), None)
-    games = [g for g in games if limit is not None and g.order <= limit]
-    ratings_upto: dict[int, Rating] = {}
-    rows = RatedSeat.objects.filter(league=season.league).order_by("finished_at", "game_id", "position")
-    for player_id, mu, sigma, finished_at, game_id in rows.values_list(
-        "player_id", "mu", "sigma", "finished_at", "game_id"
-    ):
-        if limit is None or (finished_at, game_id) > limit:
-            break
-        ratings_upto[player_id] = Rating(mu, sigma)
-    lines = tally((g for g in games if g.season_id == season.pk), {})
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[k[0] for k in lines if k[0] is not None])}
-    found: list[tuple[str, str | None, Tally]] = []
-    for (holder, email), t in lines.items():
-        who = players.get(holder) if holder is not None else None
-        found.append((who.email, who.name, t) if who else (email, None, t))
-    named = dict(Player.objects.filter(seasons=season).values_list("email", "name"))
-    unnamed = {email for email, name, _ in found if name is None} - set(named)
-    others = dict(Player.objects.filter(email__in=unnamed).values_list("email", "name")) if unnamed else {}
-    rated = {players[p].email: r for p, r in ratings_upto.items() if p in players}
-    rated |= {
-        email: ratings_upto[pk]
-        for pk, email in Player.objects.filter(email__in={e for e, _, _ in found} - set(rated)).values_list(
-            "pk", "email"
-        )
-        if pk in ratings_upto
-    }
-    return Standings(season, _rows(named, others, found, rated), sum(g.season_id == season.pk for g in games))
+    end = SeatResult.objects.filter(game=upto).values_list("finished_at", flat=True).first()
+    limit = (end, upto.pk) if end is not None else None
+    games = [
+        g for g in finished(Q(game__league_game__season=season)) if limit is not None and g.order <= limit
+    ]
+    lines = tally(games, {})
+    members = dict(Player.objects.filter(seasons=season).values_list("email", "name"))
+    emails = set(members) | {email for holder, email in lines if holder is None}
+    holders = [holder for holder, _ in lines if holder is not None]
+    players = {p.pk: p for p in Player.objects.filter(Q(pk__in=holders) | Q(email__in=emails))}
+    found: list[tuple[str, str | None, Tally]] = [
+        (players[holder].email, players[holder].name, t) if holder is not None else (email, None, t)
+        for (holder, email), t in lines.items()
+    ]
+    by_email = {p.email: p for p in players.values()}
+    ratings: dict[int, Rating] = {}
+    if end is not None:  # each player's last rating up to that game, in the order they were rated
+        before = Q(finished_at__lt=end) | Q(finished_at=end, game_id__lte=upto.pk)
+        seats = RatedSeat.objects.filter(before, league=season.league, player_id__in=list(players))
+        for player_id, mu, sigma in seats.order_by("finished_at", "game_id", "position").values_list(
+            "player_id", "mu", "sigma"
+        ):
+            ratings[player_id] = Rating(mu, sigma)
+    rated = {email: ratings[p.pk] for email, p in by_email.items() if p.pk in ratings}
+    others = {email: p.name for email, p in by_email.items()}
+    return Standings(season, _rows(members, others, found, rated), len(games))
 
 
 def _rows(
