@@ -58,11 +58,37 @@ def _own_redis_database() -> None:
         app.conf.update(broker_url=own)
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first (stable otherwise): with ``--dist worksteal`` the two workers then
-    share the long ones from the start and end together, instead of one worker running a long
-    test alone at the end while the other waits."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The slow tests first, within what pytest-django's order allows: with ``--dist worksteal``
+    the two workers then share the long ones from the start and end together, instead of one
+    worker running a long test alone at the end while the other waits.
+
+    pytest-django runs the tests on a rolled-back database before those that commit (and flush
+    the tables at their end, data migrations' rows included); that order is kept: slow tests go
+    first within each of its groups, and slow tests without a database (the load runs, the
+    random whole games) before everything."""
+    items.sort(key=lambda item: _place(item))
+
+
+def _place(item: pytest.Item) -> tuple[int, bool]:
+    slow = item.get_closest_marker("slow") is not None
+    group = _django_group(item)
+    return (-1 if slow and group == 2 else group, not slow)
+
+
+def _django_group(item: pytest.Item) -> int:
+    """pytest-django's order: 0 a rolled-back database, 1 a committing one, 2 none."""
+    fixtures = getattr(item, "fixturenames", ())
+    marker = item.get_closest_marker("django_db")
+    committing = marker is not None and bool(
+        marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")
+    )
+    if committing or "transactional_db" in fixtures or "live_server" in fixtures:
+        return 1
+    if marker is not None or "db" in fixtures:
+        return 0
+    return 2
 
 
 @pytest.hookimpl(wrapper=True)

@@ -18,6 +18,8 @@ from games.rules.whitelotus.state import State
 from .helpers import BOARD, config
 from .randomgames import check_invariants, hide_changes, hide_common, play_random
 
+pytestmark = pytest.mark.slow  # thousands of whole games in CI: started first (tests/conftest.py)
+
 # Random-move games per edition and player count; half as many games of defaults only, and a
 # fifth as many for the view checks.  CI sets 1000 (see .ci/run); 40 keeps a local run short.
 GAMES = int(os.environ.get("WL_RANDOM_GAMES", "40"))

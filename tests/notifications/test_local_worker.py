@@ -145,7 +145,7 @@ def a_real_worker_sends_the_queued_mails(worker_database: str, tmp_path: Path) -
     )
     # queued before any worker runs, as `manage.py demo` may be before serve's worker is up
     _publish_send_mail(tmp_path, mail.pk)
-    assert len(list((tmp_path / "broker" / "queue").glob("*.celery.msg"))) == 1
+    assert len(list((tmp_path / "broker" / "queue").glob("*.msg"))) == 1
 
     with celery_worker(_database_url(worker_database), tmp_path) as worker:
         _wait_for(lambda: LocalMail.objects.using(worker_database).exists(), worker, tmp_path, 60)
