@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group
@@ -70,11 +72,20 @@ def messages_of(response):
 # --- moderators ----------------------------------------------------------------------------------
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_migration_creates_the_moderators_group():
-    # the database as the migrations left it: a committing test flushes the tables (data
-    # migrations' rows included) and may have run before this one on the same xdist worker
+    """Run the data migration's own step: a committing test on the same xdist worker may have
+    flushed the tables (the migrated group included) before this one runs."""
+    from django.apps import apps
+    from django.db import connection
+
+    step = importlib.import_module("games.migrations.0003_moderators_group")
+    editor = SimpleNamespace(connection=connection)  # the steps read only its connection's alias
+    Group.objects.filter(name="moderators").delete()
+    step.create(apps, editor)
     assert Group.objects.filter(name="moderators").exists()
+    step.remove(apps, editor)  # backwards: an empty group goes
+    assert not Group.objects.filter(name="moderators").exists()
+    assert [type(op).__name__ for op in step.Migration.operations] == ["RunPython"]
 
 
 def test_moderator_lists_games_with_status_whose_move_and_deadline(mod, game):
