@@ -11,6 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Generator, Iterator
+from typing import Any
 
 import pytest
 
@@ -68,7 +69,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the tables at their end, data migrations' rows included); that order is kept: slow tests go
     first within each of its groups, and slow tests without a database (the load runs, the
     random whole games) before everything."""
-    items.sort(key=lambda item: _place(item))
+    items.sort(key=_place)
 
 
 def _place(item: pytest.Item) -> tuple[int, bool]:
@@ -106,7 +107,7 @@ def pytest_runtest_protocol(
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
+    item: pytest.Item, call: pytest.CallInfo[Any]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """A failure's report never takes the run down.  CPython 3.11 before 3.11.8 shares the AST
     constructor's recursion counter between threads (gh-106905): pytest's traceback formatting
@@ -121,21 +122,36 @@ def pytest_runtest_makereport(
             raise
         for _ in range(3):
             try:
-                return pytest.TestReport.from_item_and_call(item, call)
+                return _make_report(item, call)
             except SystemError:
-                time.sleep(0.2)
-        report = pytest.TestReport.from_item_and_call(item, _without_traceback(call))
-        return report
+                _pause(0.2)
+        return _plain_report(item, call)
 
 
-def _without_traceback(call: pytest.CallInfo[None]) -> pytest.CallInfo[None]:
-    import dataclasses
+def _make_report(item: pytest.Item, call: pytest.CallInfo[Any]) -> pytest.TestReport:
+    return pytest.TestReport.from_item_and_call(item, call)
 
-    if call.excinfo is None:
-        return call
-    error = call.excinfo.value
-    plain = AssertionError(f"{type(error).__name__}: {error} (no traceback: the AST formatter failed)")
-    return dataclasses.replace(call, excinfo=pytest.ExceptionInfo.from_exception(plain))
+
+def _pause(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def _plain_report(item: pytest.Item, call: pytest.CallInfo[Any]) -> pytest.TestReport:
+    """The failure as one line of text: nothing for the AST formatter to parse."""
+    error = call.excinfo.value if call.excinfo else None
+    assert call.when != "collect"  # a test's phase: setup, call or teardown
+    return pytest.TestReport(
+        nodeid=item.nodeid,
+        location=item.location,
+        keywords=dict.fromkeys(item.keywords, 1),
+        outcome="failed",
+        longrepr=f"{type(error).__name__}: {error} (traceback not shown: the AST formatter failed)",
+        when=call.when,
+        duration=call.duration,
+        start=call.start,
+        stop=call.stop,
+        user_properties=item.user_properties,
+    )
 
 
 @pytest.fixture(autouse=True)

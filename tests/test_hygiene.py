@@ -66,3 +66,38 @@ def test_each_xdist_worker_has_a_redis_database_of_its_own(monkeypatch: pytest.M
     assert hygiene.own_redis("redis://127.0.0.1:6379/15") == "redis://127.0.0.1:6379/14"
     monkeypatch.delenv("PYTEST_XDIST_WORKER")
     assert hygiene.own_redis("redis://127.0.0.1:6379/15") == "redis://127.0.0.1:6379/15"
+
+
+def test_a_failure_whose_traceback_cannot_be_formatted_is_still_reported(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CPython 3.11.7's AST race (gh-106905) inside pytest's report of a failure: the run goes
+    on with the failure told in one line instead of crashing the xdist worker."""
+    from tests import conftest
+
+    call = pytest.CallInfo.from_call(lambda: 1 / 0, when="call")
+    race = SystemError("AST constructor recursion depth mismatch (before=144, after=90)")
+
+    def formatting_fails(*_: object) -> pytest.TestReport:
+        raise race
+
+    monkeypatch.setattr(conftest, "_make_report", formatting_fails)
+    monkeypatch.setattr(conftest, "_pause", lambda _: None)
+    wrapper = conftest.pytest_runtest_makereport(request.node, call)
+    next(wrapper)
+    with pytest.raises(StopIteration) as done:
+        wrapper.throw(race)
+    report = done.value.value
+    assert report.failed and report.when == "call"
+    assert "ZeroDivisionError: division by zero" in str(report.longrepr)
+    assert "the AST formatter failed" in str(report.longrepr)
+
+
+def test_any_other_system_error_in_a_report_is_not_swallowed(request: pytest.FixtureRequest) -> None:
+    from tests import conftest
+
+    call = pytest.CallInfo.from_call(lambda: 1 / 0, when="call")
+    wrapper = conftest.pytest_runtest_makereport(request.node, call)
+    next(wrapper)
+    with pytest.raises(SystemError, match="something else"):
+        wrapper.throw(SystemError("something else"))
