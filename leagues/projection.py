@@ -195,8 +195,9 @@ def _add(season: Season, league: League, game: Finished) -> None:
         line.wins += add.wins
         line.points += add.points
         line.missed += add.missed
-        line.left = [*line.left, *add.left]
-        line.bot_games = [*line.bot_games, *add.bot_games]
+        # game ids in id order, whatever order the games ended in (a rebuild reads them by id)
+        line.left = sorted([*line.left, *add.left])
+        line.bot_games = sorted([*line.bot_games, *add.bot_games])
         changed.append(line)
     StandingLine.objects.bulk_create(new)
     StandingLine.objects.bulk_update(changed, ["played", "wins", "points", "missed", "left", "bot_games"])
@@ -228,8 +229,8 @@ def _line(season: Season, key: Key, t: Tally) -> StandingLine:
         wins=t.wins,
         points=t.points,
         missed=t.missed,
-        left=t.left,
-        bot_games=t.bot_games,
+        left=sorted(t.left),
+        bot_games=sorted(t.bot_games),
     )
 
 

@@ -222,6 +222,8 @@ def season_rows(season: Season, records: list[GameRecord], rated: dict[str, Rati
                 row(holding.email).left.append(rec.game.pk)
     for email, r in rows.items():
         r.rating = rated.get(email)
+        r.left.sort()  # game ids, in id order (the order games ended in is not the standings')
+        r.bot_games.sort()
     return sorted(rows.values(), key=lambda r: r.sort_key)
 
 

@@ -53,8 +53,12 @@ def step(game: Game, rng: random.Random) -> bool:
 
 
 def act(game: Game, rng: random.Random, stranger: Player) -> None:
-    """Now and then, what happens to a game besides its moves."""
+    """Now and then, what happens to a game besides its moves (to a game still running: the
+    move just played may have ended it)."""
     roll = rng.random()
+    game.refresh_from_db()
+    if game.status != Game.Status.RUNNING:
+        return
     if roll < 0.01:
         owed = PendingDecision.objects.owed().filter(game=game).order_by("seat").first()
         if owed is not None:
