@@ -19,7 +19,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from notifications import tokens
 from notifications.models import InboundMail, OutboundMail
 from tests.conftest import IN_CI
 from tests.games.factories import running_game, whose_turn
+from tests.waiting import wait_for
 
 from .mailbox import free_port
 
@@ -254,13 +254,6 @@ def listening(port: int) -> bool:
 
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
-
-
-def wait_for(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.1)
 
 
 def swaks(port: int, *args: str, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
