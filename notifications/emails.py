@@ -34,7 +34,7 @@ from . import gamefacts, plaintext, preferences, pressmail, words
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
-from .pictures import board_png_at, map_unchanged, picture_cid, shows_picture
+from .pictures import picture_cid, picture_for, shows_picture
 from .tokens import reply_address, service_address
 
 
@@ -480,10 +480,9 @@ def _game_mail(
         context["settings"] = settings
     picture = b""
     if wants_picture and (settings is None or settings.picture):
-        picture = board_png_at(game, mail.seq, language, state, seen.names)
-        if map_unchanged(mail, language):  # the seat's last picture shows this very map
-            picture = b""
-        else:
+        # b"": the seat's last picture shows this very map (then it is not even rasterised)
+        picture = picture_for(mail, game, language, state, seen.names)
+        if picture:
             context["picture_cid"] = picture_cid(mail)
     return _render(template, context)._replace(picture=picture)
 

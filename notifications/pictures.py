@@ -12,8 +12,10 @@ The mail sweep drops rows a few days old.
 
 Which mails carry it: those that show a new board (the game began or moved on, a rollback,
 the end) or ask for a decision, and the ``status`` answer (the player asked for the board);
-never to a player who wrote ``picture off``.  The Content-ID is fixed by the row's
-Message-ID, because the stored HTML refers to it.
+never to a player who wrote ``picture off``, and not where the seat's last picture shows the
+same map (``picture_for``: then the picture is not even rasterised unless another mail of
+that event needs it).  The Content-ID is fixed by the row's Message-ID, because the stored
+HTML refers to it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
 from games.models import Game
-from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png
+from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, parts_of
 from games.rules import registry
 
 from .models import BoardPicture, OutboundMail
@@ -63,17 +65,47 @@ def shows_picture(mail: OutboundMail) -> bool:
     return mail.kind in NEW_BOARD or (mail.kind in PROMPTING and bool(mail.context.get("decision")))
 
 
-def map_unchanged(mail: OutboundMail, language: str) -> bool:
-    """Whether the map of ``mail``'s event is the one the seat's previous board mail showed,
-    so this mail may leave the picture out (the text board is always there).
+def picture_for(mail: OutboundMail, game: Game, language: str, state: Any, names: Mapping[str, str]) -> bytes:
+    """The PNG ``mail`` carries, or ``b""`` where the seat's last picture shows this very map
+    (the text board is always there).
+
+    The picture is rasterised only when a mail needs it: for a new event the SVG's parts are
+    worked out first (about a hundredth of the rasterising), and where the map is the one the
+    seat was last shown, the row keeps those parts and no PNG (a sketch).  A later mail of the
+    same event that does need the picture (another seat's, whose map did change) draws it
+    then and fills the row in."""
+    previous = _previous_board(mail)
+    if previous == mail.seq:  # the seat's last board mail was about this very event
+        return b""
+    row = (
+        BoardPicture.objects.filter(game=game, seq=mail.seq, language=language)
+        .values_list("png", "parts")
+        .first()
+    )
+    if row is not None:
+        png, parts = bytes(row[0]), row[1]
+    else:
+        png, parts = b"", parts_of(_svg(game.rules, state, names))
+    if previous is not None and _same_map(game, language, previous, parts):
+        if row is None:  # kept, so that the next mail compares with this event's map
+            BoardPicture.objects.bulk_create(
+                [BoardPicture(game=game, seq=mail.seq, language=language, png=b"", parts=parts, bands=[])],
+                ignore_conflicts=True,
+            )
+        return b""
+    return png or _drawn(game, mail.seq, language, state, names, sketched=row is not None)
+
+
+def _previous_board(mail: OutboundMail) -> int | None:
+    """The event of the seat's previous board mail, written before this one (a reminder speaks
+    of the event its decision did).
 
     Comparing with the previous board mail is enough: a mail that left its picture out showed
     the map of the last one that carried it, so by induction the seat's newest picture shows
-    that map too.  Mails that failed do not count (the player never saw them), and where the
-    previous picture's parts are no longer kept (pruned), the picture goes again."""
+    that map too.  Mails that failed do not count (the player never saw them)."""
     if mail.kind in ALWAYS or mail.game_id is None or mail.seat is None:
-        return False
-    previous = (  # written before this one (a reminder speaks of the event its decision did)
+        return None
+    return (
         OutboundMail.objects.filter(
             game_id=mail.game_id, seat=mail.seat, seq__lte=mail.seq, kind__in=NEW_BOARD | PROMPTING
         )
@@ -83,22 +115,24 @@ def map_unchanged(mail: OutboundMail, language: str) -> bool:
         .values_list("seq", flat=True)
         .first()
     )
-    if previous is None:
+
+
+def _same_map(game: Game, language: str, previous: int, parts: Mapping[str, Any]) -> bool:
+    """Whether ``parts`` (of a picture) show the map of the picture after event ``previous``;
+    where that picture's parts are no longer kept (pruned), no."""
+    if not parts:
         return False
-    if previous == mail.seq:
-        return True  # the same event's board
-    kept = dict(
-        BoardPicture.objects.filter(game_id=mail.game_id, language=language, seq__in=(previous, mail.seq))
+    then = (
+        BoardPicture.objects.filter(game=game, language=language, seq=previous)
         .exclude(parts={})
-        .values_list("seq", "parts")
+        .values_list("parts", flat=True)
+        .first()
     )
-    if len(kept) < 2:
-        return False
+    return then is not None and _map_of(then) == _map_of(parts)
 
-    def map_of(parts: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in parts.items() if k.startswith(MAP_PART)}
 
-    return map_of(kept[previous]) == map_of(kept[mail.seq])
+def _map_of(parts: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in parts.items() if k.startswith(MAP_PART)}
 
 
 def picture_cid(mail: OutboundMail) -> str:
@@ -106,20 +140,17 @@ def picture_cid(mail: OutboundMail) -> str:
     return f"board.{mail.message_id}"
 
 
-def board_png_at(game: Game, seq: int, language: str, state: Any, names: Mapping[str, str]) -> bytes:
-    """The PNG of the board after event ``seq`` (``state``), drawn on the first call only."""
-    found = (
-        BoardPicture.objects.filter(game=game, seq=seq, language=language)
-        .values_list("png", flat=True)
-        .first()
-    )
-    if found is not None:
-        return bytes(found)
+def _drawn(
+    game: Game, seq: int, language: str, state: Any, names: Mapping[str, str], *, sketched: bool
+) -> bytes:
+    """Rasterise the board after ``seq`` and keep it (``sketched``: its row holds the parts
+    only, and gets the PNG now)."""
     # the newest picture of the game drawn before it in this language: only what changed
     # since is drawn again (any earlier picture would do: the parts say what differs)
     before = (
         BoardPicture.objects.filter(game=game, language=language, seq__lt=seq)
         .exclude(parts={})
+        .exclude(png=b"")
         .order_by("-seq")
         .values_list("png", "parts", "bands")
         .first()
@@ -131,12 +162,22 @@ def board_png_at(game: Game, seq: int, language: str, state: Any, names: Mapping
         drawn = draw_of(game.rules, state, names, earlier)
     png = bytes(drawn)
     parts, bands = (dict(drawn.parts), list(drawn.bands)) if isinstance(drawn, Drawn) else ({}, [])
-    # ignore_conflicts: another worker stored it meanwhile (the same bytes); no error to roll back
-    BoardPicture.objects.bulk_create(
-        [BoardPicture(game=game, seq=seq, language=language, png=png, parts=parts, bands=bands)],
-        ignore_conflicts=True,
-    )
+    if sketched:  # another worker may have drawn it meanwhile: the same bytes
+        BoardPicture.objects.filter(game=game, seq=seq, language=language).update(
+            png=png, parts=parts, bands=bands
+        )
+    else:  # ignore_conflicts: another worker stored it meanwhile (the same bytes); no error to roll back
+        BoardPicture.objects.bulk_create(
+            [BoardPicture(game=game, seq=seq, language=language, png=png, parts=parts, bands=bands)],
+            ignore_conflicts=True,
+        )
     return png
+
+
+def _svg(rules: str, state: Any, names: Mapping[str, str]) -> str:
+    # the picture's ``rules`` keyword (games.picture) is passed for another game only
+    extra: dict[str, Any] = {} if rules == "whitelotus" else {"rules": rules}
+    return board_svg(state.board, registry.get(rules).view(state, None), names=names, **extra)
 
 
 def draw(state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
@@ -147,11 +188,7 @@ def draw(state: Any, names: Mapping[str, str], before: Drawn | None = None) -> D
 
 def draw_of(rules: str, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
     """``draw`` for a state of the game called ``rules``."""
-    # the picture's ``rules`` keyword (games.picture) is passed for another game only, so this
-    # runs both before and after games.picture learns it
-    extra: dict[str, Any] = {} if rules == "whitelotus" else {"rules": rules}
-    svg = board_svg(state.board, registry.get(rules).view(state, None), names=names, **extra)
-    return draw_png(svg, PNG_WIDTH, before)
+    return draw_png(_svg(rules, state, names), PNG_WIDTH, before)
 
 
 def attach_picture(message: EmailMultiAlternatives, mail: OutboundMail, png: bytes) -> None:

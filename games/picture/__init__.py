@@ -23,7 +23,17 @@ from .raster import svg_to_png
 
 PNG_WIDTH = 1008  # one pixel per picture unit on the China board: crisp text, and small enough for mails
 
-__all__ = ["DRAWERS", "PNG_WIDTH", "Drawn", "board_png", "board_svg", "draw_png", "forget", "svg_to_png"]
+__all__ = [
+    "DRAWERS",
+    "PNG_WIDTH",
+    "Drawn",
+    "board_png",
+    "board_svg",
+    "draw_png",
+    "forget",
+    "parts_of",
+    "svg_to_png",
+]
 
 # Each game's drawing module, by the game's name (``Game.rules``).
 DRAWERS = {
@@ -77,6 +87,12 @@ class Drawn:
 
     def __bytes__(self) -> bytes:
         return self.png
+
+
+def parts_of(svg: str) -> dict[str, list[Any]]:
+    """What :class:`Drawn` keeps of ``svg``'s parts (digest and box of each), without drawing
+    it: enough to tell whether two pictures show the same map (``notifications.pictures``)."""
+    return {k: [d, list(b)] for k, (d, b) in incremental.parts(incremental.parse(svg)).items()}
 
 
 def draw_png(svg: str, width: int = PNG_WIDTH, before: Drawn | None = None) -> Drawn:

@@ -21,7 +21,7 @@ from games.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
 from games.timing import TimeControls
 from notifications import emails, pictures, sending, sweep
-from notifications.models import OutboundMail
+from notifications.models import BoardPicture, OutboundMail
 from tests.games.factories import players, running_game, whose_turn
 
 from .helpers import compose, deliver_pending, receive, sent_to
@@ -168,3 +168,33 @@ def test_a_decision_mail_after_the_map_changed_carries_the_picture_again():
     invitation, decision = sent_to(address)[-2:]
     assert "image/png" in parts(invitation) and "image/png" in parts(decision)
     assert png_of(invitation) != png_of(decision)
+
+
+def test_a_map_no_mail_shows_again_is_never_rasterised(monkeypatch):
+    """The SVG's parts are compared before anything is drawn: an event whose every mail leaves
+    the picture out (the seat's last picture shows that very map) is kept as a sketch (its
+    parts, no PNG), and only the events a mail carries a picture of are rasterised, once each."""
+    drawn: list[int] = []
+    real = pictures.draw
+    monkeypatch.setattr(
+        pictures, "draw", lambda state, names, before=None: drawn.append(1) or real(state, names, before)
+    )
+    game = running_game(3, seed="picture")
+    deliver_pending()
+    for _ in range(24):
+        state = services.head_state(game)
+        seat = wl.pending(state)[0].seat
+        services.submit(game, seat, wl.default(state, seat))
+        deliver_pending()
+    carried = {
+        row.seq
+        for row in OutboundMail.objects.filter(game=game, status=OutboundMail.Status.SENT)
+        if "cid:board." in row.html
+    }
+    pictures_kept = dict(BoardPicture.objects.filter(game=game).values_list("seq", "png"))
+    rasterised = {seq for seq, png in pictures_kept.items() if bytes(png)}
+    sketched = set(pictures_kept) - rasterised
+    assert rasterised == carried and len(drawn) == len(rasterised)
+    assert sketched, "no mail left its picture out: the game did not show what it should"
+    shown_without = OutboundMail.objects.filter(game=game, seq__in=sketched, kind="decision")
+    assert shown_without.exists() and all("cid:" not in row.html for row in shown_without)
