@@ -1,0 +1,197 @@
+"""No English on a German or French page or mail (issue 27), names and command syntax aside.
+
+The English vocabulary is not a list kept by hand: it is every word of four letters or more
+that the English side of the catalogue uses (the templates' and the engines' sentences and
+words, ``notifications/locale``) and that no German (French) translation uses.  Every page a
+player meets (both games running and finished, a seat, the replay, /me/, a league, its
+season, the archive, the error pages) and every golden mail (tests/notifications/golden) is
+read in German and in French, with the players', leagues' and seasons' names, ``<code>`` and
+``<kbd>`` (commands), command lines and "(or: …)" alternatives left out; a word of that
+vocabulary in what is left is English a reader should not meet.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import cli, links, services
+from games.models import Game, Player
+from leagues.models import League
+from leagues.seating import seat_round
+from notifications import mailwords
+from tests.games.test_verbotenestadt_service import play, vs_game
+from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translations
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "tests" / "notifications" / "golden"
+RECORD = ROOT / "tests" / "engine" / "golden" / "kosmos-3p-french.txt"
+WORD = re.compile(r"[^\W\d_]{4,}")
+# what a word of the vocabulary is never looked for in: placeholders, markup, printf fields
+NOT_WORDS = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sd]|<[^>]*>|&\w+;")
+# the same word in both languages (a reader meets it as theirs): the game's and the
+# service's own terms, and words the catalogue's sentences happen not to use
+SHARED = frozenset({"lotus", "chips", "online", "link", "links", "email", "mail", "mails", "seed"})
+# the names the fixtures give; a name is never English to be translated
+NAMES = ("Ada", "Bao", "Chen", "Dara", "Club Lotus", "Herbst")
+# the golden mails' league and season (tests/notifications/test_mail_text.py)
+GOLDEN_NAMES = (
+    *NAMES,
+    "Autumn Lotus League",
+    "2026 Autumn",
+    "(autumn)",
+    "The server moves tonight.",
+    "left the league",
+)
+# a line of golden/<language>/subjects.txt: "<kind>.<case>: <subject>"
+SUBJECT_LINE = re.compile(r"^[a-z_]+\.[a-z0-9_]+: ", re.MULTILINE)
+# "(or: bid green 0)" after a command written in the reader's language: command syntax
+ALTERNATIVE = re.compile(r"\((?:or|oder|ou)\s?:[^()]*\)")
+# "rot = red, blau = blue": the help's table of the English keywords a reader may also write
+GLOSSARY = re.compile(r"=\s*[^\W\d_]+(?:/[^\W\d_]+)*")
+
+
+def words_of(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(NOT_WORDS.sub(" ", text))}
+
+
+@cache
+def english_only(language: str) -> frozenset[str]:
+    """The words the English catalogue uses and no ``language`` translation does."""
+    english: set[str] = set()
+    native: set[str] = set()
+    for entry in read_po(po_path(language)):
+        if not entry.get("msgid"):
+            continue  # the header
+        english |= words_of(str(entry["msgid"])) | words_of(str(entry.get("msgid_plural", "")))
+        for translated in translations(entry):
+            native |= words_of(translated)
+    return frozenset(english - native - SHARED)
+
+
+def readable(text: str, names: tuple[str, ...] = NAMES) -> str:
+    """What a reader reads as prose: markup, scripts, styles, code and commands left out."""
+    text = re.sub(r"(?is)<(script|style|code|kbd|samp|svg)\b.*?</\1>", " ", text)
+    text = re.sub(r'(?is)\b(?:href|src|action|value|name|id|class|for|data-[\w-]+)="[^"]*"', " ", text)
+    text = htmllib.unescape(re.sub(r"<[^>]+>", "\n", text))
+    text = GLOSSARY.sub(" ", ALTERNATIVE.sub(" ", text))
+    kept = []
+    for line in text.splitlines():
+        stripped = line.strip().lstrip("-*•").strip()
+        if (
+            not stripped
+            or stripped.startswith(">")
+            or mailwords.may_be_command_word(stripped)
+            or "://" in stripped
+            or "@" in stripped
+        ):
+            continue  # a command, the player's own mail quoted, a link, an address
+        kept.append(stripped)
+    prose = "\n".join(kept)
+    for name in names:
+        prose = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", prose)
+    return prose
+
+
+def english_in(text: str, language: str, names: tuple[str, ...] = NAMES) -> list[str]:
+    """The words of the English vocabulary in ``text``, each with the line it is on."""
+    vocabulary = english_only(language)
+    found = []
+    for line in readable(text, names).splitlines():
+        hits = sorted({w for w in WORD.findall(line) if w.lower() in vocabulary})
+        if hits:
+            found.append(f"{', '.join(hits)}: {line.strip()[:100]}")
+    return found
+
+
+def test_the_vocabulary_holds_the_words_a_german_or_french_reader_should_not_meet():
+    for language in LANGUAGES:
+        vocabulary = english_only(language)
+        assert {"year", "your", "emperor", "round"} <= vocabulary, language
+        assert not vocabulary & {"lotus", "chips"}  # the same in every language
+
+
+def test_the_reading_leaves_out_names_commands_and_alternatives():
+    text = (
+        "<p>Ada bietet.</p><code>bid green 0</code>\n  bid green 0\n"
+        "  biete grün 0 (oder: bid green 0)\nGreen wins.\nhttps://lotus.test/your/game/"
+    )
+    assert english_in(text, "de") == ["Green, wins: Green wins."]
+
+
+UNTIL_ISSUE_27 = pytest.mark.xfail(
+    strict=True, reason="issue 27: the story on the pages, generated names, editions"
+)
+
+
+@UNTIL_ISSUE_27
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_golden_mail_speaks_english(language):
+    found = []
+    for path in sorted((GOLDEN / language).glob("*.txt")):
+        text = SUBJECT_LINE.sub("", path.read_text(encoding="utf-8"))
+        found += [f"{path.name}: {hit}" for hit in english_in(text, language, GOLDEN_NAMES)]
+    assert not found, f"{len(found)} lines of English in the {language} golden mails:\n" + "\n".join(found)
+
+
+def pages(language: str) -> Iterator[tuple[str, str]]:
+    """Every page a player meets, each as (what it is, its HTML), read in ``language``."""
+    for name in NAMES[:4]:
+        Player.objects.create(email=f"{name.lower()}@example.org", name=name, language=language)
+    league = League.objects.create(name="Club Lotus", slug="club")
+    season = league.seasons.create(name="Herbst", ready_hours=0)
+    for player in Player.objects.all():
+        season.memberships.create(player=player)
+    (running,) = seat_round(season, seed="vocabulary")
+    rules = services.rules_of(running)
+    for _ in range(12):
+        state = services.head_state(running)
+        seat = rules.pending(state)[0].seat
+        services.submit(running, seat, rules.default(state, seat))
+    finished = cli.import_record(RECORD.read_text(encoding="utf-8"))
+    city = vs_game(3, seed="vocabulary")
+    play(city, 20)
+    city_over = vs_game(2, seed="vocabulary-end")
+    play(city_over)
+    assert finished.status == city_over.status == Game.Status.FINISHED
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+
+    def get(what: str, url: str, status: int = 200) -> tuple[str, str]:
+        response = client.get(url)
+        assert response.status_code == status, (what, url, response.status_code)
+        return what, response.content.decode()
+
+    yield get("home", "/")
+    yield get("archive", reverse("games:index"))
+    yield get("leagues", reverse("leagues:index"))
+    yield get("league", reverse("leagues:league", args=[league.slug]))
+    yield get("season", reverse("leagues:season", args=[league.slug, season.pk]))
+    for game in (running, finished, city, city_over):
+        label = f"{game.rules} game {game.pk} ({game.status})"
+        yield get(f"{label} page", reverse("games:game", args=[game.pk]))
+        yield get(f"{label} replay", reverse("games:replay-step", args=[game.pk, 3]))
+        yield get(f"{label} seat", links.seat_page_url(game.seats.get(position=1)))
+    yield get("/me/", links.player_page_url(Player.objects.get(name="Ada")))
+    yield get("an old seat link", "/games/seat/no-such-key/", 404)
+    yield get("a page that is not there", "/no/such/page/", 404)
+
+
+@UNTIL_ISSUE_27
+@pytest.mark.slow
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_speaks_english(language, settings):
+    settings.DEBUG = False
+    found = []
+    for what, html in pages(language):
+        if f'<html lang="{language}"' not in html:
+            found.append(f"{what}: not marked as {language} (<html lang>)")
+        found += [f"{what}: {hit}" for hit in english_in(html, language)]
+    assert not found, f"{len(found)} lines of English on the {language} pages:\n" + "\n".join(found)
