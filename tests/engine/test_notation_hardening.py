@@ -36,9 +36,9 @@ def test_a_line_longer_than_any_command_is_refused_by_its_length(game):
 
 def test_a_huge_word_is_answered_at_once_and_quoted_short(game):
     word = "x" * 100_000
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: the bound holds on a busy machine
     message = refusal(game, word)
-    assert time.perf_counter() - started < 0.5  # the typo suggestion took 6 s on this
+    assert time.thread_time() - started < 0.5  # the typo suggestion took 6 s on this
     assert len(message) < 200
     assert message.startswith("This line has 100000 characters")
     message = refusal(game, "bid red " + "q" * (MAX_WORD + 1))

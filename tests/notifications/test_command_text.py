@@ -27,9 +27,9 @@ def _mail(game, seat: int, body: str) -> InboundMail:
 def test_a_word_of_100000_characters_is_refused_at_once_and_quoted_short():
     game = running_game(3, seed="mail")
     deliver_pending()
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: the bound holds on a busy machine
     row = _mail(game, 0, "x" * 100_000)
-    assert time.perf_counter() - started < 2  # the typo suggestion alone took 6 s
+    assert time.thread_time() - started < 2  # the typo suggestion alone took 6 s
     assert row.status == InboundMail.Status.REFUSED
     assert row.outcome == "This line has 100000 characters; a command has at most 200."
     deliver_pending()

@@ -254,9 +254,9 @@ def test_a_separator_with_only_a_footer_after_it_ends_the_reply():
     ],
 )
 def test_fifty_thousand_lines_that_the_rules_look_at_take_no_time(line):
-    started = time.monotonic()
+    started = time.thread_time()  # CPU time: the bound holds on a busy machine (load 10: 5.7 s of wall clock)
     strip_reply(f"{line}\n" * 50_000)
-    assert time.monotonic() - started < 5
+    assert time.thread_time() - started < 5
 
 
 FURNITURE = [

@@ -39,9 +39,9 @@ def test_each_card_counts_once_in_the_best_grouping():
 
 
 def test_all_24_cards_score_eighty_quickly():
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: the bound holds on a busy machine
     assert score(CARDS)["total"] == 80
-    assert time.perf_counter() - start < 1
+    assert time.thread_time() - start < 1
 
 
 def test_equal_scores_share_a_rank():
