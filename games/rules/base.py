@@ -314,6 +314,11 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           moves not yet made can point at the dial)
     ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
                           Ningxia (4)"), from the seat's view; templates go through ``translate``
+    ``MESSAGES``                          every string the game asks the reader's language
+                          for (``translate``): its narration's templates and the words put
+                          into them, what its decisions ask, and its words for the pages (seats,
+                          pieces, editions, options and their values); a catalogue test holds
+                          every one to a German and a French entry
     ``words``                             a vocabulary: ``key``, ``keyword``,
                           ``closest_keyword_scored``, ``keyword_hint``, ``argument_hint``,
                           ``LANGUAGES``, and the word tables the mail parser recognises
@@ -341,6 +346,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
     short_windows: Mapping[str, float]
     REVEALS: frozenset[str]
     SYNTAX: Mapping[str, str]
+    MESSAGES: tuple[str, ...]
     words: Any
     Bot: Callable[[str], Any]
 

@@ -27,7 +27,7 @@ from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
-from .narrate import narrate, narration
+from .narrate import MESSAGES, narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .state import EDITIONS, Config, Options, State
 from .textboard import text_board
@@ -116,6 +116,7 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "MESSAGES",
     "OPTIONS",
     "REVEALS",
     "SEATS",

@@ -23,7 +23,7 @@ from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
-from .narrate import narrate, narration
+from .narrate import MESSAGES, narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .selfplay import Bot
 from .state import Config, Options, State
@@ -95,6 +95,7 @@ __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
     "COLOURS",
+    "MESSAGES",
     "OPTIONS",
     "REVEALS",
     "SEEDED_FIELDS",
