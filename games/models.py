@@ -153,9 +153,11 @@ class Game(models.Model):
 
     def get_edition_display(self) -> str:
         """The edition as people read it (White Lotus's have a longer name)."""
-        if self.rules == "whitelotus" and self.edition in self.Edition.values:
-            return str(self.Edition(self.edition).label)
-        return self.edition
+        try:
+            words = getattr(registry.get(self.rules), "PAGE_WORDS", None) or {}
+            return str(words.get("edition", {}).get(self.edition, self.edition))
+        except registry.UnknownRules:
+            return self.edition
 
     def clean(self) -> None:
         super().clean()

@@ -157,8 +157,8 @@ def partials(rules: str) -> dict[str, str]:
 
 
 def game_title(rules: str) -> str:
-    """The game's name for people ("White Lotus")."""
-    return registry.get(rules).title
+    """The game's name for people, in the reader's language ("Der weiße Lotus")."""
+    return words.game_name(registry.get(rules))
 
 
 def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
@@ -373,9 +373,12 @@ def step_comments(tl: Timeline, step: Step) -> list[str]:
 
 
 def step_chance(tl: Timeline, step: Step) -> list[str]:
-    """The outcomes of chance drawn at this step, as a record writes them (shown once the game
-    is over: before, a drawn tile is its drawer's secret)."""
+    """The outcomes of chance drawn at this step, as a record in the reader's language writes
+    them (shown once the game is over: before, a drawn tile is its drawer's secret)."""
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
     drawn = tuple(rules.drawn(step.state)) if before is None else chance.new_outcomes(before, step.state)
-    return [rules.format_chance(step.state, outcome) for outcome in drawn]
+    language = translation.get_language() or "en"
+    if language not in rules.words.LANGUAGES:
+        return [rules.format_chance(step.state, outcome) for outcome in drawn]
+    return [rules.format_chance_in(step.state, outcome, language) for outcome in drawn]

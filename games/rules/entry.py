@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand, LogEntry
+from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 from games.rules.chance import Chance, ChanceError
 from games.rules.records import Note, Record, players_of, read_header
 
@@ -43,6 +43,9 @@ class Answer:
     text: str
     legal: tuple[str, ...] = ()
     waiting: bool = False  # taken, but the step needs more outcomes of chance
+    # what the engine said of a move taken, in no language yet (``text`` is it in English): a
+    # page says it in its reader's language
+    said: tuple[Message, ...] = ()
 
 
 @dataclass
@@ -216,8 +219,9 @@ class Reader:
             return Answer(True, f"{said}; {self.waiting()}", tuple(step.need.legal), waiting=True)
         if outcome:
             return Answer(True, f"Taken: {outcome}.")
-        words = [self.rules.narrate(step.after, e) for e in step.log if e.private_to is None]
-        return Answer(True, " ".join(w for w in words if w) or "Played.")
+        told = tuple(self.rules.narration(step.after, e) for e in step.log if e.private_to is None)
+        words = [m.render() for m in told]
+        return Answer(True, " ".join(w for w in words if w) or "Played.", said=told)
 
     def _where(self) -> str:
         return "the setup" if self.step.seat is None else f"line {self.step.number} ({self.step.line})"

@@ -80,3 +80,30 @@ def test_random_games_ask_only_for_what_the_game_lists(game):
     rules = registry.get(game)
     unlisted = sorted(said(rules) - set(rules.MESSAGES))
     assert not unlisted, f"{game} narrates templates it does not list in MESSAGES: {unlisted}"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_option_edition_and_board_of_a_game_has_words_for_pages(game):
+    rules = registry.get(game)
+    words = rules.PAGE_WORDS
+    assert set(rules.OPTIONS) <= set(words["option"]), "an option without words"
+    assert set(rules.editions) <= set(words["edition"]), "an edition without words"
+    assert rules.default_board in words["board"]
+    values = {v for v in rules.OPTIONS.values() if isinstance(v, str)}
+    assert values <= set(words.get("value", {})), "an option's value without words"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_chance_said_in_each_language_reads_back_as_the_same_outcome(game):
+    rules = registry.get(game)
+    played = [state for state, _entry in random_games(rules, games=1)]
+    assert played
+    state = played[-1]
+    outcomes = list(rules.drawn(state))
+    assert outcomes
+    for language in rules.words.LANGUAGES:
+        for outcome in outcomes:
+            said = rules.format_chance_in(state, outcome, language)
+            assert rules.parse_chance(state, said) == outcome, (language, said)
+    german = {rules.format_chance_in(state, o, "de").split()[0] for o in outcomes}
+    assert not german & set(rules.CHANCE), "German chance lines begin with English keywords"
