@@ -15,6 +15,7 @@ from typing import ClassVar, NamedTuple
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 from games.rules import registry
 
@@ -141,13 +142,15 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Game {self.pk}"
+        # a game nobody named: in the reader's language ("Partie 12")
+        return self.name or gettext("Game %(id)s") % {"id": self.pk}
 
     @property
     def game_title(self) -> str:
-        """The name for people of the game this is a game of ("White Lotus")."""
+        """The name for people of the game this is a game of, in the reader's language ("White
+        Lotus", "Der weiße Lotus")."""
         try:
-            return str(registry.get(self.rules).title)
+            return gettext(registry.get(self.rules).title)
         except (registry.UnknownRules, AttributeError):
             return self.rules
 

@@ -341,16 +341,9 @@ def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) 
 
 
 def sealed_words(sealed: dict[str, Any]) -> str:
-    """A view's sealed choice as words: ``bid 5 against green``, ``side rebels; army 3``."""
-    parts = []
-    for key, value in sealed.items():
-        if key == "bid":
-            parts.append(f"bid {value['amount']} against {value['against']}")
-        elif key == "palaces_as_army":
-            parts.append(f"{value} palace(s) as army")
-        else:
-            parts.append(f"{key} {value}")
-    return "; ".join(parts)
+    """A view's sealed choice as words, in the reader's language, as the narration says it:
+    ``bid 5 against green``, ``Gebot 5 gegen Grün``, ``side rebels, army 3``."""
+    return words.sealed_choice(sealed)
 
 
 # --- a game played elsewhere: its comments and its chance, beside each replay step ----------------

@@ -47,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "leagues": leagues,
         "open": [league for league in leagues if league.open_seasons],
         "address": service_address(),
-        "games": [registry.get(name).title for name in registry.names()],
+        "games": [words.game_name(registry.get(name)) for name in registry.names()],
     }
     return TemplateResponse(request, "leagues/home.html", context)
 

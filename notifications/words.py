@@ -57,10 +57,7 @@ def score_parts(row: dict[str, int], rules_name: str = "whitelotus") -> str:
 
 
 def colour(name: str) -> str:
-    """A seat's name in the reader's language, as a name begins ("Rot", "Nord", "Rouge"):
-    a White Lotus colour, or another game's seat (its word in the catalogue, ``rules.MESSAGES``)."""
-    said = gettext(COLOURS.get(name, name))
-    return said[:1].upper() + said[1:]
+    return gettext(COLOURS.get(name, name))
 
 
 def game_word(rules: GameRules, kind: str, code: object) -> str:

@@ -27,8 +27,9 @@ register = template.Library()
 
 @register.filter
 def colour(name: str) -> str:
-    """A seat's name in the page's language ("red" → "Rot", "rouge"; "north" → "Nord")."""
-    return words.colour(str(name))
+    """A seat's name in the page's language, as a name begins ("red" → "Rot", "Rouge";
+    "north" → "Nord")."""
+    return _capitalised(words.colour(str(name)))
 
 
 @register.filter
@@ -36,7 +37,11 @@ def colours(names: object) -> str:
     """Seats' names in the page's language, one after the other: a list, or a text that lists
     them with commas ("blue, yellow" → "Blau, Gelb")."""
     listed = names.split(",") if isinstance(names, str) else list(names or ())  # type: ignore[call-overload]
-    return ", ".join(words.colour(str(name).strip()) for name in listed)
+    return ", ".join(_capitalised(words.colour(str(name).strip())) for name in listed)
+
+
+def _capitalised(said: str) -> str:
+    return said[:1].upper() + said[1:]
 
 
 @register.filter
