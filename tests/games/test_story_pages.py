@@ -97,3 +97,17 @@ def test_a_seasons_rules_are_said_in_the_readers_language():
     assert facts["Spielbrett"].startswith("China (")
     english = {"zero card", "negotiation", "open hands", "adjacency", "any", "may", "public (only to all)"}
     assert not english & set(facts) and not english & set(facts.values())
+
+
+def test_table_talk_names_the_seats_in_the_readers_language():
+    from games import press as table_talk
+
+    game = running_game(4, seed="story-talk", press="full")
+    table_talk.say(game, 1, ["yellow"], "Let us share Ningxia.")
+    html = seat_page(game, 1)
+    assert "Blau → Gelb:" in html and "blue → yellow" not in html
+
+
+def test_the_audit_narrates_in_the_moderators_language(mod, lotus):
+    html = mod.get(reverse("admin:games_game_audit", args=[lotus.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "place un pion sur" in html and "places a marker" not in html
