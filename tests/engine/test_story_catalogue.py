@@ -107,3 +107,45 @@ def test_chance_said_in_each_language_reads_back_as_the_same_outcome(game):
             assert rules.parse_chance(state, said) == outcome, (language, said)
     german = {rules.format_chance_in(state, o, "de").split()[0] for o in outcomes}
     assert not german & set(rules.CHANCE), "German chance lines begin with English keywords"
+
+
+def narration_literals(game: str) -> set[str]:
+    """Every text the game's narrate.py writes as a template or a word: the values of its dict
+    literals and the first argument of each ``Message(...)``, that have letters."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    package = importlib.import_module(registry.PACKAGES[game])
+    source = Path(str(package.__file__)).with_name("narrate.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    # word lists are module-level tuples (SIDE_WORDS = ("rebels", "emperor")); a tuple in a
+    # function is a test of kinds (kind in ("dial",))
+    word_lists = [
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.Assign | ast.AnnAssign) and isinstance(n.value, ast.Tuple)
+    ]
+    found: set[str] = set()
+    for node in [*ast.walk(tree), *word_lists]:
+        if isinstance(node, ast.Dict):
+            candidates = list(node.values)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Message" and node.args:
+            candidates = [node.args[0]]
+        elif node in word_lists and isinstance(node, ast.Tuple):
+            candidates = list(node.elts)
+        else:
+            continue
+        for value in candidates:
+            if isinstance(value, ast.Tuple) and value.elts:  # TEXTS: (template, values)
+                value = value.elts[0]
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.add(value.value)
+    return {text for text in found if any(c.isalpha() for c in text.replace("{text}", ""))}
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_template_written_in_a_games_narration_is_listed(game):
+    rules = registry.get(game)
+    unlisted = sorted(narration_literals(game) - set(rules.MESSAGES))
+    assert not unlisted, f"{game}'s narrate.py writes texts it does not list in MESSAGES: {unlisted}"
