@@ -48,6 +48,16 @@ class Answer:
     said: tuple[Message, ...] = ()
 
 
+# a refused line as a page says it in its reader's language (``Answer.said``)
+REFUSED = "line {number} ({line}): {reason}"
+
+
+def _refused(number: int, line: str, error: IllegalCommand, legal: tuple[str, ...]) -> Answer:
+    """A line the engine refused: why, in English (``text``) and as a message (``said``)."""
+    said = Message(REFUSED, number=str(number), line=line, reason=error.text)
+    return Answer(False, f"line {number} ({line}): {error.message}", legal, said=(said,))
+
+
 @dataclass
 class _Step:
     """The setup (``seat`` None) or a move, and the outcomes of chance written after it."""
@@ -161,7 +171,7 @@ class Reader:
                 else self.rules.parse_command(state, text)
             )
         except IllegalCommand as error:
-            return Answer(False, f"line {number} ({line}): {error.message}", tuple(error.legal))
+            return _refused(number, line, error, tuple(error.legal))
         step = _Step(number, line, seat, command, state, typed=text.strip())
         try:
             self.rules.apply(state, seat, command)
@@ -170,7 +180,7 @@ class Reader:
                 raise
         except IllegalCommand as error:
             legal = error.legal or tuple(self.rules.describe(state, seat))
-            return Answer(False, f"line {number} ({line}): {error.message}", tuple(legal))
+            return _refused(number, line, error, tuple(legal))
         self._close()
         self.step = step
         self._play(step)
@@ -182,13 +192,11 @@ class Reader:
         try:
             outcome = self.rules.parse_chance(state, said)
         except IllegalCommand as error:
-            return Answer(
-                False, f"line {number} ({line}): {error.message}", tuple(self.rules.CHANCE.values())
-            )
+            return _refused(number, line, error, tuple(self.rules.CHANCE.values()))
         trial = replace(step, outcomes=[*step.outcomes, outcome], after=None, need=None, log=[])
         problem = self._play(trial)
         if problem is not None:
-            return Answer(False, f"line {number} ({line}): {problem.message}", tuple(problem.legal))
+            return _refused(number, line, problem, tuple(problem.legal))
         self.step = trial
         return self._taken(trial, outcome=self.rules.format_chance(state, outcome))
 

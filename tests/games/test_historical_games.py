@@ -305,3 +305,5 @@ def test_the_entry_page_speaks_the_moderators_language_and_says_taken_once(mod):
     mod.post(url, {"lines": setup}, **german)
     page = mod.post(url, {"lines": "red: place Ningxia"}, **german).content.decode()
     assert "Rot setzt einen Gebietsmarker auf Ningxia (4)." in page and "places a marker" not in page
+    page = mod.post(url, {"lines": "green: place Ningxia"}, **german).content.decode()  # blue's turn
+    assert "Abgelehnt: Zeile" in page and "line " not in page.split("Abgelehnt:")[1][:300]
