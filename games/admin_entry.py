@@ -82,7 +82,7 @@ def enter_view(
         "text": draft.text,
         "said": said,
         "answers": [Said(a.ok, _said(a)) for a in answers],
-        "next_up": draft.next_up(),
+        "next_up": draft.next_up_message().render(gettext),
         "legal": legal[:MOST_LEGAL],
         "more_legal": max(0, len(legal) - MOST_LEGAL),
         "board": draft.board() if show_board else "",

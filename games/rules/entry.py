@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
+from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Word
 from games.rules.chance import Chance, ChanceError
 from games.rules.records import Note, Record, players_of, read_header
 
@@ -47,6 +47,12 @@ class Answer:
     # page says it in its reader's language
     said: tuple[Message, ...] = ()
 
+
+# what comes next, as the entry page says it in its reader's language (``next_up_message``)
+HEADER_OPEN = "The header is not complete yet (a blank line ends it)."
+WAITING = "Waiting for chance: {need}"
+OVER = "The game is over: {result}."
+NEXT = "Next: {owed}."
 
 # a refused line as a page says it in its reader's language (``Answer.said``)
 REFUSED = "line {number} ({line}): {reason}"
@@ -393,23 +399,41 @@ class Draft:
         return Answer(True, f"Taken back: {last}")
 
     def next_up(self) -> str:
-        """Who decides what now, or the chance the game waits for."""
+        """Who decides what now, or the chance the game waits for (in English)."""
+        return self.next_up_message().render()
+
+    def next_up_message(self) -> Message:
+        """:meth:`next_up` as a message, for a page to say in its reader's language."""
         reader = self.reader
         if reader is None:
-            return "The header is not complete yet (a blank line ends it)."
+            return Message(HEADER_OPEN)
         if reader.waiting():
-            return f"Waiting for chance: {reader.waiting()}"
+            step = reader.step
+            need = step.need.text if step.need is not None else Message.literal(reader.waiting())
+            return Message(WAITING, need=need)
         state = reader.state
         rules = reader.rules
+        colours = reader.record.colours
         outcome = rules.outcome(state)
         if outcome is not None:
             order = sorted(range(len(outcome.scores)), key=lambda s: (outcome.rank[s], s))
-            result = ", ".join(
-                f"{outcome.rank[s]}. {reader.record.colours[s]} {outcome.scores[s]}" for s in order
+            result = Message.joined(
+                [
+                    Message.layout(
+                        "{rank}. {colour} {score}",
+                        rank=outcome.rank[s],
+                        colour=Word(colours[s]),
+                        score=outcome.scores[s],
+                    )
+                    for s in order
+                ]
             )
-            return f"The game is over: {result}."
-        owed = [f"{reader.record.colours[d.seat]} ({d.kind})" for d in rules.pending(state)]
-        return f"Next: {', '.join(owed)}."
+            return Message(OVER, result=result)
+        owed = [
+            Message.layout("{colour} ({kind})", colour=Word(colours[d.seat]), kind=d.kind)
+            for d in rules.pending(state)
+        ]
+        return Message(NEXT, owed=Message.joined(owed))
 
     def legal(self) -> list[str]:
         """What may come next: the chance the game waits for, or each owing seat's menu."""

@@ -307,3 +307,4 @@ def test_the_entry_page_speaks_the_moderators_language_and_says_taken_once(mod):
     assert "Rot setzt einen Gebietsmarker auf Ningxia (4)." in page and "places a marker" not in page
     page = mod.post(url, {"lines": "green: place Ningxia"}, **german).content.decode()  # blue's turn
     assert "Abgelehnt: Zeile" in page and "line " not in page.split("Abgelehnt:")[1][:300]
+    assert "Als Nächstes: Blau (place)." in page and "Next:" not in page
