@@ -109,5 +109,7 @@ def test_table_talk_names_the_seats_in_the_readers_language():
 
 
 def test_the_audit_narrates_in_the_moderators_language(mod, lotus):
-    html = mod.get(reverse("admin:games_game_audit", args=[lotus.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = mod.get(
+        reverse("admin:games_game_audit", args=[lotus.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
     assert "place un pion sur" in html and "places a marker" not in html
