@@ -9,11 +9,14 @@ working copy (``RecordDraft``), not a game: nothing of it is an event until it i
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from games import cli, services
 from games.admin_views import _moderator
@@ -22,6 +25,20 @@ from games.rules.base import IllegalCommand
 from games.rules.entry import HELP, Answer, Draft
 
 MOST_LEGAL = 40  # the legal lines the page lists
+
+
+class Said(NamedTuple):
+    """A line's answer as the page shows it."""
+
+    ok: bool
+    text: str
+
+
+def _said(answer: Answer) -> str:
+    """What a line came to, in the moderator's language where the engine narrated it."""
+    if answer.said:
+        return " ".join(m.render(gettext) for m in answer.said)
+    return answer.text.removeprefix("Taken: ")  # the page says "Taken" itself
 
 
 def _draft(record: RecordDraft) -> tuple[Draft, str]:
@@ -60,12 +77,12 @@ def enter_view(
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": RecordDraft._meta,
-        "title": f"Entering {record.name}",
+        "title": gettext("Entering %(name)s") % {"name": record.name},
         "record": record,
         "text": draft.text,
         "said": said,
-        "answers": answers,
-        "next_up": draft.next_up(),
+        "answers": [Said(a.ok, _said(a)) for a in answers],
+        "next_up": draft.next_up_message().render(gettext),
         "legal": legal[:MOST_LEGAL],
         "more_legal": max(0, len(legal) - MOST_LEGAL),
         "board": draft.board() if show_board else "",

@@ -29,6 +29,7 @@ from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import bots, deadlines, permissions, services, timing
@@ -426,7 +427,8 @@ def _narrate(game: Game, rows: list[Row]) -> None:
             except (IllegalCommand, KeyError, TypeError, ValueError) as error:
                 row.error = f"This move does not replay: {error}"
             else:
-                row.lines = [_line(rules.narrate(state, entry), entry, colours) for entry in log]
+                # what the engine said, in the moderator's language (the pages' and the mails')
+                row.lines = [_line(rules.narrate(state, entry, gettext), entry, colours) for entry in log]
                 year = rules.view(state, None).get("year")
         row.period = f"Year {made_in}" if made_in else ""
         after[event.seq] = state

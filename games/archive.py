@@ -74,7 +74,7 @@ ORDERS = (
 
 
 def _games() -> list[tuple[str, str]]:
-    return [("", gettext("any"))] + [(name, str(registry.get(name).title)) for name in registry.names()]
+    return [("", gettext("any"))] + [(name, words.game_name(registry.get(name))) for name in registry.names()]
 
 
 def _editions() -> list[tuple[str, str]]:
@@ -82,7 +82,7 @@ def _editions() -> list[tuple[str, str]]:
     for name in registry.names():
         for edition in registry.get(name).editions:
             label = gettext(Game(rules=name, edition=edition).get_edition_display())
-            seen.setdefault(edition, f"{label} ({registry.get(name).title})")
+            seen.setdefault(edition, f"{label} ({words.game_name(registry.get(name))})")
     return [("", gettext("any")), *seen.items()]
 
 

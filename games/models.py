@@ -15,6 +15,7 @@ from typing import ClassVar, NamedTuple
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 from games.rules import registry
 
@@ -141,21 +142,25 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Game {self.pk}"
+        # a game nobody named: in the reader's language ("Partie 12")
+        return self.name or gettext("Game %(id)s") % {"id": self.pk}
 
     @property
     def game_title(self) -> str:
-        """The name for people of the game this is a game of ("White Lotus")."""
+        """The name for people of the game this is a game of, in the reader's language ("White
+        Lotus", "Der weiße Lotus")."""
         try:
-            return str(registry.get(self.rules).title)
+            return gettext(registry.get(self.rules).title)
         except (registry.UnknownRules, AttributeError):
             return self.rules
 
     def get_edition_display(self) -> str:
         """The edition as people read it (White Lotus's have a longer name)."""
-        if self.rules == "whitelotus" and self.edition in self.Edition.values:
-            return str(self.Edition(self.edition).label)
-        return self.edition
+        try:
+            words = getattr(registry.get(self.rules), "PAGE_WORDS", None) or {}
+            return str(words.get("edition", {}).get(self.edition, self.edition))
+        except registry.UnknownRules:
+            return self.edition
 
     def clean(self) -> None:
         super().clean()

@@ -157,8 +157,8 @@ def partials(rules: str) -> dict[str, str]:
 
 
 def game_title(rules: str) -> str:
-    """The game's name for people ("White Lotus")."""
-    return registry.get(rules).title
+    """The game's name for people, in the reader's language ("Der weiße Lotus")."""
+    return words.game_name(registry.get(rules))
 
 
 def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
@@ -341,16 +341,9 @@ def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) 
 
 
 def sealed_words(sealed: dict[str, Any]) -> str:
-    """A view's sealed choice as words: ``bid 5 against green``, ``side rebels; army 3``."""
-    parts = []
-    for key, value in sealed.items():
-        if key == "bid":
-            parts.append(f"bid {value['amount']} against {value['against']}")
-        elif key == "palaces_as_army":
-            parts.append(f"{value} palace(s) as army")
-        else:
-            parts.append(f"{key} {value}")
-    return "; ".join(parts)
+    """A view's sealed choice as words, in the reader's language, as the narration says it:
+    ``bid 5 against green``, ``Gebot 5 gegen Grün``, ``side rebels, army 3``."""
+    return words.sealed_choice(sealed)
 
 
 # --- a game played elsewhere: its comments and its chance, beside each replay step ----------------
@@ -373,9 +366,12 @@ def step_comments(tl: Timeline, step: Step) -> list[str]:
 
 
 def step_chance(tl: Timeline, step: Step) -> list[str]:
-    """The outcomes of chance drawn at this step, as a record writes them (shown once the game
-    is over: before, a drawn tile is its drawer's secret)."""
+    """The outcomes of chance drawn at this step, as a record in the reader's language writes
+    them (shown once the game is over: before, a drawn tile is its drawer's secret)."""
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
     drawn = tuple(rules.drawn(step.state)) if before is None else chance.new_outcomes(before, step.state)
-    return [rules.format_chance(step.state, outcome) for outcome in drawn]
+    language = translation.get_language() or "en"
+    if language not in rules.words.LANGUAGES:
+        return [rules.format_chance(step.state, outcome) for outcome in drawn]
+    return [rules.format_chance_in(step.state, outcome, language) for outcome in drawn]

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games import services
 from games.models import Event, Game
 from games.projections import narration
@@ -34,15 +36,20 @@ class Step:
     event: Event
     state: Any  # the game's own state (its rules package's value); None: not kept (``at_head``)
     log: tuple[LogEntry, ...]  # empty for events that are not moves
-    # what the engine said, as the narration projection keeps it (``at_head``): (the line in
-    # English, the seat it was said to only); None: narrated from ``log``
+    # what the engine said, as the narration projection keeps it (``at_head``): (the line as a
+    # message in no language yet, the seat it was said to only); None: narrated from ``log``
     told: tuple[Line, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    text: str
+    message: Message  # language-neutral: a template and its arguments
     private_to: int | None  # said to this seat only (shown on its page, or once the game is over)
+
+    @property
+    def text(self) -> str:
+        """The line in the active language (the reader's: a page activates it)."""
+        return self.message.render(gettext)
 
 
 @dataclass(frozen=True)
@@ -70,9 +77,9 @@ class Timeline:
         """What the engine said at this step that ``seat`` may read (all of it if ``everything``)."""
         if step.told is not None:
             return [line for line in step.told if everything or line.private_to in (None, seat)]
-        narrate = self.game_rules.narrate
+        narration = self.game_rules.narration
         return [
-            Line(narrate(step.state, entry), entry.private_to)
+            Line(narration(step.state, entry), entry.private_to)
             for entry in step.log
             if everything or entry.visible_to(seat)
         ]
@@ -120,7 +127,7 @@ def at_head(game: Game) -> Timeline:
         return timeline(game)
     said = {
         seq: tuple(
-            Line(message.render(), line["to"])
+            Line(message, line["to"])
             for line in lines
             if line["k"] != "default" and (message := Message.from_data(line["m"])) is not None
         )

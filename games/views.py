@@ -211,8 +211,8 @@ def record_as_json(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _over(game_id)
     about = {
         "id": game.pk,
-        "name": str(game),
-        "game": game.game_title,
+        "name": game.name or f"Game {game.pk}",  # data: the same whoever asks
+        "game": services.rules_of(game).title,
         "status": game.status,
         "url": links.game_page_url(game),
     }
@@ -264,13 +264,12 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
     game is over) what each seat held at that moment."""
     names = pages.names(seats)
     state = current.state
-    rules = services.rules_of(game)
     view = pages.view_of(game, state, None)
     colours = tuple(s.colour for s in seats)
     n = current.number
     return {
         "game": game,
-        "game_title": rules.title,
+        "game_title": pages.game_title(game.rules),
         "partials": pages.partials(game.rules),
         "view": view,
         "step": n,

@@ -166,7 +166,7 @@ def seat_round(
                 options=season.options,
                 board_name=season.board,
                 seed=f"{seed}:{number}:{index}" if seed is not None else None,
-                name=f"{season} round {number} table {index}",
+                name=f"{season} · {number}.{index}",  # round.table: the same in every language
                 time_controls=_clock(season),
                 by=by,
                 ready_hours=season.ready_hours,

@@ -20,6 +20,7 @@ from games.models import Game, Player
 from games.player_games import Link
 from games.rules import registry
 from games.timing import TimeControls
+from notifications import words
 from notifications.tokens import service_address
 
 from .models import League, Season
@@ -46,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "leagues": leagues,
         "open": [league for league in leagues if league.open_seasons],
         "address": service_address(),
-        "games": [registry.get(name).title for name in registry.names()],
+        "games": [words.game_name(registry.get(name)) for name in registry.names()],
     }
     return TemplateResponse(request, "leagues/home.html", context)
 
@@ -111,19 +112,23 @@ def _season_part(season: Season, table: object, most: int | None) -> SeasonPart:
 def _rules_in_words(season: Season) -> list[tuple[str, str]]:
     """The season's game, edition, options, table talk and clock, as a reader says them."""
     game = registry.get(season.rules)
-    editions = dict(Game.Edition.choices)
     options = services.game_options(game, season.options) if season.edition in game.editions else {}
     clock = _clock(season) or TimeControls.from_dict(game.time_controls)  # None: the game's own
     said = [
-        (_("Game"), str(game.title)),
-        (_("Edition"), str(editions.get(season.edition, season.edition))),
-        (_("Board"), season.board),
+        (_("Game"), words.game_name(game)),
+        (_("Edition"), words.game_word(game, "edition", season.edition)),
+        (_("Board"), words.game_word(game, "board", season.board)),
     ]
     for key, value in options.items():
-        word = (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
-        said.append((key.replace("_", " "), word))
-    press = dict(Game.Press.choices).get(season.press) if season.press else _("the game's default")
-    said.append((_("Table talk"), str(press)))
+        said_value = (
+            (_("yes") if value else _("no"))
+            if isinstance(value, bool)
+            else words.game_word(game, "value", value)
+        )
+        name = words.game_word(game, "option", key)
+        said.append((name[:1].upper() + name[1:], said_value))
+    press = dict(Game.Press.choices).get(season.press) if season.press else None
+    said.append((_("Table talk"), _(str(press)) if press else _("the game's default")))
     if clock.hours_per_decision is None:
         said.append((_("Time per decision"), _("no deadlines")))
     else:

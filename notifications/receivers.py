@@ -66,7 +66,7 @@ def _count_missed(game: Game, seat: int, seq: int) -> None:
     holder = game.seats.select_related("player").get(position=seat)
     context = {
         "game_id": game.pk,
-        "game_name": str(game),
+        "game_name": game.name or f"Game {game.pk}",  # kept as written now: not the active language
         "colour": holder.colour,
         "player": str(holder.player),
         "missed": missed,

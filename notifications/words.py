@@ -60,6 +60,25 @@ def colour(name: str) -> str:
     return gettext(COLOURS.get(name, name))
 
 
+def game_word(rules: GameRules, kind: str, code: object) -> str:
+    """A code of a game's config or view (an edition, a board, an option or its value, a
+    phase, a die) in the reader's language, through the game's words (``rules.PAGE_WORDS``);
+    a code the game has no words for, as it is."""
+    english = page_words(rules).get(kind, {}).get(str(code))
+    return gettext(english) if english else str(code)
+
+
+def page_words(rules: GameRules) -> Mapping[str, Mapping[str, str]]:
+    """The game's words for its codes (``rules.PAGE_WORDS``); none for a game that gives none
+    (every code is then shown as it is)."""
+    return getattr(rules, "PAGE_WORDS", None) or {}
+
+
+def game_name(rules: GameRules) -> str:
+    """The game's name in the reader's language ("Der weiße Lotus")."""
+    return gettext(rules.title)
+
+
 def building(name: str) -> str:
     return gettext(BUILDINGS.get(name, name))
 

@@ -290,6 +290,9 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``parse_chance(state, text)`` an outcome (``Chance``) from its words in any language
                           (``draw village``, ``ziehe Dorf``); raises IllegalCommand
     ``format_chance(state, chance)`` the outcome as a record writes it (English words)
+    ``format_chance_in(state, chance, language)`` the same in ``language``'s words
+                          ("ziehe Palast"): what a page shows its reader; ``parse_chance``
+                          reads it back
     ``drawn(state)``      every outcome drawn on the way to the state (since it was set up
                           or loaded): what a record of a game played here writes out
     ``SEEDED_FIELDS``     the keys of ``state_to_dict`` that come from the seed, not from play
@@ -314,6 +317,16 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           moves not yet made can point at the dial)
     ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
                           Ningxia (4)"), from the seat's view; templates go through ``translate``
+    ``MESSAGES``                          every string the game asks the reader's language
+                          for (``translate``): its narration's templates and the words put
+                          into them, what its decisions ask, and its words for the pages (seats,
+                          pieces, editions, options and their values); a catalogue test holds
+                          every one to a German and a French entry
+    ``PAGE_WORDS``                        codes of the game's config and views as people read
+                          them, by kind (``{"edition": {"kosmos": "Kosmos (published rules)"},
+                          "option": {…}, "value": {…}, "phase": {…}, …}``): English words of
+                          ``MESSAGES``, said by the service in the reader's language; a code
+                          not listed is shown as it is (empty: every code as it is)
     ``words``                             a vocabulary: ``key``, ``keyword``,
                           ``closest_keyword_scored``, ``keyword_hint``, ``argument_hint``,
                           ``LANGUAGES``, and the word tables the mail parser recognises
@@ -341,6 +354,8 @@ class GameRules(RulesModule[Any, Any], Protocol):
     short_windows: Mapping[str, float]
     REVEALS: frozenset[str]
     SYNTAX: Mapping[str, str]
+    MESSAGES: tuple[str, ...]
+    PAGE_WORDS: Mapping[str, Mapping[str, str]]
     words: Any
     Bot: Callable[[str], Any]
 
@@ -350,6 +365,7 @@ class GameRules(RulesModule[Any, Any], Protocol):
 
     def parse_chance(self, state: Any, text: str) -> Any: ...
     def format_chance(self, state: Any, chance: Any) -> str: ...
+    def format_chance_in(self, state: Any, chance: Any, language: str) -> str: ...
     def drawn(self, state: Any) -> Sequence[Any]: ...
     def load_board(self, name: str) -> Any: ...
     def make_config(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand, LogEntry
+from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Word
 from games.rules.chance import Chance, ChanceError
 from games.rules.records import Note, Record, players_of, read_header
 
@@ -43,6 +43,25 @@ class Answer:
     text: str
     legal: tuple[str, ...] = ()
     waiting: bool = False  # taken, but the step needs more outcomes of chance
+    # what the engine said of a move taken, in no language yet (``text`` is it in English): a
+    # page says it in its reader's language
+    said: tuple[Message, ...] = ()
+
+
+# what comes next, as the entry page says it in its reader's language (``next_up_message``)
+HEADER_OPEN = "The header is not complete yet (a blank line ends it)."
+WAITING = "Waiting for chance: {need}"
+OVER = "The game is over: {result}."
+NEXT = "Next: {owed}."
+
+# a refused line as a page says it in its reader's language (``Answer.said``)
+REFUSED = "line {number} ({line}): {reason}"
+
+
+def _refused(number: int, line: str, error: IllegalCommand, legal: tuple[str, ...]) -> Answer:
+    """A line the engine refused: why, in English (``text``) and as a message (``said``)."""
+    said = Message(REFUSED, number=str(number), line=line, reason=error.text)
+    return Answer(False, f"line {number} ({line}): {error.message}", legal, said=(said,))
 
 
 @dataclass
@@ -158,7 +177,7 @@ class Reader:
                 else self.rules.parse_command(state, text)
             )
         except IllegalCommand as error:
-            return Answer(False, f"line {number} ({line}): {error.message}", tuple(error.legal))
+            return _refused(number, line, error, tuple(error.legal))
         step = _Step(number, line, seat, command, state, typed=text.strip())
         try:
             self.rules.apply(state, seat, command)
@@ -167,7 +186,7 @@ class Reader:
                 raise
         except IllegalCommand as error:
             legal = error.legal or tuple(self.rules.describe(state, seat))
-            return Answer(False, f"line {number} ({line}): {error.message}", tuple(legal))
+            return _refused(number, line, error, tuple(legal))
         self._close()
         self.step = step
         self._play(step)
@@ -179,13 +198,11 @@ class Reader:
         try:
             outcome = self.rules.parse_chance(state, said)
         except IllegalCommand as error:
-            return Answer(
-                False, f"line {number} ({line}): {error.message}", tuple(self.rules.CHANCE.values())
-            )
+            return _refused(number, line, error, tuple(self.rules.CHANCE.values()))
         trial = replace(step, outcomes=[*step.outcomes, outcome], after=None, need=None, log=[])
         problem = self._play(trial)
         if problem is not None:
-            return Answer(False, f"line {number} ({line}): {problem.message}", tuple(problem.legal))
+            return _refused(number, line, problem, tuple(problem.legal))
         self.step = trial
         return self._taken(trial, outcome=self.rules.format_chance(state, outcome))
 
@@ -216,8 +233,9 @@ class Reader:
             return Answer(True, f"{said}; {self.waiting()}", tuple(step.need.legal), waiting=True)
         if outcome:
             return Answer(True, f"Taken: {outcome}.")
-        words = [self.rules.narrate(step.after, e) for e in step.log if e.private_to is None]
-        return Answer(True, " ".join(w for w in words if w) or "Played.")
+        told = tuple(self.rules.narration(step.after, e) for e in step.log if e.private_to is None)
+        words = [m.render() for m in told]
+        return Answer(True, " ".join(w for w in words if w) or "Played.", said=told)
 
     def _where(self) -> str:
         return "the setup" if self.step.seat is None else f"line {self.step.number} ({self.step.line})"
@@ -381,23 +399,41 @@ class Draft:
         return Answer(True, f"Taken back: {last}")
 
     def next_up(self) -> str:
-        """Who decides what now, or the chance the game waits for."""
+        """Who decides what now, or the chance the game waits for (in English)."""
+        return self.next_up_message().render()
+
+    def next_up_message(self) -> Message:
+        """:meth:`next_up` as a message, for a page to say in its reader's language."""
         reader = self.reader
         if reader is None:
-            return "The header is not complete yet (a blank line ends it)."
+            return Message(HEADER_OPEN)
         if reader.waiting():
-            return f"Waiting for chance: {reader.waiting()}"
+            step = reader.step
+            need = step.need.text if step.need is not None else Message.literal(reader.waiting())
+            return Message(WAITING, need=need)
         state = reader.state
         rules = reader.rules
+        colours = reader.record.colours
         outcome = rules.outcome(state)
         if outcome is not None:
             order = sorted(range(len(outcome.scores)), key=lambda s: (outcome.rank[s], s))
-            result = ", ".join(
-                f"{outcome.rank[s]}. {reader.record.colours[s]} {outcome.scores[s]}" for s in order
+            result = Message.joined(
+                [
+                    Message.layout(
+                        "{rank}. {colour} {score}",
+                        rank=outcome.rank[s],
+                        colour=Word(colours[s]),
+                        score=outcome.scores[s],
+                    )
+                    for s in order
+                ]
             )
-            return f"The game is over: {result}."
-        owed = [f"{reader.record.colours[d.seat]} ({d.kind})" for d in rules.pending(state)]
-        return f"Next: {', '.join(owed)}."
+            return Message(OVER, result=result)
+        owed = [
+            Message.layout("{colour} ({kind})", colour=Word(colours[d.seat]), kind=d.kind)
+            for d in rules.pending(state)
+        ]
+        return Message(NEXT, owed=Message.joined(owed))
 
     def legal(self) -> list[str]:
         """What may come next: the chance the game waits for, or each owing seat's menu."""

@@ -16,8 +16,10 @@ from django import template
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from games.picture import panel
+from games.rules import registry
 from notifications import words
 
 register = template.Library()
@@ -25,8 +27,40 @@ register = template.Library()
 
 @register.filter
 def colour(name: str) -> str:
-    """A seat's colour in the page's language ("red" → "Rot", "rouge")."""
-    return words.colour(str(name))
+    """A seat's name in the page's language, as a name begins ("red" → "Rot", "Rouge";
+    "north" → "Nord")."""
+    return _capitalised(words.colour(str(name)))
+
+
+@register.filter
+def colours(names: object) -> str:
+    """Seats' names in the page's language, one after the other: a list, or a text that lists
+    them with commas ("blue, yellow" → "Blau, Gelb")."""
+    listed = names.split(",") if isinstance(names, str) else list(names or ())  # type: ignore[call-overload]
+    return ", ".join(_capitalised(words.colour(str(name).strip())) for name in listed)
+
+
+def _capitalised(said: str) -> str:
+    return said[:1].upper() + said[1:]
+
+
+@register.filter
+def word(text: object) -> str:
+    """A game's word (a colour of the board, a piece, a die, a phase, an edition) in the page's
+    language: the engine's English words are the catalogue's msgids (``rules.MESSAGES``)."""
+    said = str(text)
+    return gettext(said) if said else said
+
+
+@register.simple_tag
+def game_word(rules: str, kind: str, code: object) -> str:
+    """``{% game_word game.rules "phase" view.phase %}``: a code of a game's view or config in
+    the page's language, through the game's words (``rules.PAGE_WORDS``)."""
+    try:
+        game = registry.get(str(rules))
+    except registry.UnknownRules:
+        return str(code)
+    return words.game_word(game, kind, code)
 
 
 @register.simple_tag

@@ -46,7 +46,8 @@ def create_demo(
     if is_bot(email):
         raise cli.JobError(f"{email} is a bot's address (@{BOT_DOMAIN}): give your own with --email.")
     emails = [email if position == seat else bot_address(colours[position]) for position in range(players)]
-    names = {bot_address(colours[p]): f"{colours[p].capitalize()} bot" for p in range(players) if p != seat}
+    # names that read the same in every language (the seat's colour is shown beside them)
+    names = {bot_address(colours[p]): f"Bot {p + 1}" for p in range(players) if p != seat}
     if name:
         names[email] = name
     # another game is named to games.cli by its ``rules`` (and played on its own board); the
@@ -59,7 +60,7 @@ def create_demo(
         names=names,
         edition=edition,
         seed=seed,
-        name=f"Demo ({edition}, {players} players)",
+        name="Demo",  # its edition and players are on its page, in the reader's language
         start=True,
         **of_game,
     )

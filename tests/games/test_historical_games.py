@@ -289,3 +289,22 @@ def test_comments_on_a_game_played_here_survive_its_export_and_import():
     again = cli.export_record(copy).splitlines()
     assert "# the opening, annotated" in again and lines[first_move] in again
     assert any(line.startswith("created: ") for line in again)  # the service's own header, as before
+
+
+def test_the_entry_page_speaks_the_moderators_language_and_says_taken_once(mod):
+    record = RecordDraft.objects.create(name="Club night")
+    url = reverse("admin:games_recorddraft_enter", args=[record.pk])
+    header, body = club_night().split("\n\n", 1)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    mod.post(url, {"lines": header + "\n"}, **german)
+    mod.post(url, {"lines": "\n"}, **german)
+    page = mod.post(url, {"lines": "chance: first red"}, **german).content.decode()
+    assert "Erfassung: Club night" in page and "Zeile(n) übernehmen" in page
+    assert "Übernommen: first red" in page and "Taken:" not in page
+    setup = "\n".join(line for line in body.splitlines() if line.startswith("chance: fill"))
+    mod.post(url, {"lines": setup}, **german)
+    page = mod.post(url, {"lines": "red: place Ningxia"}, **german).content.decode()
+    assert "Rot setzt einen Gebietsmarker auf Ningxia (4)." in page and "places a marker" not in page
+    page = mod.post(url, {"lines": "green: place Ningxia"}, **german).content.decode()  # blue's turn
+    assert "Abgelehnt: Zeile" in page and "line " not in page.split("Abgelehnt:")[1][:300]
+    assert "Als Nächstes: Blau (place)." in page and "Next:" not in page

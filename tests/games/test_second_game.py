@@ -187,7 +187,8 @@ def test_the_pages_draw_the_games_own_picture_and_name_the_game(client):
     assert 'data-game="second"' in html
     assert "Second Game by mail" in html
     assert "influence" not in html  # White Lotus's hands are in White Lotus's partials only
-    assert "Second Game · kosmos" in client.get(reverse("games:index")).content.decode()
+    # White Lotus's engine under another name: its editions keep White Lotus's words
+    assert "Second Game · Kosmos (published rules)" in client.get(reverse("games:index")).content.decode()
     replay = client.get(reverse("games:replay-step", args=[game.pk, 2]))
     assert replay.status_code == 200 and 'data-game="second"' in replay.content.decode()
 

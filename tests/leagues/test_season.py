@@ -280,6 +280,6 @@ def test_the_next_round_is_seated_once_the_last_ones_games_are_over(season):
     for game in seat_round(season, seed="r"):
         play_out(game)
     assert [g.name for g in seat_round(season, seed="r")] == [
-        "Autumn League: Autumn round 2 table 1",
-        "Autumn League: Autumn round 2 table 2",
+        "Autumn League: Autumn · 2.1",
+        "Autumn League: Autumn · 2.2",
     ]

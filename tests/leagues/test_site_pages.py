@@ -97,7 +97,10 @@ def test_the_season_page_says_its_rules_in_words(league):
     assert "This season takes no sign-ups." in html and "join autumn" not in html
     facts = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", html))
     assert facts["Game"] == "White Lotus" and facts["Edition"].startswith("Designer")
-    assert facts["negotiation"] == "yes" and facts["Time per decision"] == "72 hours"
+    assert (
+        facts["Gifts between players (variant for keen negotiators)"] == "yes"
+        and facts["Time per decision"] == "72 hours"
+    )
     assert "Quiet weekends" in facts
     assert f'href="/games/{game.pk}/"' in html
     no_address(html)

@@ -32,7 +32,7 @@ from ..games.factories import players
 
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 PLAYER_PAGE = re.compile(r"https?://\S+/me/[a-z2-7]{26}/")  # games.links.player_page_url
-NAME = "Autumn Lotus League: 2026 Autumn round 1 table 1"  # as long as a league names its tables
+NAME = "Autumn Lotus League: 2026 Autumn · 1.1"  # as long as a league names its tables
 LANGUAGES = ("en", "de", "fr")
 FOOTERS = (
     "White Lotus by mail, game",

@@ -303,7 +303,7 @@ def test_a_seat_that_need_not_decide_is_told_whose_move_it_is(rendered):
 def test_subjects_lead_with_what_to_do_and_end_with_the_games_name(rendered):
     mails, facts = rendered
     subjects = {(m.language, m.name): m.subject for m in mails}
-    game = "Autumn Lotus League: 2026 Autumn round 1 table 1"
+    game = "Autumn Lotus League: 2026 Autumn · 1.1"
     for (_language, name), subject in subjects.items():
         assert not subject.startswith("[White Lotus]"), subject
         if not name.startswith(("welcome", "bounce", "standings", "missed_moderators")):

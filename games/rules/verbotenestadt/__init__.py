@@ -21,20 +21,33 @@ from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Transla
 from . import words
 from .board import Board, load_board
 from .bots import Bot
-from .chancetext import CHANCE, CHANCE_WORDS, SEEDED_FIELDS, drawn, format_chance, parse_chance
+from .chancetext import (
+    CHANCE,
+    CHANCE_WORDS,
+    SEEDED_FIELDS,
+    drawn,
+    format_chance,
+    format_chance_in,
+    parse_chance,
+)
 from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
+from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .pagewords import PAGE_WORDS
+from .pagewords import WORDS as _PAGE_WORDS
 from .state import EDITIONS, Config, Options, State
 from .textboard import text_board
 from .views import view
 
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
+# every string the game asks the reader's language for (base.GameRules.MESSAGES)
+MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 VERSION = "verbotenestadt-2"
 editions = EDITIONS
@@ -116,7 +129,9 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "MESSAGES",
     "OPTIONS",
+    "PAGE_WORDS",
     "REVEALS",
     "SEATS",
     "SEEDED_FIELDS",
@@ -146,6 +161,7 @@ __all__ = [
     "drawn",
     "editions",
     "format_chance",
+    "format_chance_in",
     "format_command",
     "format_command_in",
     "legal",

@@ -12,7 +12,7 @@ from ..chance import Chance, Value
 from ..text import Table
 from .constants import DIE_ORDER, FACES, OFFICIALS, PAVILION_DIE
 from .state import State
-from .words import LANGUAGES
+from .words import COLOURS, LANGUAGES, PIECES, SEATS
 from .words import colour as garment_colour
 from .words import piece as piece_word
 from .words import seat as seat_word
@@ -132,6 +132,26 @@ def format_chance(state: State, outcome: Chance) -> str:
         return f"first {state.config.seats[value[0]]}"
     if outcome.kind in ("officials", "pile", "roll", "pavilion"):
         return " ".join([outcome.kind, *map(str, value)])
+    raise ValueError(f"Die Verbotene Stadt has no outcome of chance {outcome.kind!r}")
+
+
+def format_chance_in(state: State, outcome: Chance, language: str) -> str:
+    """The outcome in ``language``'s words ("erster nord", "wurf groß rot-drache"), as a
+    reader of that language writes it; :func:`parse_chance` reads it back."""
+
+    def say(table: Table, canonical: str) -> str:
+        return text.spell(table, canonical, language, LANGUAGES)
+
+    value = outcome.value
+    keyword = say(CHANCE_WORDS, outcome.kind)
+    if outcome.kind == "first":
+        return f"{keyword} {say(SEATS, state.config.seats[value[0]])}"
+    if outcome.kind == "pile":
+        return " ".join([keyword, say(COLOURS, value[0]), *(say(PIECES, p) for p in value[1:])])
+    if outcome.kind == "roll":
+        return f"{keyword} {say(DICE, value[0])} {say(FACE_WORDS, value[1])}"
+    if outcome.kind in ("officials", "pavilion"):
+        return " ".join([keyword, *map(str, value)])
     raise ValueError(f"Die Verbotene Stadt has no outcome of chance {outcome.kind!r}")
 
 

@@ -17,14 +17,25 @@ from typing import Any
 from ..base import Decision, IllegalCommand, LogEntry, Outcome
 from . import words
 from .board import Board, load_board
-from .chancetext import CHANCE, CHANCE_WORDS, SEEDED_FIELDS, drawn, format_chance, parse_chance
+from .chancetext import (
+    CHANCE,
+    CHANCE_WORDS,
+    SEEDED_FIELDS,
+    drawn,
+    format_chance,
+    format_chance_in,
+    parse_chance,
+)
 from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
+from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .pagewords import PAGE_WORDS
+from .pagewords import WORDS as _PAGE_WORDS
 from .selfplay import Bot
 from .state import Config, Options, State
 from .textboard import decision_text, text_board
@@ -34,6 +45,8 @@ from .views import view
 
 name = "whitelotus"
 title = "White Lotus"
+# every string the game asks the reader's language for (base.GameRules.MESSAGES)
+MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 # Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
 # when a stored config does not name them (Options.from_data), and a changed deadline default
@@ -95,7 +108,9 @@ __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
     "COLOURS",
+    "MESSAGES",
     "OPTIONS",
+    "PAGE_WORDS",
     "REVEALS",
     "SEEDED_FIELDS",
     "SYNTAX",
@@ -124,6 +139,7 @@ __all__ = [
     "drawn",
     "editions",
     "format_chance",
+    "format_chance_in",
     "format_command",
     "format_command_in",
     "legal",

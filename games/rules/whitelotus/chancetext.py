@@ -11,7 +11,7 @@ from ..chance import Chance, Value
 from ..text import Table
 from .constants import Building
 from .state import State
-from .words import LANGUAGES
+from .words import COLOURS, LANGUAGES
 from .words import colour as colour_word
 
 CHANCE = {
@@ -98,6 +98,24 @@ def format_chance(state: State, outcome: Chance) -> str:
         return f"fill {state.board.provinces[value[0]].name} {Building(value[1]).label}"
     if outcome.kind == "draw":
         return f"draw {Building(value[0]).label}"
+    raise ValueError(f"White Lotus has no outcome of chance {outcome.kind!r}")
+
+
+def format_chance_in(state: State, outcome: Chance, language: str) -> str:
+    """The outcome in ``language``'s words ("ziehe Palast", "premier bleu"), as a reader of
+    that language writes it; :func:`parse_chance` reads it back."""
+
+    def say(table: Table, canonical: str) -> str:
+        return text.spell(table, canonical, language, LANGUAGES)
+
+    value = outcome.value
+    keyword = say(CHANCE_WORDS, outcome.kind)
+    if outcome.kind == "first":
+        return f"{keyword} {say(COLOURS, state.config.colours[value[0]])}"
+    if outcome.kind == "fill":
+        return f"{keyword} {state.board.provinces[value[0]].name} {say(BUILDINGS, Building(value[1]).label)}"
+    if outcome.kind == "draw":
+        return f"{keyword} {say(BUILDINGS, Building(value[0]).label)}"
     raise ValueError(f"White Lotus has no outcome of chance {outcome.kind!r}")
 
 
