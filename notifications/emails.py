@@ -30,7 +30,7 @@ from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
-from . import gamefacts, plaintext, preferences, pressmail, words
+from . import gamefacts, plaintext, preferences, pressmail, typography, words
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
@@ -702,6 +702,10 @@ def _render(template: str, context: dict[str, Any]) -> Rendered:
         # the moderators' mails have no player, and no such link
         context = {**context, "player_page": player_page_url(reader)}
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
-    text = plaintext.wrap(render_to_string(f"{base}-body.txt", context))
-    html = render_to_string(f"{base}-body.html", context)
-    return Rendered(subject, text, html)
+    text: str = render_to_string(f"{base}-body.txt", context)
+    html: str = render_to_string(f"{base}-body.html", context)
+    if typography.is_french():
+        subject = typography.french_typography(subject)
+        text = typography.french_typography(text)
+        html = typography.french_typography_html(html)
+    return Rendered(subject, plaintext.wrap(text), html)

@@ -56,7 +56,8 @@ def flat(text: str) -> str:
 def lines_after(text: str, heading: str) -> list[str]:
     """The "  - ..." items of a list under ``heading`` (an item wrapped at 76 columns goes on
     on indented lines, joined back here)."""
-    after = text.split(heading + "\n", 1)[1]
+    # French typography's no-break spaces (before a colon) read as spaces here
+    after = text.replace("\u00a0", " ").replace("\u202f", " ").split(heading + "\n", 1)[1]
     out: list[str] = []
     for line in after.splitlines():
         if line.startswith("  - "):

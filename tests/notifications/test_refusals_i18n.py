@@ -242,9 +242,8 @@ def test_a_refusal_mail_gives_the_reason_in_the_players_language(language, no_pr
     _refused(game, seat, "place Atlantis")
     mail = sent_to(game.seats.get(position=seat).player.email)[-1]
     assert no_province in flat(mail.body)
-    assert (
-        no_province.replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;")
-        in mail.alternatives[0][0]
+    assert no_province.replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;") in flat(
+        mail.alternatives[0][0]
     )
     other = game.seats.get(position=1)
     _refused(game, 1, "place Ningxia")
