@@ -21,7 +21,7 @@ from django.db import connection
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games import pages, services
 from games.links import game_page_url, player_page_url, seat_page_url
@@ -172,7 +172,7 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "game": game,
         "player": mail.player,
         "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
-        "game_title": services.rules_of(game).title,
+        "game_title": game_title(services.rules_of(game)),
         "edition": game.get_edition_display(),
         "colour": words.colour(seats[mail.seat].colour),
         "seats": [
@@ -390,7 +390,7 @@ def _game_mail(
         # what the game's mails show of it: its name, and the partials of its board and hand
         # (``mail/<rules>/_board.*``; a game without its own shows the text board)
         "rules_name": rules.name,
-        "game_title": rules.title,
+        "game_title": game_title(rules),
         "board_txt": _partials(rules.name, "_board.txt"),
         "board_html": _partials(rules.name, "_board.html"),
         "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
@@ -685,6 +685,13 @@ def _short_far(moment: datetime | None) -> str:
     if moment is None or moment - timezone.now() <= timedelta(days=6):
         return _short(moment)
     return dateformat.format(timezone.localtime(moment), "D Y-m-d H:i")
+
+
+def game_title(rules: GameRules) -> str:
+    """The game's name in the reader's language, the one its mails' footers say ("Der weiße
+    Lotus"): one name per game and language in every mail (a title the catalogue does not
+    know, such as "Die Verbotene Stadt", stays as it is)."""
+    return pgettext("game title", rules.title)
 
 
 def _plain(name: str, context: dict[str, Any]) -> str:

@@ -76,7 +76,7 @@ def test_the_seated_and_ready_mails_end_with_the_link_to_the_players_own_page():
     [
         ("en", "ready", "UTC", 0, "Reply to this mail with this word"),
         ("de", "bereit", "Europe/Berlin", 1, "Antworte auf diese Mail mit diesem Wort"),
-        ("fr", "prêt", "America/Montreal", -5, "Répondez à ce mail avec ce mot"),
+        ("fr", "prêt", "America/Montreal", -5, "Répondez à ce courriel avec ce mot"),
     ],
 )
 def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns(
