@@ -75,6 +75,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "whitelotus.urls"
+CSRF_FAILURE_VIEW = "games.errors.csrf_failure"  # in the site's layout and the reader's language
 WSGI_APPLICATION = "whitelotus.wsgi.application"
 ASGI_APPLICATION = "whitelotus.asgi.application"
 
