@@ -6,7 +6,7 @@
   "use strict";
   var lang = document.documentElement.lang || undefined;
   // French names a zone by its offset ("UTC+1"), as games.timefmt does; others by its name
-  var zoneLang = lang === "en" ? "en-GB" : lang;
+  var zoneLang = lang === "en" ? "en-US" : lang;  // "EST", as the server writes it
   document.querySelectorAll("time[data-local]").forEach(function (el) {
     var when = new Date(el.getAttribute("datetime"));
     if (isNaN(when)) return;
