@@ -17,6 +17,7 @@ from django import template
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from games import timefmt
 from games.picture import panel
@@ -45,6 +46,17 @@ def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
         "" if chosen else format_html(' data-local="{}" data-pattern="{}"', style, timefmt.pattern(style)),
         timefmt.reader_time(moment, style=style),
     )
+
+
+@register.filter
+def sealed(text: str, is_sealed: bool) -> str:
+    """A decision's text marked "(sealed)" in the page's language, unless it says so already
+    ("geheim Einfluss für Zhending (12) bieten", not "… bieten (geheim)")."""
+    text = str(text)
+    word = gettext("sealed")
+    if not is_sealed or word.lower() in text.lower():
+        return text
+    return f"{text} ({word})"
 
 
 @register.filter

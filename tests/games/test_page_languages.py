@@ -180,3 +180,26 @@ def test_a_zone_without_a_name_is_written_as_its_offset():
         assert reader_time(moment, ZoneInfo("Asia/Dubai")) == "2026-11-30 04:51 UTC+4"
         assert reader_time(moment, ZoneInfo("Asia/Kolkata")) == "2026-11-30 06:21 IST"
         assert reader_time(moment, ZoneInfo("UTC")) == "2026-11-30 00:51 UTC"
+
+
+def test_a_sealed_decision_is_marked_sealed_once_in_every_language():
+    from django.utils import translation
+
+    from games.templatetags.site import sealed
+
+    with translation.override("de"):
+        assert (
+            sealed("geheim Einfluss für Zhending (12) bieten", True)
+            == "geheim Einfluss für Zhending (12) bieten"
+        )
+        assert sealed("die Bestechungstafel einstellen", True) == "die Bestechungstafel einstellen (geheim)"
+        assert sealed("einen Gebietsmarker setzen", False) == "einen Gebietsmarker setzen"
+    with translation.override("en"):
+        assert sealed("make a sealed bid for Yanan (10)", True) == "make a sealed bid for Yanan (10)"
+
+
+def test_the_header_switcher_names_each_language_in_itself_as_the_players_page_does():
+    html = Client(headers={"accept-language": "de"}).get("/games/").content.decode()
+    switcher = html.split('id="language-switch"')[1].split("</select>")[0]
+    assert ">English</option>" in switcher and ">Deutsch</option>" in switcher
+    assert ">Français</option>" in switcher and "Englisch" not in switcher
