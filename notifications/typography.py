@@ -31,7 +31,7 @@ _STRAIGHT = re.compile(r'(?<![\w=])"([^"\n<>=]+?)"(?![\w=])')
 _KEPT = re.compile(r"\b(?:https?://|mailto:)\S+|\S+@\S+\.\w+|&(?:#x?[0-9a-fA-F]+|\w+);")
 _QUOTED_LINE = re.compile(r"^\s*>")
 _TAG = re.compile(r"(<[^>]*>)")
-_VERBATIM = ("pre", "code", "kbd", "samp", "tt", "style", "script")
+_VERBATIM = ("pre", "code", "kbd", "samp", "tt", "style", "script", "textarea")
 
 
 def is_french(language: str | None = None) -> bool:

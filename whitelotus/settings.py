@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
+    "games.middleware.FrenchTypographyMiddleware",
     # pages in the reader's language: the switcher's cookie, else the browser's Accept-Language
     # (a seat page and the player's own page: their player's language unless switched)
     "django.middleware.locale.LocaleMiddleware",

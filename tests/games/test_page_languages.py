@@ -203,3 +203,12 @@ def test_the_header_switcher_names_each_language_in_itself_as_the_players_page_d
     switcher = html.split('id="language-switch"')[1].split("</select>")[0]
     assert ">English</option>" in switcher and ">Deutsch</option>" in switcher
     assert ">Français</option>" in switcher and "Englisch" not in switcher
+
+
+def test_a_french_page_gets_french_typography_and_an_english_one_does_not():
+    game = running_game(3, seed="typo-fr")
+    french = Client(headers={"accept-language": "fr"}).get(f"/games/{game.pk}/").content.decode()
+    main = french.split("<main>")[1].split("</main>")[0]
+    assert "\u00a0:" in main and not re.search(r"\w :", main.replace("\u00a0", "~"))
+    english = Client(headers={"accept-language": "en"}).get(f"/games/{game.pk}/").content.decode()
+    assert "\u00a0:" not in english and "\u202f" not in english  # (Django's "1\u00a0day" is its own)
