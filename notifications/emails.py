@@ -23,7 +23,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games import pages, services
+from games import pages, services, timefmt
 from games.links import game_page_url, player_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player, Seat
 from games.projections import narration
@@ -666,9 +666,10 @@ def _partials(rules_name: str, part: str) -> tuple[str, ...]:
 
 
 def _local(moment: datetime | None) -> str:
+    """A moment as the reader's pages write it (``games.timefmt``: "25.11.2026, 10:00 MEZ")."""
     if moment is None:
         return ""
-    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
+    return timefmt.reader_time(moment)
 
 
 def _short(moment: datetime | None) -> str:
