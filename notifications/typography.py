@@ -5,9 +5,10 @@ guillemets « … ».  The catalogue's strings are written with ordinary spaces 
 translators and the English originals leave them); :func:`french_typography` puts the right
 space in at render time, so no string has to carry it and none can forget it.
 
-What it leaves alone: what a player types or copies (a line quoted from their mail, ``> …``;
-an HTML ``<pre>``/``<code>``), a URL, a time or a ratio (``12:30``, ``2:1``), an e-mail
-address, and punctuation with no word before it (``:)``, a line that starts with ``?``).
+What it leaves alone: what a player types, copies or wrote (a line quoted from their mail,
+``> …``, or relayed table talk, ``| …``; an HTML ``<pre>``/``<code>``/``<blockquote>``), a
+URL, a time or a ratio (``12:30``, ``2:1``), an e-mail address, and punctuation with no word
+before it (``:)``, a line that starts with ``?``).
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ _CURLY = re.compile(r"“\s*([^“”\n]+?)\s*”")
 _STRAIGHT = re.compile(r'(?<![\w=])"([^"\n<>=]+?)"(?![\w=])')
 # kept whole: a URL, an e-mail address, an HTML entity (the ";" of "&gt;" is no semicolon)
 _KEPT = re.compile(r"\b(?:https?://|mailto:)\S+|\S+@\S+\.\w+|&(?:#x?[0-9a-fA-F]+|\w+);")
-_QUOTED_LINE = re.compile(r"^\s*>")
+_QUOTED_LINE = re.compile(r"^\s*[>|]")  # a line quoted from a mail, or table talk relayed
 _TAG = re.compile(r"(<[^>]*>)")
-_VERBATIM = ("pre", "code", "kbd", "samp", "tt", "style", "script", "textarea")
+_VERBATIM = ("pre", "code", "kbd", "samp", "tt", "style", "script", "textarea", "blockquote")
 
 
 def is_french(language: str | None = None) -> bool:
@@ -46,15 +47,23 @@ def french_typography(text: str) -> str:
 
 def french_typography_html(html: str) -> str:
     """:func:`french_typography` for an HTML document: only its text between tags, and not
-    inside ``<pre>``, ``<code>`` and the like (what a player copies must stay as it is)."""
+    inside ``<pre>``, ``<code>``, ``<blockquote>`` and the like or an element of class ``said``
+    (what a player copies or wrote must stay as it is)."""
     out: list[str] = []
-    verbatim = 0
+    verbatim: list[str] = []  # the open elements whose text is left alone, innermost last
     for part in _TAG.split(html):
         if part.startswith("<") and part.endswith(">"):
             name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
-            if name and name.group(1).lower() in _VERBATIM and not part.endswith("/>"):
-                verbatim += -1 if part.startswith("</") else 1
-                verbatim = max(verbatim, 0)
+            tag = name.group(1).lower() if name else ""
+            if part.startswith("</"):
+                if verbatim and verbatim[-1] == tag:
+                    verbatim.pop()
+            elif (
+                tag
+                and not part.endswith("/>")
+                and (tag in _VERBATIM or re.search(r"""class=["'][^"']*\bsaid\b""", part))
+            ):
+                verbatim.append(tag)
             out.append(part)
         elif verbatim or not part.strip():
             out.append(part)

@@ -56,3 +56,11 @@ def test_a_line_is_never_wrapped_at_the_no_break_space():
     for out in wrap(line).splitlines():
         assert not out.startswith(":")
     assert f"fin{NBSP}:" in wrap(line)
+
+
+def test_table_talk_is_relayed_as_the_player_wrote_it():
+    assert french_typography("Rouge vous dit :\n  | hello!") == f"Rouge vous dit{NBSP}:\n  | hello!"
+    html = '<p>Rouge dit :</p><blockquote>hello!</blockquote><span class="said">ok?</span> fin ?'
+    assert french_typography_html(html) == (
+        f'<p>Rouge dit{NBSP}:</p><blockquote>hello!</blockquote><span class="said">ok?</span> fin{NNBSP}?'
+    )
