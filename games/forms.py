@@ -6,22 +6,19 @@ commands ``mail all``, ``picture off``… call); language and time zone are the 
 
 from __future__ import annotations
 
-import zoneinfo
-from functools import cache
-
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
+from games import zonechoice
 from games.models import Game, Player
 from notifications import preferences
 from notifications.models import MailPreference
 
 
-@cache
 def zones() -> tuple[str, ...]:
-    """The IANA zones a player may choose, sorted (every one Python knows: a zone a moderator
-    set in the admin is among them)."""
-    return tuple(sorted(zoneinfo.available_timezones() | {"UTC"}))
+    """The IANA zones a player may choose, sorted (every real one Python knows: a zone a
+    moderator set in the admin is among them; ``games.zonechoice``)."""
+    return zonechoice.zones()
 
 
 class SettingsForm(forms.Form):
@@ -39,7 +36,8 @@ class SettingsForm(forms.Form):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["mode"].choices = self.mode_choices()  # type: ignore[attr-defined]
-        self.fields["time_zone"].choices = [(z, z) for z in zones()]  # type: ignore[attr-defined]
+        # grouped, the common zones of the page's language (the player's) first
+        self.fields["time_zone"].choices = zonechoice.choices(get_language() or "en")  # type: ignore[attr-defined]
         self.fields["time_zone"].error_messages["invalid_choice"] = gettext(
             "“%(value)s” is not a time zone we know; choose one from the list (e.g. Europe/Berlin)."
         )

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 
-from games import links, services, timing
+from games import links, services, timefmt, timing
 from games.models import Game, PendingDecision, Player, Seat, SeatResult
 from games.rules.base import GameRules
 from notifications import words
@@ -143,7 +143,7 @@ def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | N
         due_in = gettext("overdue")
     else:
         due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
-    return Deadline(local.strftime("%Y-%m-%d %H:%M %Z"), str(zone), local.isoformat(), due_in, at)
+    return Deadline(timefmt.reader_time(at, zone), str(zone), local.isoformat(), due_in, at)
 
 
 def _entry(seat: Seat, **more: object) -> Entry:
@@ -210,4 +210,4 @@ def _finished(seat: Seat, result: list[tuple[int, int]]) -> Entry:
 def _away(seat: Seat, zone: tzinfo) -> str:
     if seat.away_until is None:
         return ""
-    return timezone.localtime(seat.away_until, zone).strftime("%Y-%m-%d %H:%M %Z")
+    return timefmt.reader_time(seat.away_until, zone)

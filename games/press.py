@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Player, Press, Seat
-from games.rules.base import GameRules, Message, Word
+from games.rules.base import Argument, GameRules, Message, Word
 
 MAX_LENGTH = 2000  # characters of one message
 RATE = 20  # messages a seat may say ...
@@ -145,10 +145,14 @@ def say(
             )
             if by_bot and by_bot == set(positions):
                 colours = dict(locked.seats.values_list("position", "colour"))
+                # the seats said as seats are, in the reader's language ("Grün"), not as stored
+                said: Argument = Word(colours[max(by_bot)], "capitalize")
+                for p in sorted(by_bot, reverse=True)[1:]:
+                    said = Message("{first}, {rest}", first=Word(colours[p], "capitalize"), rest=said)
                 raise services.GameError(
                     Message(
                         "{seats} is played by the bot for now; nobody would read your message.",
-                        seats=", ".join(colours[p] for p in sorted(by_bot)),
+                        seats=said,
                     )
                 )
         text = text.strip()

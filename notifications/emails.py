@@ -21,16 +21,16 @@ from django.db import connection
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone, translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
-from games import pages, services
+from games import pages, services, timefmt
 from games.links import game_page_url, player_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player, Seat
 from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
 
-from . import gamefacts, plaintext, preferences, pressmail, words
+from . import gamefacts, plaintext, preferences, pressmail, typography, words
 from .models import DigestPart, OutboundMail
 from .moderation import actor_name
 from .moderation import context as moderation_context
@@ -172,7 +172,7 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "game": game,
         "player": mail.player,
         "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
-        "game_title": services.rules_of(game).title,
+        "game_title": game_title(services.rules_of(game)),
         "edition": game.get_edition_display(),
         "colour": words.colour(seats[mail.seat].colour),
         "seats": [
@@ -390,7 +390,7 @@ def _game_mail(
         # what the game's mails show of it: its name, and the partials of its board and hand
         # (``mail/<rules>/_board.*``; a game without its own shows the text board)
         "rules_name": rules.name,
-        "game_title": rules.title,
+        "game_title": game_title(rules),
         "board_txt": _partials(rules.name, "_board.txt"),
         "board_html": _partials(rules.name, "_board.html"),
         "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
@@ -665,9 +665,10 @@ def _partials(rules_name: str, part: str) -> tuple[str, ...]:
 
 
 def _local(moment: datetime | None) -> str:
+    """A moment as the reader's pages write it (``games.timefmt``: "25.11.2026, 10:00 MEZ")."""
     if moment is None:
         return ""
-    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
+    return timefmt.reader_time(moment)
 
 
 def _short(moment: datetime | None) -> str:
@@ -686,6 +687,13 @@ def _short_far(moment: datetime | None) -> str:
     return dateformat.format(timezone.localtime(moment), "D Y-m-d H:i")
 
 
+def game_title(rules: GameRules) -> str:
+    """The game's name in the reader's language, the one its mails' footers say ("Der weiße
+    Lotus"): one name per game and language in every mail (a title the catalogue does not
+    know, such as "Die Verbotene Stadt", stays as it is)."""
+    return pgettext("game title", rules.title)
+
+
 def _plain(name: str, context: dict[str, Any]) -> str:
     """A template rendered without HTML escaping: a subject line is plain text, and a game
     or league named "Tom & Jerry's" must not reach the inbox as "Tom &amp; Jerry&#x27;s"."""
@@ -701,6 +709,10 @@ def _render(template: str, context: dict[str, Any]) -> Rendered:
         # the moderators' mails have no player, and no such link
         context = {**context, "player_page": player_page_url(reader)}
     subject = " ".join(_plain(f"{base}-subject.txt", context).split())
-    text = plaintext.wrap(render_to_string(f"{base}-body.txt", context))
-    html = render_to_string(f"{base}-body.html", context)
-    return Rendered(subject, text, html)
+    text: str = render_to_string(f"{base}-body.txt", context)
+    html: str = render_to_string(f"{base}-body.html", context)
+    if typography.is_french():
+        subject = typography.french_typography(subject)
+        text = typography.french_typography(text)
+        html = typography.french_typography_html(html)
+    return Rendered(subject, plaintext.wrap(text), html)

@@ -12,10 +12,10 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from games import services
+from games import services, timefmt
 from games.models import Event, Game, Player
 from games.timing import TimeControls
 
@@ -185,7 +185,7 @@ def context(mail: OutboundMail, game: Game, state: Any, names: Mapping[str, str]
         out["undone"] = undone_moves(game, event, mail.seat)
     if event.kind == Event.Kind.DEADLINE_EXTENDED and event.payload.get("previous"):
         previous = datetime.fromisoformat(event.payload["previous"])
-        out["previous_deadline"] = timezone.localtime(previous).strftime("%Y-%m-%d %H:%M %Z")
+        out["previous_deadline"] = timefmt.reader_time(previous)
     if mail.kind == "seat_replaced":  # the row carries the event's payload (outbox.plan)
         out["seat_colour"] = words.colour(str(mail.context.get("colour") or event.payload.get("colour", "")))
     return out

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
+    "games.middleware.FrenchTypographyMiddleware",
     # pages in the reader's language: the switcher's cookie, else the browser's Accept-Language
     # (a seat page and the player's own page: their player's language unless switched)
     "django.middleware.locale.LocaleMiddleware",
@@ -75,6 +77,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "whitelotus.urls"
+CSRF_FAILURE_VIEW = "games.errors.csrf_failure"  # in the site's layout and the reader's language
 WSGI_APPLICATION = "whitelotus.wsgi.application"
 ASGI_APPLICATION = "whitelotus.asgi.application"
 

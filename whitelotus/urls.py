@@ -17,6 +17,12 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("games/favicon.svg"))
 
 
+# the error pages in the site's layout and the reader's language (games.errors; DEBUG off)
+handler400 = "games.errors.bad_request"
+handler403 = "games.errors.permission_denied"
+handler404 = "games.errors.not_found"
+handler500 = "games.errors.server_error"
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),

@@ -214,7 +214,8 @@ def _words(body: str) -> list[tuple[str, str]]:
     """The words of ``body``, each with the spaces before it (kept: a menu's double space
     stays double), a number glued to the word before it."""
     words: list[tuple[str, str]] = []
-    for space, word in re.findall(r"( *)(\S+)", body):
+    # a no-break space (French typography: "Date limite\u00a0: …") binds, as its name says
+    for space, word in re.findall(r"( *)([^ ]+)", body):
         if words and _TRAILING.fullmatch(word) and not URL.match(words[-1][1]):
             words[-1] = (words[-1][0], words[-1][1] + space + word)
         else:

@@ -2,10 +2,11 @@
 
 ``{% when moment %}`` writes a moment for its reader: a ``<time>`` element whose
 ``datetime`` attribute is the UTC instant and whose text is the moment in the zone active while
-the page is rendered.  A page rendered in a chosen zone (a seat page in its player's zone, set
-with ``timezone.override``) says so and stays as written; on every other page the text is UTC
-and ``games/static/games/local-times.js`` rewrites it in the browser's own zone (without
-JavaScript the reader sees UTC, which the text says).
+the page is rendered, in the reader's pattern (``games.timefmt``, one for every page).  A page
+rendered in a chosen zone (a seat page in its player's zone, set with ``timezone.override``)
+says so and stays as written; on every other page the text is UTC and
+``games/static/games/local-times.js`` rewrites it in the browser's own zone, in the same
+pattern (without JavaScript the reader sees UTC, which the text says).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from games import timefmt
 from games.picture import panel
 from games.rules import registry
 from notifications import words
@@ -68,17 +70,26 @@ def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
     """``<time>`` for ``moment`` ("—" for none); ``style`` is ``datetime`` or ``date``."""
     if moment is None:
         return "—"
-    local = timezone.localtime(moment)
     # a page rendered for one reader (timezone.override) keeps their zone; any other page is
-    # rewritten in the browser's
+    # rewritten in the browser's, in the same pattern (games.timefmt)
     chosen = timezone.get_current_timezone_name() != timezone.get_default_timezone_name()
-    shown = local.strftime("%Y-%m-%d") if style == "date" else local.strftime("%Y-%m-%d %H:%M %Z")
     return format_html(
         '<time datetime="{}"{}>{}</time>',
         moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
-        "" if chosen else format_html(' data-local="{}"', style),
-        shown,
+        "" if chosen else format_html(' data-local="{}" data-pattern="{}"', style, timefmt.pattern(style)),
+        timefmt.reader_time(moment, style=style),
     )
+
+
+@register.filter
+def sealed(text: str, is_sealed: bool) -> str:
+    """A decision's text marked "(sealed)" in the page's language, unless it says so already
+    ("geheim Einfluss für Zhending (12) bieten", not "… bieten (geheim)")."""
+    text = str(text)
+    word = gettext("sealed")
+    if not is_sealed or word.lower() in text.lower():
+        return text
+    return f"{text} ({word})"
 
 
 @register.filter

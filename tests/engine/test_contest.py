@@ -101,7 +101,7 @@ def test_emperor_chooses_the_next_contested_area():
     s, _ = _resolution(s)
     assert isinstance(s.phase, ChooseContest)
     assert pending(s) == (Decision(0, "resolve"),)
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for red"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
         play(s, "blue", "resolve Yanan")
     s, log = play(s, "red", "resolve Yanan")
     assert entries(log, "contest") == [{"area": area("Yanan"), "contenders": [1, 2], "chosen_by": 0}]
@@ -201,7 +201,7 @@ def test_dragon_card_must_name_another_contender():
 def test_non_contender_cannot_bid():
     """001 l.168-171: only players with a marker in the area take part."""
     s, _ = _one_contest(("blue", "green"))
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for blue, green"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Blue, Green"):
         play(s, "red", "bid blue 3")
     assert s.phase.bids == (None, None, None)
 
@@ -319,7 +319,7 @@ def test_tie_break_must_name_one_of_the_tied_players_and_only_the_emperor_decide
     assert isinstance(s.phase, TieBreak)
     with pytest.raises(IllegalCommand, match="yellow is not one of the tied players"):
         play(s, "red", "out yellow")
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for red"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
         play(s, "blue", "out green")
     s, _ = play(s, "red", "out green")
     assert s.markers[area("Yanan")] == 1 << 1 | 1 << 3
@@ -352,7 +352,7 @@ def test_emperor_changes_at_once_when_someone_gets_more_palaces():
     assert s.emperor == 1
     assert isinstance(s.phase, ChooseContest)
     assert pending(s) == (Decision(1, "resolve"),)
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for blue"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Blue"):
         play(s, "red", "resolve Yanan")
     s, log = play(s, "blue", "resolve Yanan")
     assert entries(log, "contest") == [{"area": area("Yanan"), "contenders": [0, 2], "chosen_by": 1}]

@@ -289,7 +289,7 @@ def test_kosmos_rebellion_offer_refusal_ends_with_the_menu():
 def test_refusal_to_a_seat_with_nothing_to_do_names_who_is_awaited():
     """engine.py: a seat with no decision is told whose decision it is."""
     s = new_game(3)
-    with pytest.raises(IllegalCommand, match="waiting for red"):
+    with pytest.raises(IllegalCommand, match="waiting for Red"):
         apply(s, 1, Place(area("Ningxia")))
 
 

@@ -135,7 +135,7 @@ def test_kosmos_markers_that_find_no_area_are_lost_and_the_phase_ends():
 def test_placing_out_of_turn_is_refused():
     """001 l.129-130: the emperor begins, then clockwise; nobody else may place meanwhile."""
     s = _placing(tiles(blank(players=3, year=2, emperor="red"), Yanan="village", Taiyuan="fort"))
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for red"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
         play(s, "blue", "place Yanan")
     assert s.markers[area("Yanan")] == 0
 

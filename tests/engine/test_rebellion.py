@@ -89,7 +89,7 @@ def test_kosmos_emperor_is_never_asked_to_lead():
     s = holds(s, "blue", Dadu="village")
     s, _ = begin(s, "rebellion")
     assert s.phase.queue == (BLUE,)
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for blue"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Blue"):
         play(s, "red", "lead")
     s, log = play(s, "blue", "decline")
     assert kinds(log)[:2] == ["declined", "no_rebellion"]
@@ -138,7 +138,7 @@ def test_kosmos_only_the_player_asked_may_answer():
     s = holds(s, "blue", Fuzhou="village")
     s = holds(s, "green", Quanzhou="village", Guangzhou="village")
     s, _ = begin(s, "rebellion")
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for green"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Green"):
         play(s, "blue", "lead")
     with pytest.raises(IllegalCommand, match="'side' is not a move now"):
         play(s, "green", "side rebels")
@@ -434,7 +434,7 @@ def test_designer_emperor_decides_which_tied_winner_picks_first():
     s = _five_rebels_win(edition="designer")
     s, _ = play(s, "yellow", "take Pingjiang")
     assert pending(s) == (Decision(RED, "first"),)
-    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for red"):
+    with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
         play(s, "blue", "first blue")
     with pytest.raises(IllegalCommand, match="green is not one of the tied winners"):
         play(s, "red", "first green")

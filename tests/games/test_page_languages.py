@@ -131,15 +131,84 @@ def test_a_time_is_the_utc_instant_written_in_the_readers_zone_or_left_to_the_br
     from datetime import UTC, datetime
 
     from django.template import Context, Template
-    from django.utils import timezone
+    from django.utils import timezone, translation
 
     moment = datetime(2026, 11, 23, 20, 5, tzinfo=UTC)
     tag = Template("{% load site %}{% when moment %}|{% when moment 'date' %}|{% when nothing %}")
-    public = tag.render(Context({"moment": moment, "nothing": None}))
+    with translation.override("en"):
+        public = tag.render(Context({"moment": moment, "nothing": None}))
     assert public == (
-        '<time datetime="2026-11-23T20:05:00Z" data-local="datetime">2026-11-23 20:05 UTC</time>|'
-        '<time datetime="2026-11-23T20:05:00Z" data-local="date">2026-11-23</time>|—'
+        '<time datetime="2026-11-23T20:05:00Z" data-local="datetime" '
+        'data-pattern="{year}-{month}-{day} {hour}:{minute} {zone}">2026-11-23 20:05 UTC</time>|'
+        '<time datetime="2026-11-23T20:05:00Z" data-local="date" data-pattern="{year}-{month}-{day}">'
+        "2026-11-23</time>|—"
     )
-    with timezone.override("Europe/Berlin"):  # a page rendered for one reader: their zone, as is
+    with translation.override("en"), timezone.override("Europe/Berlin"):  # one reader's page
         private = tag.render(Context({"moment": moment, "nothing": None}))
     assert private.startswith('<time datetime="2026-11-23T20:05:00Z">2026-11-23 21:05 CET</time>|')
+
+
+def test_every_page_writes_a_moment_in_the_readers_pattern_and_zone_name():
+    from datetime import UTC, datetime
+
+    from django.template import Context, Template
+    from django.utils import timezone, translation
+
+    moment = datetime(2026, 11, 30, 0, 51, tzinfo=UTC)
+    tag = Template("{% load site %}{% when moment %}")
+    with translation.override("de"), timezone.override("Europe/Berlin"):  # a seat page, /me/
+        german = tag.render(Context({"moment": moment}))
+    assert german.endswith(">30.11.2026, 01:51 MEZ</time>")
+    with translation.override("fr"), timezone.override("Europe/Paris"):
+        french = tag.render(Context({"moment": moment}))
+    assert french.endswith(">30/11/2026 01:51 UTC+1</time>")
+    with translation.override("de"):  # a public page: UTC, and the pattern for the browser
+        public = tag.render(Context({"moment": moment}))
+    assert 'data-pattern="{day}.{month}.{year}, {hour}:{minute} {zone}">30.11.2026, 00:51 UTC<' in public
+
+
+def test_a_zone_without_a_name_is_written_as_its_offset():
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.utils import translation
+
+    from games.timefmt import reader_time
+
+    moment = datetime(2026, 11, 30, 0, 51, tzinfo=UTC)
+    with translation.override("en"):
+        assert reader_time(moment, ZoneInfo("Asia/Dubai")) == "2026-11-30 04:51 UTC+4"
+        assert reader_time(moment, ZoneInfo("Asia/Kolkata")) == "2026-11-30 06:21 IST"
+        assert reader_time(moment, ZoneInfo("UTC")) == "2026-11-30 00:51 UTC"
+
+
+def test_a_sealed_decision_is_marked_sealed_once_in_every_language():
+    from django.utils import translation
+
+    from games.templatetags.site import sealed
+
+    with translation.override("de"):
+        assert (
+            sealed("geheim Einfluss für Zhending (12) bieten", True)
+            == "geheim Einfluss für Zhending (12) bieten"
+        )
+        assert sealed("die Bestechungstafel einstellen", True) == "die Bestechungstafel einstellen (geheim)"
+        assert sealed("einen Gebietsmarker setzen", False) == "einen Gebietsmarker setzen"
+    with translation.override("en"):
+        assert sealed("make a sealed bid for Yanan (10)", True) == "make a sealed bid for Yanan (10)"
+
+
+def test_the_header_switcher_names_each_language_in_itself_as_the_players_page_does():
+    html = Client(headers={"accept-language": "de"}).get("/games/").content.decode()
+    switcher = html.split('id="language-switch"')[1].split("</select>")[0]
+    assert ">English</option>" in switcher and ">Deutsch</option>" in switcher
+    assert ">Français</option>" in switcher and "Englisch" not in switcher
+
+
+def test_a_french_page_gets_french_typography_and_an_english_one_does_not():
+    game = running_game(3, seed="typo-fr")
+    french = Client(headers={"accept-language": "fr"}).get(f"/games/{game.pk}/").content.decode()
+    main = french.split("<main>")[1].split("</main>")[0]
+    assert "\u00a0:" in main and not re.search(r"\w :", main.replace("\u00a0", "~"))
+    english = Client(headers={"accept-language": "en"}).get(f"/games/{game.pk}/").content.decode()
+    assert "\u00a0:" not in english and "\u202f" not in english  # (Django's "1\u00a0day" is its own)

@@ -274,3 +274,21 @@ def test_a_private_message_only_to_seats_the_bot_plays_is_refused_and_with_other
     kept = say(game, 0, f"{colours[1]} {colours[2]}", "a deal?")  # a human reads it
     assert kept.to_seats == [1, 2]
     assert say(game, 0, "all", "hello").to_all
+
+
+def test_a_refusal_for_a_seat_the_bot_plays_names_the_seat_in_the_readers_language():
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    from games import bots
+
+    game = full_game()
+    colours = dict(game.seats.values_list("position", "colour"))
+    bots.hand_to_bot(game, 1, by=None, reason="dropped out")
+    with pytest.raises(services.GameError) as error:
+        say(game, 0, colours[1], "hello")
+    with translation.override("de"):
+        german = error.value.text.render(gettext)
+        seat = gettext(colours[1]).capitalize()
+    assert german.startswith(f"{seat} wird gerade vom Bot gespielt"), german
+    assert colours[1] not in german  # not the stored English colour ("green")

@@ -76,7 +76,7 @@ def test_the_seated_and_ready_mails_end_with_the_link_to_the_players_own_page():
     [
         ("en", "ready", "UTC", 0, "Reply to this mail with this word"),
         ("de", "bereit", "Europe/Berlin", 1, "Antworte auf diese Mail mit diesem Wort"),
-        ("fr", "prêt", "America/Montreal", -5, "Répondez à ce mail avec ce mot"),
+        ("fr", "prêt", "America/Montreal", -5, "Répondez à ce courriel avec ce mot"),
     ],
 )
 def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns(
@@ -92,7 +92,9 @@ def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns
     html = mail.alternatives[0][0]
     assert f"\n  {word}\n" in mail.body and f'lang="{language}"' in html
     assert phrase in " ".join(mail.body.split())
-    assert f"2026-11-23 {22 + offset:02d}:00" in mail.body
+    # the reader's date style (games.timefmt), as their pages write it
+    day = {"en": "2026-11-23 {}", "de": "23.11.2026, {}", "fr": "23/11/2026 {}"}[language]
+    assert day.format(f"{22 + offset:02d}:00") in mail.body
     assert all(len(line) <= LIMIT for line in mail.body.splitlines())
 
 

@@ -110,7 +110,8 @@ def test_the_ready_answer_quotes_the_hashed_text_and_message_id_which_hash_to_it
     value = game.events.get(kind=Event.Kind.ENTROPY).payload["value"]
     deliver_pending()
     body = sent_to(game.seats.get(position=1).player.email)[-1].body
-    lines = [line.strip() for line in body.splitlines()]
+    # French typography's no-break space before a colon reads as a space here
+    lines = [" ".join(line.split()) for line in body.splitlines()]
     text = lines[lines.index(next(x for x in lines if x.startswith(TEXT_LABEL[language]))) + 1]
     message_id = lines[lines.index(next(x for x in lines if x.startswith(ID_LABEL[language]))) + 1]
     assert hashlib.sha256(f"{text}\n{message_id}".encode()).hexdigest() == value
@@ -121,7 +122,7 @@ TEXT_LABEL = {"en": "Your text:", "de": "Dein Text:", "fr": "Votre texte :"}
 ID_LABEL = {
     "en": "Your mail's Message-ID:",
     "de": "Die Message-ID deiner Mail:",
-    "fr": "Le Message-ID de votre mail :",
+    "fr": "Le Message-ID de votre courriel :",
 }
 
 

@@ -216,7 +216,7 @@ def test_an_edition_is_checked_against_the_games_editions():
 
 @pytest.mark.parametrize(
     ("language", "title"),
-    [("en", "Second Game by mail"), ("de", "Second Game per Mail"), ("fr", "Second Game par e-mail")],
+    [("en", "Second Game by mail"), ("de", "Second Game per Mail"), ("fr", "Second Game par courriel")],
 )
 def test_the_site_title_names_the_game_in_the_readers_language(language, title):
     with translation.override(language):

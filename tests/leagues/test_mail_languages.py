@@ -64,17 +64,23 @@ def test_a_french_players_welcome_answer_is_in_french():
     receive(compose(SERVICE, "Inès <ines@example.org>", "join hiver"))
     receive(compose(SERVICE, "ines@example.org", "join printemps"))
     welcome, refusal = deliver_pending()
-    assert welcome.subject == "Bienvenue dans Coupe d'hiver · Le Lotus blanc par e-mail"
-    assert welcome.text.startswith("Bienvenue : votre inscription à Coupe d'hiver: Autumn est enregistrée.")
+    assert welcome.subject == "Bienvenue dans Coupe d'hiver · Le Lotus blanc par courriel"
+    assert " ".join(welcome.text.split()).startswith(
+        "Bienvenue : votre inscription à Coupe d'hiver : Autumn est enregistrée."
+    )
     assert "vous jouez vos coups en y répondant" in " ".join(welcome.text.split())
     # the footer: the service's name, then the link to the player's own page
     assert re.search(
-        r"\n-- \nLe Lotus blanc par e-mail\nVos parties et vos réglages :\n\S+/me/\w+/\n$", welcome.text
+        r"\n-- \nLe Lotus blanc par courriel\nVos parties et vos réglages\u00a0:\n\S+/me/\w+/\n$",
+        welcome.text,
     )
     assert 'lang="fr"' in welcome.html and "Un modérateur répartit" in welcome.html
-    assert refusal.subject == "Votre inscription : non inscrit · Le Lotus blanc par e-mail"
-    assert "Il n'existe pas de ligue « printemps »." in refusal.text
-    assert "par exemple « join hiver »" in refusal.text and "hiver (Coupe d'hiver)" in refusal.text
+    assert (
+        " ".join(refusal.subject.split()) == "Votre inscription : non inscrit · Le Lotus blanc par courriel"
+    )
+    text = " ".join(refusal.text.split())  # French typography's no-break spaces read as spaces
+    assert "Il n'existe pas de ligue « printemps »." in text
+    assert "par exemple « join hiver »" in text and "hiver (Coupe d'hiver)" in refusal.text
 
 
 def test_an_unknown_address_is_answered_in_english():

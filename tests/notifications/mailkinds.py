@@ -24,6 +24,7 @@ from games import services
 from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import whitelotus as wl
+from games.rules.base import Message
 from leagues.models import League, LeagueGame, Season
 from notifications import emails
 from notifications.models import OutboundMail
@@ -37,7 +38,7 @@ LANGUAGES = ("en", "de", "fr")
 FOOTERS = (
     "White Lotus by mail, game",
     "Der weiße Lotus per Mail, Partie",
-    "Le Lotus blanc par e-mail, partie",
+    "Le Lotus blanc par courriel, partie",
 )
 # the mails of a game's ready window, before it starts (no board, no menu): rendered in every
 # language and checked for 80 columns by tests/games/test_ready_window.py
@@ -142,7 +143,11 @@ def context_of(kind: str, game: Game, seat: int) -> dict[str, Any]:
         "missed": {"missed": 3},
         "error": {
             "failing_line": "bid blue 99",
-            "message": "You cannot bid 99: you hold 7 influence points (and army for a fight).",
+            "message": "You cannot bid 99: you have 7 influence points.",
+            # as the receiver stores a refusal now: said in the reader's language at send time
+            "refusal": Message(
+                "You cannot bid {amount}: you have {points} influence points.", amount=99, points=7
+            ).to_data(),
         },
         "help": {"topic": "help"},
         "status": {"topic": "status"},

@@ -215,13 +215,12 @@ TEMPLATE = (
         (
             "de",
             "Hallo Anna, Du bist am Zug (Rot): einen Gebietsmarker setzen. Weitere Befehle: "
-            "help (oder hilfe), status (oder stand: Spielplan und Karten), "
-            "log (oder protokoll: letzte Ereignisse).",
+            "hilfe, stand (Spielplan und Karten), protokoll (letzte Ereignisse).",
         ),
         (
             "fr",
             "Bonjour Anna, C'est à vous de jouer (Rouge) : placer un pion. Autres commandes : "
-            "help (ou aide), status (ou etat : plateau et main), log (ou journal : derniers événements).",
+            "aide, état (plateau et main), journal (derniers événements).",
         ),
         (
             "en",

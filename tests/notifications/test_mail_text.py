@@ -33,6 +33,7 @@ from games import links, services, steps
 from games.rules import whitelotus as wl
 from notifications import emails, plaintext
 from notifications.models import OutboundMail
+from notifications.typography import french_typography
 
 from .mailkinds import (
     BOT_KINDS,
@@ -198,8 +199,8 @@ EMPTY = [
     (re.compile(r"[:,]\s*[.,]"), "an empty item"),
     (re.compile(r"\S {2,}\S"), "double spaces"),
 ]
-# French puts a space before : ; ? ! (and our texts use it): that is not an empty phrase
-FRENCH_SPACE = re.compile(r" [:;]")
+# French puts a (no-break) space before : ; ? ! (notifications.typography): not an empty phrase
+FRENCH_SPACE = re.compile(r"[ \u00a0\u202f]([:;!?])")
 
 
 def prose_lines(text: str) -> list[str]:
@@ -223,7 +224,7 @@ def html_sentences(html: str) -> list[str]:
 
 def empty_phrases(line: str, language: str) -> list[str]:
     if language == "fr":
-        line = FRENCH_SPACE.sub(":", line)
+        line = FRENCH_SPACE.sub(r"\1", line)
     return [f"{why}: {line!r}" for pattern, why in EMPTY if pattern.search(line)]
 
 
@@ -241,7 +242,7 @@ def test_every_mail_kind_is_rendered_in_every_language_for_both_seats(rendered):
 def test_every_mail_to_a_player_ends_with_the_link_to_their_own_page(rendered):
     mails, _ = rendered
     words = {"en": "Your games and settings:", "de": "Deine Partien und Einstellungen:"}
-    words["fr"] = "Vos parties et vos réglages :"
+    words["fr"] = "Vos parties et vos réglages\u00a0:"  # French typography: a no-break space
     kinds = set()
     for mail in mails:
         where = f"{mail.language} {mail.name}"
@@ -304,17 +305,20 @@ def test_subjects_lead_with_what_to_do_and_end_with_the_games_name(rendered):
     mails, facts = rendered
     subjects = {(m.language, m.name): m.subject for m in mails}
     game = "Autumn Lotus League: 2026 Autumn · 1.1"
-    for (_language, name), subject in subjects.items():
+    for (language, name), subject in subjects.items():
         assert not subject.startswith("[White Lotus]"), subject
         if not name.startswith(("welcome", "bounce", "standings", "missed_moderators")):
-            assert subject.endswith(f" · {game}"), subject
+            named = french_typography(game) if language == "fr" else game
+            assert subject.endswith(f" · {named}"), subject
     area = facts.area
     assert subjects["en", "decision.deciding"] == f"Your move: make a sealed bid for {area} · {game}"
     assert (
         subjects["de", "decision.deciding"] == f"Du bist am Zug: geheim Einfluss für {area} bieten · {game}"
     )
     assert subjects["en", "error.deciding"] == f"Refused: You cannot bid 99 · {game}"
-    assert subjects["fr", "sealed.waiting"] == f"Scellé : votre choix est enregistré · {game}"
+    assert subjects["fr", "sealed.waiting"] == french_typography(
+        f"Scellé : votre choix est enregistré · {game}"
+    )
     assert subjects["de", "sealed.bid"] == f"Geheim hinterlegt: dein Gebot ist da · {game}"
     assert (
         subjects["en", "reminder.deciding"]

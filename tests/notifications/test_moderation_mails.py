@@ -56,7 +56,8 @@ def flat(text: str) -> str:
 def lines_after(text: str, heading: str) -> list[str]:
     """The "  - ..." items of a list under ``heading`` (an item wrapped at 76 columns goes on
     on indented lines, joined back here)."""
-    after = text.split(heading + "\n", 1)[1]
+    # French typography's no-break spaces (before a colon) read as spaces here
+    after = text.replace("\u00a0", " ").replace("\u202f", " ").split(heading + "\n", 1)[1]
     out: list[str] = []
     for line in after.splitlines():
         if line.startswith("  - "):
@@ -260,7 +261,7 @@ def test_a_replaced_player_is_told_in_their_language_by_whom_when_and_why(jo):
     told = [m for m in sent if m.kind == "handed_over"]
     assert [m.to_email for m in told] == ["bao@example.org"]
     event = game.events.latest("seq")
-    when = event.created_at.strftime("%Y-%m-%d %H:%M UTC")
+    when = event.created_at.strftime("%d.%m.%Y, %H:%M UTC")  # the German style of games.timefmt
     text = told[0].text
     assert told[0].subject == f"Dein Platz wurde übergeben · Partie {game.pk}"
     assert f"Am {when} wurde dein Platz in Partie {game.pk} (Blau) an einen anderen" in flat(text)

@@ -220,18 +220,18 @@ def _refused(game, seat: int, body: str) -> OutboundMail:
     [
         (
             "de",
-            "Es gibt keine Provinz 'Atlantis'. Schreib: setze <Provinz>",
-            "Du hast jetzt nichts zu entscheiden: Es wird auf Rot gewartet.",
+            "Es gibt keine Provinz „Atlantis“. Schreib: setze <Provinz>",
+            "Du hast gerade nichts zu entscheiden (am Zug: Rot).",
         ),
         (
             "fr",
-            "Il n'y a pas de province 'Atlantis'. Écrivez : pose <province>",
-            "Vous n'avez rien à décider maintenant : on attend rouge.",
+            "Il n'y a pas de province « Atlantis ». Écrivez : pose <province>",
+            "Vous n'avez rien à décider pour l'instant (à jouer : Rouge).",
         ),
         (
             "en",
             "There is no province 'Atlantis'. Write: place <province>",
-            "Nothing is yours to decide now: waiting for red.",
+            "Nothing is yours to decide now: waiting for Red.",
         ),
     ],
 )
@@ -242,9 +242,8 @@ def test_a_refusal_mail_gives_the_reason_in_the_players_language(language, no_pr
     _refused(game, seat, "place Atlantis")
     mail = sent_to(game.seats.get(position=seat).player.email)[-1]
     assert no_province in flat(mail.body)
-    assert (
-        no_province.replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;")
-        in mail.alternatives[0][0]
+    assert no_province.replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;") in flat(
+        mail.alternatives[0][0]
     )
     other = game.seats.get(position=1)
     _refused(game, 1, "place Ningxia")
@@ -257,7 +256,7 @@ def test_a_look_alike_letter_is_named_in_the_players_language():
     _refused(game, 0, "setze Ningxi\u0430")  # Cyrillic a
     body = sent_to(game.seats.get(position=0).player.email)[-1].body
     assert (
-        "Das 'а' in 'Ningxiа' ist ein kyrillischer Buchstabe: Schreib das Wort in lateinischen Buchstaben."
+        "Das „а“ in „Ningxiа“ ist ein kyrillischer Buchstabe: Schreib das Wort in lateinischen Buchstaben."
         in flat(body)
     )
 
@@ -276,8 +275,8 @@ def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("de", "'biete' ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
-        ("fr", "'mise' n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
+        ("de", "„biete“ ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
+        ("fr", "« mise » n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
     ],
 )
 def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, expected):

@@ -96,9 +96,9 @@ def alternatives(choices: Sequence[Argument]) -> Message:
     return Message("{first} or {rest}", first=choices[0], rest=alternatives(choices[1:]))
 
 
-def all_of(state: State, seats: Sequence[int]) -> Message:
-    """Colours as ``blue, green``."""
-    words = [colour_word(state, s) for s in seats]
+def all_of(state: State, seats: Sequence[int], case: str = "") -> Message:
+    """Colours as ``blue, green`` (``case="capitalize"``: as seats' names, ``Blue, Green``)."""
+    words = [Word(colour(state, s), case) for s in seats]
     message = Message("{text}", text=words[-1]) if words else Message("{text}", text="")
     for word in reversed(words[:-1]):
         message = Message("{first}, {rest}", first=word, rest=message)

@@ -164,7 +164,9 @@ def _step(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
 
 def _not_yours(state: State) -> Message:
     waiting = sorted({d.seat for d in pending(state)})
-    return Message("Nothing is yours to decide now: waiting for {colours}.", colours=all_of(state, waiting))
+    # the seats waited for are named as seats are ("Red"), not as colours in a command ("red")
+    colours = all_of(state, waiting, case="capitalize")
+    return Message("Nothing is yours to decide now: waiting for {colours}.", colours=colours)
 
 
 def _settle(state: State, log: list[LogEntry]) -> State:

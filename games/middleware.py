@@ -1,0 +1,30 @@
+"""French typography on the pages, as on the mails: one function (``notifications.typography``)
+applied to every French HTML page once it is rendered, so no template or catalogue string has to
+carry a no-break space by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+from notifications.typography import french_typography_html, is_french
+
+
+class FrenchTypographyMiddleware:
+    """Listed before ``LocaleMiddleware``: it sees the response's ``Content-Language``."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            not response.streaming
+            and is_french(response.get("Content-Language") or "none")
+            and response.get("Content-Type", "").startswith("text/html")
+            and not request.path.startswith("/admin/")
+        ):
+            charset = response.charset or "utf-8"
+            response.content = french_typography_html(response.content.decode(charset)).encode(charset)
+        return response
