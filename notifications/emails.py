@@ -173,7 +173,7 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "player": mail.player,
         "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
         "game_title": game_title(services.rules_of(game)),
-        "edition": game.get_edition_display(),
+        "edition": gettext(game.get_edition_display()),  # the catalogue says it in the reader's language
         "colour": words.colour(seats[mail.seat].colour),
         "seats": [
             {"colour": words.colour(s.colour), "name": s.player.name, "you": s.position == mail.seat}

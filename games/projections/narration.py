@@ -26,10 +26,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils.translation import gettext, gettext_noop
 
-from games.rules.base import GameRules, LogEntry, Message, Word
+from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Spelled, Word
 from notifications import words
 
 from ..models import Event, Game, Narration
@@ -79,7 +80,7 @@ def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> l
     as a sent one; the reveal, when it comes, tells it)."""
     assert event.seat is not None
     word = Word(words.COLOURS.get(colour, colour))
-    played = Message(DEFAULT_PLAYED, colour=word, command=event.command_text)
+    played = Message(DEFAULT_PLAYED, colour=word, command=_in_every_notation(rules, before, event))
     sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
     if not sealed:
         return [_line("default", played)]
@@ -87,6 +88,21 @@ def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> l
         _line("default", played, to=event.seat),
         _line("default", Message(DEFAULT_SEALED, colour=word), but=event.seat),
     ]
+
+
+def _in_every_notation(rules: GameRules, before: Any, event: Event) -> Spelled | str:
+    """The default's command in the notation of each language the site speaks (a German
+    reader is told ``ablehnen``, as they would write it), or as stored where the state it was
+    played in is not at hand."""
+    if before is None:
+        return event.command_text
+    try:
+        command = rules.command_from_dict(event.payload["command"])
+        return Spelled(
+            tuple((code, rules.format_command_in(before, command, code)) for code, _ in settings.LANGUAGES)
+        )
+    except (KeyError, TypeError, ValueError, IllegalCommand):  # an old event's command: as written
+        return event.command_text
 
 
 def messages(stored: Iterable[dict[str, Any]], seat: int | None) -> list[Message]:

@@ -50,6 +50,25 @@ class Word(NamedTuple):
         return word
 
 
+# the msgid each catalogue translates as its own language's code ("de", "fr"): how a
+# :class:`Spelled` argument knows which of its spellings the reader's ``translate`` wants
+LANGUAGE_CODE = "language code: en"
+
+
+class Spelled(NamedTuple):
+    """A text the engine writes itself in each language, inserted into a :class:`Message`: a
+    command in the reader's notation (``ablehnen`` for a German reader, ``decline`` for an
+    English one), which no catalogue could hold.  The reader's ``translate`` names its
+    language by translating :data:`LANGUAGE_CODE`; a language without a spelling gets the
+    English one."""
+
+    spellings: tuple[tuple[str, str], ...]  # (language, text), English first
+
+    def said(self, translate: Translate) -> str:
+        found = dict(self.spellings)
+        return found.get(translate(LANGUAGE_CODE), found.get("en", ""))
+
+
 class Message:
     """A sentence for a person, kept so that it can be said in any language later: an English
     template with ``{named}`` fields and their values.
@@ -116,6 +135,8 @@ class Message:
         for k, v in (raw if isinstance(raw, Mapping) else {}).items():
             if isinstance(v, Mapping) and isinstance(v.get("word"), str):
                 args[str(k)] = Word(v["word"], str(v.get("case", "")))
+            elif isinstance(v, Mapping) and isinstance(v.get("spelled"), Mapping):
+                args[str(k)] = Spelled(tuple((str(lang), str(text)) for lang, text in v["spelled"].items()))
             elif isinstance(v, Mapping):
                 nested = cls.from_data(v)
                 args[str(k)] = nested if nested is not None else ""
@@ -131,6 +152,8 @@ class Message:
         for v in self.args.values():
             if isinstance(v, Word):
                 found.append(v.text)
+            elif isinstance(v, Spelled):
+                found.append(LANGUAGE_CODE)
             elif isinstance(v, Message):
                 found += v.templates()
         return found
@@ -145,13 +168,13 @@ class Message:
         return f"Message({self.render()!r})"
 
 
-Argument = str | int | Word | Message
+Argument = str | int | Word | Spelled | Message
 
 
 def _render_argument(value: Argument, translate: Translate) -> str:
     if isinstance(value, Message):
         return value.render(translate)
-    if isinstance(value, Word):
+    if isinstance(value, Word | Spelled):
         return value.said(translate)
     return str(value)
 
@@ -161,6 +184,8 @@ def _argument_data(value: Argument) -> Any:
         return value.to_data()
     if isinstance(value, Word):
         return {"word": value.text, "case": value.case} if value.case else {"word": value.text}
+    if isinstance(value, Spelled):
+        return {"spelled": dict(value.spellings)}
     return value
 
 

@@ -11,7 +11,7 @@ from string import Formatter
 
 import pytest
 
-from games.rules.base import LogEntry
+from games.rules.base import LANGUAGE_CODE, LogEntry, Message, Spelled
 from games.rules.whitelotus.narrate import MESSAGES, narrate
 
 from .helpers import new_game
@@ -114,3 +114,15 @@ def test_random_games_narrate_with_no_english_left(table):
 def test_sentences_read_like_this(language, kind, data, expected):
     state = new_game(3)
     assert narrate(state, LogEntry(kind, data), load(language).__getitem__) == expected
+
+
+def test_a_spelled_argument_is_said_in_the_readers_notation_and_kept_as_json():
+    """A default's command is told as the reader writes commands: the reader's translate
+    names its language through LANGUAGE_CODE; a language without a spelling gets English."""
+    message = Message("played: {command}", command=Spelled((("en", "decline"), ("de", "ablehnen"))))
+    german = {LANGUAGE_CODE: "de", "played: {command}": "gespielt: {command}"}
+    assert message.render(lambda text: german.get(text, text)) == "gespielt: ablehnen"
+    assert message.render(lambda text: {LANGUAGE_CODE: "fr"}.get(text, text)) == "played: decline"
+    assert message.render() == "played: decline"
+    again = Message.from_data(message.to_data())
+    assert again == message and LANGUAGE_CODE in message.templates()

@@ -84,7 +84,12 @@ def news_as_before(game: Game, seat: int) -> list[str]:
                 else:
                     told.append(
                         gettext("{colour}'s deadline passed; the default move was played: {command}").format(
-                            colour=colour, command=event.command_text
+                            colour=colour,  # the command in the reader's notation, as they write it
+                            command=rules.format_command_in(
+                                before,
+                                rules.command_from_dict(event.payload["command"]),
+                                translation.get_language() or "en",
+                            ),
                         )
                     )
             told += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
