@@ -27,4 +27,6 @@ class FrenchTypographyMiddleware:
         ):
             charset = response.charset or "utf-8"
             response.content = french_typography_html(response.content.decode(charset)).encode(charset)
+            if response.has_header("Content-Length"):  # set by CommonMiddleware for the text before
+                response.headers["Content-Length"] = str(len(response.content))
         return response

@@ -212,3 +212,12 @@ def test_a_french_page_gets_french_typography_and_an_english_one_does_not():
     assert "\u00a0:" in main and not re.search(r"\w :", main.replace("\u00a0", "~"))
     english = Client(headers={"accept-language": "en"}).get(f"/games/{game.pk}/").content.decode()
     assert "\u00a0:" not in english and "\u202f" not in english  # (Django's "1\u00a0day" is its own)
+
+
+def test_a_french_page_says_its_own_length_once_its_typography_is_set():
+    """The no-break spaces make the page longer than the Content-Length CommonMiddleware wrote
+    for it: a browser would cut the page short if the header kept the old length."""
+    game = running_game(3, seed="typo-fr")
+    response = Client(headers={"accept-language": "fr"}).get(f"/games/{game.pk}/")
+    assert "\u00a0:" in response.content.decode()
+    assert response["Content-Length"] == str(len(response.content))
