@@ -76,8 +76,9 @@ class Row:
         self.wins += t.wins
         self.points += t.points
         self.missed += t.missed
-        self.left += t.left
-        self.bot_games += t.bot_games
+        # a person's own line and the lines of seats they left, read in no order: ids in order
+        self.left = sorted([*self.left, *t.left])
+        self.bot_games = sorted([*self.bot_games, *t.bot_games])
 
 
 @dataclass

@@ -14,12 +14,20 @@ from notifications.emails import _default_news
 COLOURS = {0: "red", 1: "blue"}
 
 
+# how the stand-in game writes its commands in German and French (English: as stored)
+NOTATION = {"bid 3 against green": {"de": "biete 3 gegen grün", "fr": "mise 3 contre vert"}}
+
+
 def _rules(sealed: bool) -> SimpleNamespace:
-    return SimpleNamespace(pending=lambda state: (Decision(0, "bid", sealed), Decision(1, "bid", sealed)))
+    return SimpleNamespace(
+        pending=lambda state: (Decision(0, "bid", sealed), Decision(1, "bid", sealed)),
+        command_from_dict=lambda data: data["text"],
+        format_command_in=lambda state, command, language: NOTATION.get(command, {}).get(language, command),
+    )
 
 
 def _default(text: str) -> Event:
-    return Event(kind=Event.Kind.DEFAULT, seat=0, command_text=text)
+    return Event(kind=Event.Kind.DEFAULT, seat=0, command_text=text, payload={"command": {"text": text}})
 
 
 def test_others_are_not_told_a_sealed_default():
@@ -46,3 +54,15 @@ def test_the_sealed_default_is_said_in_german_and_french():
         with translation.override(language):
             told = _default_news(_rules(sealed=True), object(), _default("bid 3"), COLOURS, seat=1)
         assert "bid 3" not in told and "sealed choice" not in told
+
+
+def test_the_seat_is_told_its_default_in_the_notation_it_writes():
+    told = {}
+    for language in ("en", "de", "fr"):
+        with translation.override(language):
+            told[language] = _default_news(
+                _rules(sealed=True), object(), _default("bid 3 against green"), COLOURS, seat=0
+            )
+    assert told["en"].endswith(": bid 3 against green")
+    assert told["de"].endswith(": biete 3 gegen grün")
+    assert "mise 3 contre vert" in told["fr"]
