@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -143,8 +142,10 @@ def test_no_golden_mail_speaks_english(language):
     assert not found, f"{len(found)} lines of English in the {language} golden mails:\n" + "\n".join(found)
 
 
-def pages(language: str) -> Iterator[tuple[str, str]]:
-    """Every page a player meets, each as (what it is, its HTML), read in ``language``."""
+def the_pages(language: str) -> list[tuple[str, str, int]]:
+    """Every page a player meets, each as (what it is, its path, its status), with players who
+    read ``language``: a league season's running game, a finished game (from a record), a
+    running and a finished game of Die Verbotene Stadt."""
     for name in NAMES[:4]:
         Player.objects.create(email=f"{name.lower()}@example.org", name=name, language=language)
     league = League.objects.create(name="Club Lotus", slug="club")
@@ -160,32 +161,36 @@ def pages(language: str) -> Iterator[tuple[str, str]]:
     finished = cli.import_record(RECORD.read_text(encoding="utf-8"))
     for held, name in zip(finished.seats.order_by("position"), ("Emma", "Felix", "Greta"), strict=False):
         Player.objects.filter(pk=held.player_id).update(name=name)  # the record names nobody
-    Player.objects.update(language=language)  # a seat page speaks its player's language
     city = vs_game(3, seed="vocabulary")
     play(city, 20)
     city_over = vs_game(2, seed="vocabulary-end")
     play(city_over)
     assert finished.status == city_over.status == Game.Status.FINISHED
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-
-    def get(what: str, url: str, status: int = 200) -> tuple[str, str]:
-        response = client.get(url)
-        assert response.status_code == status, (what, url, response.status_code)
-        return what, response.content.decode()
-
-    yield get("home", "/")
-    yield get("archive", reverse("games:index"))
-    yield get("leagues", reverse("leagues:index"))
-    yield get("league", reverse("leagues:league", args=[league.slug]))
-    yield get("season", reverse("leagues:season", args=[league.slug, season.pk]))
-    for game in (running, finished, city, city_over):
-        label = f"{game.rules} game {game.pk} ({game.status})"
-        yield get(f"{label} page", reverse("games:game", args=[game.pk]))
-        yield get(f"{label} replay", reverse("games:replay-step", args=[game.pk, 3]))
-        yield get(f"{label} seat", links.seat_page_url(game.seats.get(position=1)))
-    yield get("/me/", links.player_page_url(Player.objects.get(name="Ada")))
-    yield get("an old seat link", "/games/seat/no-such-key/", 404)
-    yield get("a page that is not there", "/no/such/page/", 404)
+    Player.objects.update(language=language)  # a seat page speaks its player's language
+    found = [
+        ("home", "/", 200),
+        ("archive", reverse("games:index"), 200),
+        ("leagues", reverse("leagues:index"), 200),
+        ("league", reverse("leagues:league", args=[league.slug]), 200),
+        ("season", reverse("leagues:season", args=[league.slug, season.pk]), 200),
+    ]
+    for game, label in (
+        (running, "game"),
+        (finished, "finished"),
+        (city, "city"),
+        (city_over, "city-finished"),
+    ):
+        found += [
+            (label, reverse("games:game", args=[game.pk]), 200),
+            (f"{label}-replay", reverse("games:replay-step", args=[game.pk, 3]), 200),
+            (f"{label}-seat", links.seat_page_url(game.seats.get(position=1)), 200),
+        ]
+    found += [
+        ("me", links.player_page_url(Player.objects.get(name="Ada")), 200),
+        ("old-seat-link", "/games/seat/no-such-key/", 404),
+        ("not-found", "/no/such/page/", 404),
+    ]
+    return found
 
 
 @pytest.mark.slow
@@ -193,8 +198,12 @@ def pages(language: str) -> Iterator[tuple[str, str]]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_speaks_english(language, settings):
     settings.DEBUG = False
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
     found = []
-    for what, html in pages(language):
+    for what, url, status in the_pages(language):
+        response = client.get(url)
+        assert response.status_code == status, (what, url, response.status_code)
+        html = response.content.decode()
         if f'<html lang="{language}"' not in html:
             found.append(f"{what}: not marked as {language} (<html lang>)")
         found += [f"{what}: {hit}" for hit in english_in(html, language)]
