@@ -28,7 +28,7 @@ from typing import Any
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, parts_of
 from games.rules import registry
 
@@ -155,7 +155,9 @@ def _drawn(
         .values_list("png", "parts", "bands")
         .first()
     )
-    earlier = Drawn(bytes(before[0]), before[1], before[2]) if before else None
+    earlier = (
+        Drawn(bytes(before[0]), before[1], before[2]) if before else _of_another_game(game, seq, language)
+    )
     if game.rules == registry.DEFAULT:  # the call benchmarks and tests wrap
         drawn = draw(state, names, earlier)
     else:
@@ -172,6 +174,39 @@ def _drawn(
             ignore_conflicts=True,
         )
     return png
+
+
+# how far back another game's picture is looked for (a season's games start within minutes)
+KIN_WINDOW = timedelta(hours=1)
+
+
+def _of_another_game(game: Game, seq: int, language: str) -> Drawn | None:
+    """For a game's first picture: the picture of the same event of another game just like it
+    (the same game, board and seat colours), drawn within the last hour, to draw this one from
+    (only the panel's names and the parts that differ are drawn again).  A season's start draws
+    its thousands of invitations' boards so instead of each from nothing: the start's map is
+    the same in every game.  Same colours, because a redrawn picture keeps the palette of the
+    one it is drawn from."""
+    colours = list(game.seats.order_by("position").values_list("colour", flat=True))
+    kin = (
+        BoardPicture.objects.filter(
+            created_at__gte=timezone.now() - KIN_WINDOW,
+            language=language,
+            seq=seq,
+            game__rules=game.rules,
+            game__board=game.board,
+        )
+        .exclude(game=game)
+        .exclude(parts={})
+        .exclude(png=b"")
+        .order_by("-created_at")
+        .values_list("game_id", "png", "parts", "bands")[:3]
+    )
+    for game_id, png, parts, bands in kin:
+        theirs = Seat.objects.filter(game_id=game_id).order_by("position").values_list("colour", flat=True)
+        if list(theirs) == colours:
+            return Drawn(bytes(png), parts, bands)
+    return None
 
 
 def _svg(rules: str, state: Any, names: Mapping[str, str]) -> str:

@@ -13,10 +13,10 @@ import time_machine
 from django.core import mail as django_mail
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.utils import timezone
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games import services
-from games.picture import PNG_WIDTH
+from games.picture import PNG_WIDTH, raster
 from games.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
 from games.timing import TimeControls
@@ -198,3 +198,40 @@ def test_a_map_no_mail_shows_again_is_never_rasterised(monkeypatch):
     assert sketched, "no mail left its picture out: the game did not show what it should"
     shown_without = OutboundMail.objects.filter(game=game, seq__in=sketched, kind="decision")
     assert shown_without.exists() and all("cid:" not in row.html for row in shown_without)
+
+
+def test_a_games_first_picture_is_drawn_from_the_start_of_another_game_like_it(monkeypatch):
+    """A season starts many games at once: the second game's invitation picture is redrawn
+    from the first game's (only what differs, the panel's names), not drawn from nothing, and
+    shows what a picture drawn whole shows; a game of other colours is drawn from nothing."""
+    drawn: list[bool] = []
+    real = pictures.draw
+    monkeypatch.setattr(
+        pictures,
+        "draw",
+        lambda state, names, before=None: drawn.append(before is not None) or real(state, names, before),
+    )
+    first = running_game(3, seed="kin-a")
+    deliver_pending()
+    second = services.create_game(players(3)[::-1], seed="kin-b")  # other players, the same colours
+    services.start_game(second)
+    (row, *_) = [m for m in deliver_pending() if m.game_id == second.pk]
+    assert drawn == [False, True]
+    png = bytes(BoardPicture.objects.get(game=second, seq=row.seq, language="en").png)
+    whole = raster.rasterise(
+        pictures._svg("whitelotus", services.head_state(second), emails_names(second)), PNG_WIDTH
+    )
+    redrawn = Image.open(io.BytesIO(png)).convert("RGB")
+    same_palette = raster.quantise(whole, raster.palette_in(png)).convert("RGB")
+    diff = ImageChops.difference(redrawn, same_palette)
+    assert sum(n for n, px in (diff.getcolors(1 << 24) or []) if px != (0, 0, 0)) <= 100
+    assert png != bytes(BoardPicture.objects.get(game=first, language="en").png)  # other names
+    other = services.create_game(players(4), seed="kin-c")  # a fourth colour: nothing alike
+    services.start_game(other)
+    deliver_pending()
+    assert drawn[-1] is False
+
+
+def emails_names(game):
+    """The names the mails' picture gives each colour (as ``emails`` passes them)."""
+    return {s.colour: s.player.name for s in game.seats.select_related("player")}
