@@ -309,11 +309,17 @@ def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
     def enqueue() -> None:
         from .tasks import send_mails
 
-        ids = [row.pk for row in rows]
-        queue = queues.for_kinds(row.kind for row in rows)  # a move's answer ahead of the bulk
-        try:
-            send_mails.apply_async((ids,), queue=queue)  # one message to the broker per transaction
-        except Exception as error:  # broker unreachable: the sweep will find the rows
-            log.warning("could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error)))
+        # what a player waits for (a move's answer, the first mover's invitation) ahead of the
+        # bulk: at most one message to the broker per queue and transaction
+        by_queue: dict[str, list[int]] = {}
+        for row in rows:
+            by_queue.setdefault(queues.queue_of(row.kind, row.context), []).append(row.pk)
+        for queue, ids in sorted(by_queue.items(), key=lambda item: item[0] != queues.MOVES):
+            try:
+                send_mails.apply_async((ids,), queue=queue)
+            except Exception as error:  # broker unreachable: the sweep will find the rows
+                log.warning(
+                    "could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error))
+                )
 
     transaction.on_commit(enqueue)

@@ -67,9 +67,14 @@ def send_digests() -> str:
 def sweep_mail() -> str:
     """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost."""
     stale = sending.stale_pending()
-    kinds = dict(OutboundMail.objects.filter(pk__in=stale).values_list("pk", "kind"))
+    found = {
+        pk: (kind, context)
+        for pk, kind, context in OutboundMail.objects.filter(pk__in=stale).values_list(
+            "pk", "kind", "context"
+        )
+    }
     for pk in stale:
-        send_mail.apply_async((pk,), queue=queues.for_kinds([kinds.get(pk, "")]))
+        send_mail.apply_async((pk,), queue=queues.queue_of(*found.get(pk, ("", None))))
     cutoff = timezone.now() - timedelta(minutes=1)  # younger rows still have their own task coming
     new = list(
         InboundMail.objects.filter(status=InboundMail.Status.NEW, received_at__lt=cutoff).values_list(

@@ -13,18 +13,20 @@ from games import services
 from games.models import PendingDecision
 from games.rules import registry
 from notifications import queues
+from notifications.models import OutboundMail
 from notifications.tasks import process_inbound, send_mails
 from tests.games.factories import players
 from whitelotus.celery import app
 
 
 def test_a_decision_or_a_refusal_goes_first_and_an_invitation_or_a_digest_waits():
-    assert queues.for_kinds(["decision"]) == queues.MOVES
-    assert queues.for_kinds(["error"]) == queues.MOVES
-    assert queues.for_kinds(["invitation", "decision"]) == queues.MOVES  # the decision inside
-    assert queues.for_kinds(["invitation"]) == queues.MAIL
-    assert queues.for_kinds(["digest"]) == queues.MAIL
-    assert queues.for_kinds(["standings"]) == queues.MAIL
+    assert queues.queue_of("decision") == queues.MOVES
+    assert queues.queue_of("error") == queues.MOVES
+    assert queues.queue_of("invitation") == queues.MAIL
+    assert queues.queue_of("digest") == queues.MAIL
+    assert queues.queue_of("standings") == queues.MAIL
+    assert queues.queue_of("invitation", {"decision": "bid"}) == queues.MOVES  # the first mover's
+    assert queues.queue_of("invitation", {"decision": ""}) == queues.MAIL
 
 
 def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
@@ -35,7 +37,7 @@ def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
 
 
 @pytest.mark.django_db
-def test_a_season_start_s_invitations_wait_while_the_move_s_decision_mail_goes_first(
+def test_a_season_start_s_invitations_wait_while_the_first_mover_s_and_the_move_s_mails_go_first(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     sent: list[tuple[list[int], str]] = []
@@ -47,7 +49,17 @@ def test_a_season_start_s_invitations_wait_while_the_move_s_decision_mail_goes_f
     game = services.create_game(players(3), seed="queues")
     with django_capture_on_commit_callbacks(execute=True):
         services.start_game(game)  # the invitations
-    assert sent and {q for _, q in sent} == {queues.MAIL}
+    # the first mover's invitation is its decision mail: it goes first, the others wait
+    first = next(
+        r for r in OutboundMail.objects.filter(game=game, kind="invitation") if r.context.get("decision")
+    )
+    assert sorted(sent, key=lambda s: s[1]) == [
+        (
+            [r.pk for r in OutboundMail.objects.filter(game=game).exclude(pk=first.pk).order_by("pk")],
+            queues.MAIL,
+        ),
+        ([first.pk], queues.MOVES),
+    ]
     sent.clear()
     row = PendingDecision.objects.owed().get(game=game)
     rules = registry.get(game.rules)
@@ -66,9 +78,9 @@ def test_the_broker_keeps_the_two_queues_apart(redis_url):
     app.conf.update(broker_url=redis_url, task_always_eager=False)
     try:
         app.control.purge()
-        send_mails.apply_async(([1],), queue=queues.for_kinds(["decision"]))
-        send_mails.apply_async(([2],), queue=queues.for_kinds(["invitation"]))
-        send_mails.apply_async(([3],), queue=queues.for_kinds(["invitation"]))
+        send_mails.apply_async(([1],), queue=queues.queue_of("decision"))
+        send_mails.apply_async(([2],), queue=queues.queue_of("invitation"))
+        send_mails.apply_async(([3],), queue=queues.queue_of("invitation"))
         assert (client.llen(queues.MOVES), client.llen(queues.MAIL)) == (1, 2)
     finally:
         app.control.purge()
