@@ -84,12 +84,25 @@ class Plan:
     seed: int = 16
     workers: int = 3
     kills: int | None = None  # at most (the short version: one)
+    # the short version: the load goes on past ``duration`` (up to ``longest``) until every kind
+    # of reply was sent once, so that a machine slowed to a crawl still runs the whole scenario
+    each_kind: bool = False
+    longest: float = 0.0
 
     @classmethod
     def short(cls) -> Plan:
         # few enough games that a seat is asked again within the run even at 1.6 replies/s (a
         # busy CI machine): a stale reply needs a seat put a newer decision since its answer
-        return cls(games=20, rate=20.0, duration=40.0, kill_every=15.0, kills=1, drain=300.0)
+        return cls(
+            games=20,
+            rate=20.0,
+            duration=40.0,
+            kill_every=15.0,
+            kills=1,
+            drain=300.0,
+            each_kind=True,
+            longest=240.0,
+        )
 
 
 def parse(argv: list[str]) -> Plan:
@@ -534,6 +547,11 @@ class Players:
             self.replies.append(reply)
         return reply
 
+    def sent_each_kind(self) -> bool:
+        """Whether a reply of every kind (player, duplicate, stale, stranger) has been sent."""
+        with self.lock:
+            return {"player", "duplicate", "stale", "stranger"} <= {r.kind for r in self.replies}
+
     def resend(self, reply: Reply) -> None:
         """The same mail again (same Message-ID), by the other way: a retry, a second hop."""
         route = "webhook" if reply.route == "smtp" else "smtp"
@@ -825,9 +843,17 @@ def run(
     slot_lock = threading.Lock()
     queue: list[tuple[int, int]] = []
 
+    def going() -> bool:
+        """The load goes on for ``duration``; a short run, on a machine so slow that the service
+        put too few seats a second decision for a stale reply, goes on until it has sent each
+        kind (at most ``longest``)."""
+        if loaded() < plan.duration:
+            return True
+        return plan.each_kind and loaded() < plan.longest and not players.sent_each_kind()
+
     def send() -> None:
         try:
-            while not stop.is_set() and loaded() < plan.duration:
+            while not stop.is_set() and going():
                 if held.is_set():
                     time.sleep(0.1)
                     continue
