@@ -34,6 +34,7 @@ from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
+from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
@@ -47,7 +48,7 @@ from .views import view
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
 # every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
+MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values())))
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 VERSION = "verbotenestadt-2"
 editions = EDITIONS

@@ -30,6 +30,7 @@ from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
+from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
@@ -46,7 +47,7 @@ from .views import view
 name = "whitelotus"
 title = "White Lotus"
 # every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
+MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values())))
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 # Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
 # when a stored config does not name them (Options.from_data), and a changed deadline default
