@@ -649,7 +649,7 @@ def _scores(seen: Seen) -> list[dict[str, Any]]:
             "rank": outcome.rank[s],
             "colour": words.colour(seen.colours[s]),
             "name": seen.names.get(seen.colours[s], ""),
-            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules.name),
+            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules),
             "total": outcome.breakdown[s].get("total", outcome.scores[s]),
         }
         for s in order

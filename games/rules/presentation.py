@@ -19,9 +19,21 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .base import GameRules
+from .base import GameRules, Message, Translate, Word
 
 _NONE: Mapping[str, Any] = MappingProxyType({})
+
+
+def _score_parts(breakdown: Mapping[str, int]) -> Message:
+    """Each part of a final score as the outcome names it, the total left out: "officials 12 +
+    pairs 3" (each name a word of the game's catalogue)."""
+    parts = [
+        Message.layout("{part} {value}", part=Word(part), value=value)
+        for part, value in breakdown.items()
+        if part != "total"
+    ]
+    return Message.joined(parts, " + ")
+
 
 # name -> the value a game without it gets
 DEFAULTS: Mapping[str, Any] = MappingProxyType(
@@ -29,11 +41,20 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # phrase key -> the game's English template (``{field}`` placeholders) where its mails
         # and pages say something in words of their own; a key not given: the service's words
         "MAIL_WORDS": _NONE,
-        # a drawing module (``board_svg(board, view, *, names, translate)``), or None: the
-        # text board alone, in mails and pages
-        "picture": None,
+        # the package's module that draws its board, relative to the package (".picture"),
+        # offering ``board_svg(board, view, *, names, translate)`` (and, if it remembers
+        # drawings, ``forget()``); None: no picture, the text board alone in mails and pages
+        "PICTURE": None,
+        # ``phase_text(view, translate)``: the view's phase as people read it ("bidding for
+        # Yanan"); None: the game's page words for the phase (``PAGE_WORDS["phase"]``)
+        "phase_text": None,
         # what the game's config and records call the seat that begins
         "FIRST_SEAT_KEY": "first_seat",
+        # the options that make a new game's table talk full (private messages too) when they
+        # are on: variants whose point is dealing
+        "FULL_PRESS_OPTIONS": (),
+        # ``score_parts(breakdown)``: a final score's parts as a Message (the game-over mail)
+        "score_parts": _score_parts,
     }
 )
 
@@ -41,3 +62,15 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
 def presented(rules: GameRules, name: str) -> Any:
     """The game's ``name``, or its default for a game that gives none."""
     return getattr(rules, name, DEFAULTS[name])
+
+
+def as_is(text: str) -> str:
+    """The English text itself: the ``translate`` of a reader of English (and of tests)."""
+    return text
+
+
+def particular(translate: Translate, context: str, message: str) -> str:
+    """``message`` said in a context (``pgettext``) through a plain ``translate``: the
+    catalogue keys it ``context + "\\x04" + message``; a translation missing gives the message."""
+    said = translate(f"{context}\x04{message}")
+    return message if "\x04" in said else said

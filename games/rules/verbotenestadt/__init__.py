@@ -61,6 +61,8 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
 # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
+# its board as SVG (games.rules.presentation: an optional name), imported when first drawn
+PICTURE = ".picture"
 REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
@@ -130,9 +132,11 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "MAIL_WORDS",
     "MESSAGES",
     "OPTIONS",
     "PAGE_WORDS",
+    "PICTURE",
     "REVEALS",
     "SEATS",
     "SEEDED_FIELDS",
