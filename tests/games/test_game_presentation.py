@@ -43,12 +43,12 @@ def second_game() -> Game:
 def test_a_game_that_gives_none_of_the_optional_names_gets_each_default():
     bare = types.SimpleNamespace()
     for name, default in DEFAULTS.items():
-        assert presented(bare, name) is default  # type: ignore[arg-type]
+        assert presented(bare, name) is default
 
 
 def test_a_game_without_a_picture_has_none():
     bare = types.ModuleType("bare")
-    assert presented(bare, "PICTURE") is None  # type: ignore[arg-type]
+    assert presented(bare, "PICTURE") is None
     assert picture.has_picture(registry.DEFAULT)
 
 
@@ -94,7 +94,7 @@ def test_the_score_parts_are_the_games_own_words(language, said):
     with translation.override(language):
         assert words.score_parts(parts, registry.get(registry.DEFAULT)).startswith(said)
         # a game that gives none: each part as its outcome names it, the total left out
-        assert words.score_parts({"officials": 12, "total": 12}, types.SimpleNamespace()) == (  # type: ignore[arg-type]
+        assert words.score_parts({"officials": 12, "total": 12}, types.SimpleNamespace()) == (
             f"{translation.gettext('officials')} 12"
         )
 
