@@ -59,8 +59,6 @@ PENDING = {
     "to be made from each game's OPTIONS",
     "leagues/templates/leagues/home.html": "the home page's lead names both games: to be made "
     "from the registry's titles (a new msgid in three languages)",
-    "notifications/gamefacts.py": "Die Verbotene Stadt's mail facts (FACTS): to its package, its "
-    "words (plurals too) through the service's translate",
 }
 
 # files that compare a game with ``registry.DEFAULT`` (which is for choosing a game where none

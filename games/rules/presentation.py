@@ -15,13 +15,40 @@ functions over views, never Django.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from .base import GameRules, Message, Translate, Word
 
 _NONE: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the facts of one mail are drawn from (``mail_facts``)."""
+
+    rules: GameRules
+    state: Any
+    view: Mapping[str, Any]
+    seat: int
+    decision: str  # the kind of decision this seat owes ("" for none)
+    legal: Sequence[Any]
+    language: str
+    names: Mapping[str, str]  # seat colour -> player name
+    outcome: Any  # the game's Outcome once it is over
+
+
+class Say(Protocol):
+    """How a game's ``mail_facts`` says words in the reader's language (the service's
+    gettext): ``say(msgid)``, and a plural, a seat colour, a place, a list."""
+
+    def __call__(self, text: str) -> str: ...
+    def plural(self, singular: str, plural: str, n: int) -> str: ...
+    def colour(self, colour: str) -> str: ...
+    def place(self, rank: int) -> str: ...
+    def joined(self, items: Sequence[str]) -> str: ...
 
 
 def _score_parts(breakdown: Mapping[str, int]) -> Message:
@@ -53,6 +80,9 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # the options that make a new game's table talk full (private messages too) when they
         # are on: variants whose point is dealing
         "FULL_PRESS_OPTIONS": (),
+        # ``mail_facts(asked, say)``: what the game's own mail partials show besides its
+        # text board (a dict for their context), in the reader's words; None: nothing more
+        "mail_facts": None,
         # ``score_parts(breakdown)``: a final score's parts as a Message (the game-over mail)
         "score_parts": _score_parts,
     }

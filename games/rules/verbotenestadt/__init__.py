@@ -34,6 +34,8 @@ from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
+from .mailfacts import WORDS as _FACT_WORDS
+from .mailfacts import mail_facts
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
@@ -48,7 +50,9 @@ from .views import view
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
 # every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values())))
+MESSAGES: tuple[str, ...] = tuple(
+    dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values(), *_FACT_WORDS))
+)
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 VERSION = "verbotenestadt-2"
 editions = EDITIONS
@@ -171,6 +175,7 @@ __all__ = [
     "format_command_in",
     "legal",
     "load_board",
+    "mail_facts",
     "make_config",
     "name",
     "narrate",
