@@ -275,10 +275,13 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``Game.rules`` through :mod:`games.rules.registry` and never imports it by name (an
     import-linter contract holds every module outside ``games/rules/`` to that).
 
-    The HTML partials live on the service's side, found by the game's name as a directory
-    (``games/<rules>/_state.html``, ``notifications/mail/<rules>/_board.txt``, each with a
-    generic one); they read views, never the game's package.  The picture is the game's own
-    (``PICTURE`` below), drawn in pure Python.
+    A game's page and mail partials are template files in its package's ``templates/``
+    (found by ``registry.template_dirs``, in the settings), named as the service asks for them:
+    ``games/<name>/_state.html`` (and ``_players``, ``_hand``, ``_notation``),
+    ``notifications/mail/<name>/_board.txt`` and ``.html``,
+    ``admin/games/game/hidden/<name>.html``; each has a generic one for a game without.  They
+    read views, never the game's code.  The picture is the game's own (``PICTURE`` below),
+    drawn in pure Python.
 
     *What the game is*
 

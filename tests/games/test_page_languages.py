@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE_TEMPLATES = (
     ROOT / "games" / "templates" / "games",
     ROOT / "leagues" / "templates" / "leagues",
+    *(folder / "games" for folder in registry.template_dirs()),  # each game's own partials
 )
 PAGE_PYTHON = (ROOT / "games" / "archive.py", ROOT / "games" / "pages.py", ROOT / "leagues" / "views.py")
 TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(?:\s+\w+)*\s*%}""")
