@@ -55,8 +55,6 @@ ALLOWED = {
 
 # places that still name a game, to move into its package (the next steps of issue 28)
 PENDING = {
-    "games/management/commands/create_game.py": "White Lotus's option flags (--no-zero-card …): "
-    "to be made from each game's OPTIONS",
     "leagues/templates/leagues/home.html": "the home page's lead names both games: to be made "
     "from the registry's titles (a new msgid in three languages)",
 }
@@ -70,7 +68,6 @@ DEFAULT_COMPARED = {
     # (_white_lotus_text) to its package as an optional name, its --first-emperor flag from
     # FIRST_SEAT_KEY, and its view's own seed and result (as view_of gives every other game)
     "games/cli.py": "PENDING: White Lotus's text board, flag and view for the command line",
-    "games/management/commands/create_game.py": "PENDING: White Lotus's option flags",
 }
 
 SKIPPED_DIRS = ("tests/", "docs/", "bench/", "node_modules/")

@@ -400,6 +400,13 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           Default ``first_seat`` (the created event then says it too)
     ``FULL_PRESS_OPTIONS`` options whose point is dealing: a new game with one of them on gets
                           full table talk (private messages too).  Default none: public
+    ``OPTION_FLAGS``      the command line's flags for its options (``create_game
+                          --negotiation``): flag -> (option, the value it sets or a tuple of the
+                          values it takes, what it does).  Default none: ``--option NAME=VALUE``
+    ``mail_facts(asked, say)`` what its own mail partials show besides the text board (a dict
+                          for their context), from ``presentation.Asked`` (the seat's view, menu,
+                          outcome), its words through ``say`` (``presentation.Say``: gettext,
+                          plurals, colours, places).  Default: nothing more
     ``score_parts(breakdown)`` a final score's parts as a :class:`Message` ("buildings 23 +
                           dragons 0 + …"), in the game-over mail.  Default: each part of the
                           breakdown as its outcome names it, the total left out

@@ -83,6 +83,9 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # ``mail_facts(asked, say)``: what the game's own mail partials show besides its
         # text board (a dict for their context), in the reader's words; None: nothing more
         "mail_facts": None,
+        # the command line's flags for its options (``create_game --negotiation``): flag ->
+        # (option, the value it sets, or a tuple of the values it takes, what it does)
+        "OPTION_FLAGS": _NONE,
         # ``score_parts(breakdown)``: a final score's parts as a Message (the game-over mail)
         "score_parts": _score_parts,
     }

@@ -63,6 +63,17 @@ default_board = "china"
 default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
 FIRST_SEAT_KEY = "first_emperor"  # (games.rules.presentation) as its config and records say it
 FULL_PRESS_OPTIONS = ("negotiation",)  # the negotiation variant is about dealing: full table talk
+# the command line's flags for its options (games.rules.presentation), as they always were
+OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
+    "no-zero-card": ("zero_card", False, "without the 0 card (French rules)"),
+    "negotiation": ("negotiation", True, "the negotiation variant (gifts)"),
+    "open-hands": ("open_hands", True, "every hand is shown to everyone"),
+    "adjacency": (
+        "adjacency",
+        ("any", "own"),
+        "designer placement: next to any player's chip, or to one's own",
+    ),
+}
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
 short_windows: Mapping[str, float] = {}
@@ -120,6 +131,7 @@ __all__ = [
     "MAIL_WORDS",
     "MESSAGES",
     "OPTIONS",
+    "OPTION_FLAGS",
     "PAGE_WORDS",
     "PICTURE",
     "REVEALS",
