@@ -34,15 +34,23 @@ def own_phrase(rules_name: str, key: str) -> str | None:
     return phrase if isinstance(phrase, str) else None
 
 
+class _Kept(dict[str, str]):
+    """Fields no value was given for stay as they are written (a mail is never lost to a
+    game's phrase that asks for a field the service does not give)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def say(phrase: str, values: dict[str, Any], render: Any = str) -> str:
     """``phrase`` in the reader's language with ``values`` put in (each through ``render``);
     a translation whose fields do not match is said in English."""
-    filled = {k: render(v) for k, v in values.items()}
+    filled = _Kept({k: render(v) for k, v in values.items()})
     translated = gettext(phrase)
     fields = {name for _, name, _, _ in Formatter().parse(translated) if name}
     if not fields <= filled.keys():
         translated = phrase
-    return translated.format(**filled)
+    return translated.format_map(filled)
 
 
 @register.simple_tag(takes_context=True)

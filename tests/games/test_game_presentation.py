@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from html import unescape
 
 import pytest
+from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
@@ -16,6 +17,7 @@ from games import picture, services
 from games.models import Game
 from games.rules import registry
 from games.rules.presentation import DEFAULTS, presented
+from games.templatetags import gamewords
 from notifications import words
 from notifications.models import OutboundMail
 from tests import secondgame
@@ -111,3 +113,27 @@ def test_a_registered_game_without_a_picture_is_no_unknown_game(without_picture)
         picture.drawer("second")
     assert not isinstance(raised.value, registry.UnknownRules)
     assert "has no picture" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        (
+            "{% autoescape on %}{% game_words rules 'begins' colour=colour edition=ed %}{% endautoescape %}",
+            "A game of White Lotus begins (Kosmos). You play R&lt;e&gt;d.",
+        ),
+        (
+            "{% autoescape off %}{% game_words rules 'begins' colour=colour edition=ed %}{% endautoescape %}",
+            "A game of White Lotus begins (Kosmos). You play R<e>d.",
+        ),
+        ("[{% game_words rules 'no such phrase' %}]", "[]"),
+        ("[{% game_words '' 'begins' %}]", "[]"),
+    ],
+)
+def test_a_games_own_words_are_escaped_as_blocktranslate_escapes_its_values(source, said):
+    template = Template("{% load gamewords %}" + source)
+    assert template.render(Context({"rules": registry.DEFAULT, "colour": "R<e>d", "ed": "Kosmos"})) == said
+
+
+def test_a_field_the_service_does_not_give_stays_as_written():
+    assert gamewords.say("{colour} and {year}", {"colour": "Red"}) == "Red and {year}"
