@@ -229,7 +229,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
         out = _white_lotus_text(game, view, seats)
     else:
         out = _game_text(game, rules, view, seats)
-    if seat is not None and game.rules != registry.DEFAULT and "you" not in view:
+    if seat is not None and "you" not in view:
         # a game whose view does not name its seat: what this seat alone sees, in words
         public = view_of(game, state, None)
         private = _pruned({k: v for k, v in view.items() if public.get(k) != v})
