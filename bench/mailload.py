@@ -87,12 +87,12 @@ def play(label: str, everything: bool) -> Run:
     if everything:
         for person in people:
             MailPreference.objects.create(player=person, mode=MailPreference.Mode.ALL)
-    draw = pictures.draw
+    draw = pictures.draw_of
 
-    def timed(state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    def timed(rules: str, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         start = time.process_time()  # CPU: the machine may be busy with other work
         try:
-            return draw(state, names, before)
+            return draw(rules, state, names, before)
         finally:
             run.pictures += 1
             run.picture_seconds += time.process_time() - start
@@ -107,7 +107,7 @@ def play(label: str, everything: bool) -> Run:
         finally:
             run.render_seconds += time.process_time() - start - (run.picture_seconds - drawing)
 
-    pictures.draw = timed
+    pictures.draw_of = timed
     vars(sending)["render"] = rendered
     forget()  # a cold start, as for a worker that never drew this game
     django_mail.outbox = []
@@ -130,7 +130,7 @@ def play(label: str, everything: bool) -> Run:
             run.decisions += 1
             send()
     finally:
-        pictures.draw = draw
+        pictures.draw_of = draw
         vars(sending)["render"] = render
     for message in django_mail.outbox:
         run.mails[message.to[0]] += 1

@@ -27,6 +27,7 @@ from games.pages import view_of, with_commitment
 from games.projections import narration
 from games.rules import chance, records, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Message, Outcome
+from games.rules.presentation import presented
 from games.rules.registry import UnknownRules
 
 
@@ -93,7 +94,7 @@ def first_emperor_seat(value: str, players: int, *, rules: str = registry.DEFAUL
         return None
     colours = game_rules(rules).seat_colours[:players]
     if word not in colours:
-        flag = "--first-emperor" if rules == registry.DEFAULT else "--first-seat"
+        flag = "--" + str(presented(game_rules(rules), "FIRST_SEAT_KEY")).replace("_", "-")
         raise JobError(f"{flag} must be one of {', '.join(colours)} or lot, not '{value}'.")
     return colours.index(word)
 
@@ -228,7 +229,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
         out = _white_lotus_text(game, view, seats)
     else:
         out = _game_text(game, rules, view, seats)
-    if seat is not None and game.rules != registry.DEFAULT and "you" not in view:
+    if seat is not None and "you" not in view:
         # a game whose view does not name its seat: what this seat alone sees, in words
         public = view_of(game, state, None)
         private = _pruned({k: v for k, v in view.items() if public.get(k) != v})

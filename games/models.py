@@ -19,6 +19,9 @@ from django.utils.translation import gettext
 
 from games.rules import registry
 
+# a new game's edition unless told: the default game's first (the service picks the game's own)
+DEFAULT_EDITION = registry.get(registry.DEFAULT).editions[0]
+
 
 class Player(models.Model):
     """A person who plays (by mail); linked to a Django user where they log in."""
@@ -94,17 +97,11 @@ class Game(models.Model):
         PUBLIC = "public", "public (only to all)"
         NONE = "none", "none (gunboat)"
 
-    class Edition(models.TextChoices):
-        """White Lotus's editions, as people read them (``get_edition_display``)."""
-
-        KOSMOS = "kosmos", "Kosmos (published rules)"
-        DESIGNER = "designer", "Designer (Wallace's rules)"
-
     name = models.CharField(max_length=100, blank=True)
-    rules = models.CharField(max_length=40, default="whitelotus")  # the game: games.rules.registry
+    rules = models.CharField(max_length=40, default=registry.DEFAULT)  # the game: games.rules.registry
     engine_version = models.CharField(max_length=40)  # pinned at creation
     # one of the game's editions (``rules.editions``; ``clean`` checks it)
-    edition = models.CharField(max_length=20, default=Edition.KOSMOS)
+    edition = models.CharField(max_length=20, default=DEFAULT_EDITION)
     options = models.JSONField(default=dict, blank=True)
     # table talk allowed (``games.press``); set at creation, the service's option, not the rules'
     press = models.CharField(max_length=6, choices=Press.choices, default=Press.PUBLIC)
@@ -155,7 +152,7 @@ class Game(models.Model):
             return self.rules
 
     def get_edition_display(self) -> str:
-        """The edition as people read it (White Lotus's have a longer name)."""
+        """The edition as people read it (the game's page words for it, else its code)."""
         try:
             words = getattr(registry.get(self.rules), "PAGE_WORDS", None) or {}
             return str(words.get("edition", {}).get(self.edition, self.edition))

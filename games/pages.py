@@ -20,13 +20,14 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext, gettext_noop
 
 from games import services
 from games.models import Event, Game, PendingDecision, Seat
-from games.picture import board_svg
+from games.picture import board_svg, has_picture
 from games.rules import chance, records, registry
 from notifications import words
 
@@ -88,13 +89,15 @@ def board(
     game: Game | None = None,
 ) -> str:
     """The board as inline SVG (drawn by ``games.picture`` from the view), on the board of
-    ``game`` (else the state's own board, as White Lotus keeps it)."""
+    ``game`` (else the state's own board, where a game's state keeps it); a game without a
+    picture: its text board (``rules.text_board``) as preformatted text."""
     if game is not None:
         rules = game.rules
-        drawn_on = services.board(game.board, game.rules)
-    else:
-        drawn_on = state.board
-    return board_svg(drawn_on, view, names=seat_names, rules=rules)
+    if not has_picture(rules):
+        lines = registry.get(rules).text_board(view, seat_names, gettext)
+        return format_html('<pre class="text-board">{}</pre>', "\n".join(lines))
+    drawn_on = services.board(game.board, game.rules) if game is not None else state.board
+    return board_svg(drawn_on, view, names=seat_names, rules=rules, translate=gettext)
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from django.utils import timezone
 from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message
 from games.rules.chance import Chance
+from games.rules.presentation import DEFAULTS, presented
 
 from . import permissions, results, rows, timing
 from .models import (
@@ -510,8 +511,10 @@ def create_game(
             "seed": seed,
             "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
         }
-        if rules != registry.DEFAULT:  # the seat that begins, whatever the game's config calls it
-            payload["first_seat"] = first  # (White Lotus's payload stays as it always was)
+        if presented(game_rules, "FIRST_SEAT_KEY") == DEFAULTS["FIRST_SEAT_KEY"]:
+            # the seat that begins, as the service calls it (a game with its own name for it
+            # says it in its config, and its created event stays as it always was)
+            payload["first_seat"] = first
         payload["rng"], payload["draws"] = rng.RNG, rng.MIXED
         if outcomes:  # a game played elsewhere: the outcomes of its setup's draws, as its record gives
             payload["chance"] = chance.to_data(outcomes)
@@ -529,8 +532,10 @@ def create_game(
 
 def default_press(rules: str, options: Mapping[str, Any] | None) -> str:
     """The table talk a new game gets when none is chosen: full (private messages too) with
-    White Lotus's negotiation variant, whose point is dealing; public (only to all) else."""
-    if rules == registry.DEFAULT and (options or {}).get("negotiation"):
+    an option of the game's whose point is dealing (its ``FULL_PRESS_OPTIONS``); public (only
+    to all) else."""
+    dealing = presented(registry.get(rules), "FULL_PRESS_OPTIONS")
+    if any((options or {}).get(name) for name in dealing):
         return str(Game.Press.FULL)
     return str(Game.Press.PUBLIC)
 

@@ -207,6 +207,19 @@ def option_fields() -> dict[str, forms.Field]:
     return out
 
 
+def each_games(clock_field: str) -> str:
+    """Every game's own value of a clock field, by its title ("White Lotus 48, …"): where a
+    game has none, the service's."""
+    defaults = TimeControls().to_dict()
+    said = []
+    for name in registry.names():
+        game = registry.get(name)
+        value = {**defaults, **game.time_controls}[clock_field]
+        hours = value if isinstance(value, list | tuple) else [value]
+        said.append(f"{game.title} {', '.join(f'{h:g}' for h in hours)}")
+    return "; ".join(said)
+
+
 def clock_fields() -> dict[str, forms.Field]:
     defaults = TimeControls()
     return {
@@ -214,12 +227,12 @@ def clock_fields() -> dict[str, forms.Field]:
             required=False,
             min_value=0,
             label="Hours per decision",
-            help_text="Empty: the game's own (White Lotus 48, Die Verbotene Stadt 24). 0: no deadlines.",
+            help_text=f"Empty: the game's own ({each_games('hours_per_decision')}). 0: no deadlines.",
         ),
         "clock__reminder_hours": forms.CharField(
             required=False,
             label="Reminders, hours before the deadline",
-            help_text="e.g. 24, 4. Empty: the game's own (24, 4; Die Verbotene Stadt 12, 2).",
+            help_text=f"e.g. 24, 4. Empty: the game's own ({each_games('reminder_hours')}).",
         ),
         "clock__grace_hours": forms.FloatField(
             required=False,
@@ -338,8 +351,8 @@ class SeasonForm(_SeasonForm):
             self.fields["ready_hours"].required = False
         if "press" in self.fields:
             self.fields["press"].help_text = (
-                "Table talk in its games. Empty: the game's default (full with White Lotus's "
-                "negotiation variant, else public)."
+                "Table talk in its games. Empty: the game's default (full with a variant of the "
+                "game's that is about dealing, else public)."
             )
         if "bot_after_defaults" in self.fields:  # left empty: the model's default
             self.fields["bot_after_defaults"].required = False

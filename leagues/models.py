@@ -13,7 +13,8 @@ from typing import ClassVar
 from django.conf import settings
 from django.db import models
 
-from games.models import Game, Player
+from games.models import DEFAULT_EDITION, Game, Player
+from games.rules import registry
 
 
 class League(models.Model):
@@ -44,9 +45,9 @@ class Season(models.Model):
     name = models.CharField(max_length=100)
     signup_open = models.BooleanField(default=True, help_text="Players may join by mail.")
     # the game its games are games of (games.rules.registry); the admin form offers them
-    rules = models.CharField(max_length=40, default="whitelotus")
+    rules = models.CharField(max_length=40, default=registry.DEFAULT)
     # one of that game's editions (the admin form checks it)
-    edition = models.CharField(max_length=20, default=Game.Edition.KOSMOS)
+    edition = models.CharField(max_length=20, default=DEFAULT_EDITION)
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china")
     # table talk in its games (``games.press``); blank: the game's default (full with White

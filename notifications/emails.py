@@ -29,6 +29,7 @@ from games.models import Event, Game, PendingDecision, Player, Seat
 from games.projections import narration
 from games.rules import registry
 from games.rules.base import GameRules, Message
+from games.templatetags import gamewords
 
 from . import gamefacts, plaintext, preferences, pressmail, typography, words
 from .models import DigestPart, OutboundMail
@@ -437,9 +438,8 @@ def _game_mail(
             )
         )
     )
-    if outcome is not None and rules.name != "whitelotus":  # White Lotus's view shows it
-        created = game.events.filter(kind=Event.Kind.CREATED).values_list("payload", flat=True).first() or {}
-        context["seed"] = created.get("seed", "")
+    if outcome is not None:  # the seed the view shows at the end, else the game's own
+        context["seed"] = seen.view.get("seed") or _created_seed(game)
     about = mail.context.get("about")
     context["about_colour"] = words.colour(seen.colours[about]) if isinstance(about, int) else ""
     context["about_me"] = about == mail.seat
@@ -590,15 +590,22 @@ def _default_news(rules: Any, before: Any, event: Event, colours: dict[int, str]
     return " ".join(m.render(gettext) for m in narration.messages(lines, seat))
 
 
+def _created_seed(game: Game) -> str:
+    """The seed the game was created with (revealed once it is over)."""
+    created = game.events.filter(kind=Event.Kind.CREATED).values_list("payload", flat=True).first() or {}
+    return str(created.get("seed", ""))
+
+
 def _situation(seen: Seen, owes: bool, decision_text: str) -> str:
     """The seat's situation in one sentence: its decision, or whose move it is."""
     sealed = any(d.seat == seen.seat and d.sealed for d in seen.rules.pending(seen.state))
-    if owes and decision_text and sealed and seen.rules.name != "whitelotus":
-        # every seat that owes one answers at once: not "your move" (White Lotus's words stay)
-        return gettext("Your sealed answer is asked (%(colour)s): %(decision_text)s.") % {
-            "colour": words.colour(seen.colour),
-            "decision_text": decision_text,
-        }
+    if owes and decision_text and sealed:
+        # every seat that owes one answers at once: not "your move", unless the game says so
+        own = gamewords.own_phrase(seen.rules.name, "sealed_situation")
+        values = {"colour": words.colour(seen.colour), "decision_text": decision_text}
+        if own is not None:
+            return gamewords.say(own, values)
+        return gettext("Your sealed answer is asked (%(colour)s): %(decision_text)s.") % values
     if owes and decision_text:
         return gettext("It is your move (%(colour)s): %(decision_text)s.") % {
             "colour": words.colour(seen.colour),
@@ -642,7 +649,7 @@ def _scores(seen: Seen) -> list[dict[str, Any]]:
             "rank": outcome.rank[s],
             "colour": words.colour(seen.colours[s]),
             "name": seen.names.get(seen.colours[s], ""),
-            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules.name),
+            "breakdown": words.score_parts(dict(outcome.breakdown[s]), seen.rules),
             "total": outcome.breakdown[s].get("total", outcome.scores[s]),
         }
         for s in order

@@ -27,9 +27,10 @@ from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import Game, Seat
-from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, parts_of
+from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, has_picture, parts_of
 from games.rules import registry
 
 from .models import BoardPicture, OutboundMail
@@ -73,7 +74,10 @@ def picture_for(mail: OutboundMail, game: Game, language: str, state: Any, names
     worked out first (about a hundredth of the rasterising), and where the map is the one the
     seat was last shown, the row keeps those parts and no PNG (a sketch).  A later mail of the
     same event that does need the picture (another seat's, whose map did change) draws it
-    then and fills the row in."""
+    then and fills the row in.  A game without a picture (``games.picture.has_picture``)
+    has its text board alone: ``b""``."""
+    if not has_picture(game.rules):
+        return b""
     previous = _previous_board(mail)
     if previous == mail.seq:  # the seat's last board mail was about this very event
         return b""
@@ -158,10 +162,7 @@ def _drawn(
     earlier = (
         Drawn(bytes(before[0]), before[1], before[2]) if before else _of_another_game(game, seq, language)
     )
-    if game.rules == registry.DEFAULT:  # the call benchmarks and tests wrap
-        drawn = draw(state, names, earlier)
-    else:
-        drawn = draw_of(game.rules, state, names, earlier)
+    drawn = draw_of(game.rules, state, names, earlier)  # the call benchmarks and tests wrap
     png = bytes(drawn)
     parts, bands = (dict(drawn.parts), list(drawn.bands)) if isinstance(drawn, Drawn) else ({}, [])
     if sketched:  # another worker may have drawn it meanwhile: the same bytes
@@ -210,19 +211,13 @@ def _of_another_game(game: Game, seq: int, language: str) -> Drawn | None:
 
 
 def _svg(rules: str, state: Any, names: Mapping[str, str]) -> str:
-    # the picture's ``rules`` keyword (games.picture) is passed for another game only
-    extra: dict[str, Any] = {} if rules == "whitelotus" else {"rules": rules}
-    return board_svg(state.board, registry.get(rules).view(state, None), names=names, **extra)
-
-
-def draw(state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
-    """Rasterise the spectator's board of the default game (the one call the cache saves),
-    from the picture of an earlier event where there is one."""
-    return draw_of(registry.DEFAULT, state, names, before)
+    view = registry.get(rules).view(state, None)
+    return board_svg(state.board, view, names=names, rules=rules, translate=gettext)
 
 
 def draw_of(rules: str, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
-    """``draw`` for a state of the game called ``rules``."""
+    """Rasterise the spectator's board of a state of the game called ``rules`` (the one call
+    the cache saves), from the picture of an earlier event where there is one."""
     return draw_png(_svg(rules, state, names), PNG_WIDTH, before)
 
 

@@ -1,7 +1,7 @@
 """Game words in the reader's language (the engine speaks English; its words are msgids).
 
-The seats' colours and White Lotus's buildings and score parts (keyed by the game's name
-where a game has its own); what a decision asks is the game's (``rules.decision_text``)."""
+The seats' colours, buildings and a final score's parts (the game's own, ``score_parts``, else
+the parts its outcome names); what a decision asks is the game's (``rules.decision_text``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.rules.base import GameRules
+from games.rules.presentation import presented
 
 COLOURS = {
     "red": gettext_noop("Red"),
@@ -36,24 +37,11 @@ PLACES = {
 }
 
 
-SCORE_PARTS = gettext_noop(
-    "buildings {buildings} + dragons {dragons} + largest territory {territory} "
-    "({size} areas) + VP chips {chips}"
-)
-
-
-def score_parts(row: dict[str, int], rules_name: str = "whitelotus") -> str:
-    """A final score's parts, e.g. "buildings 23 + dragons 0 + largest territory 3 (14 areas) + ...";
-    another game's as its outcome names them ("officials 12 + ...")."""
-    if rules_name != "whitelotus":
-        return " + ".join(f"{gettext(part)} {value}" for part, value in row.items() if part != "total")
-    return gettext(SCORE_PARTS).format(
-        buildings=row["buildings"],
-        dragons=row["dragons"],
-        territory=row["territory"],
-        size=row["territory_size"],
-        chips=row["chips"],
-    )
+def score_parts(row: dict[str, int], rules: GameRules) -> str:
+    """A final score's parts in the reader's language, as the game says them (its optional
+    ``score_parts``: "buildings 23 + dragons 0 + …"), else as its outcome names them
+    ("officials 12 + …")."""
+    return str(presented(rules, "score_parts")(row).render(gettext))
 
 
 def colour(name: str) -> str:

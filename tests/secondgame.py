@@ -11,11 +11,12 @@ from typing import Any
 from games import pages, picture
 from games.rules import registry
 from games.rules import whitelotus as _wl
+from games.rules.presentation import DEFAULTS
 
 NAME = "second"
-# White Lotus's contract, every name of it
+# White Lotus's contract, every name of it but its words and looks (games.rules.presentation)
 for _key in dir(_wl):
-    if not _key.startswith("_"):
+    if not _key.startswith("_") and _key not in DEFAULTS:
         globals()[_key] = getattr(_wl, _key)
 
 name = NAME
@@ -26,7 +27,12 @@ time_controls: Mapping[str, Any] = {"hours_per_decision": 24}
 short_windows: Mapping[str, float] = {"place": 3}  # the first decision of a game
 
 
-def board_svg(board: Any, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
+PICTURE = __name__  # its picture is this module's board_svg
+
+
+def board_svg(
+    board: Any, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None, translate: Any = str
+) -> str:
     """Its picture: a marker a test can find."""
     players = len(view["players"])
     return (
@@ -45,17 +51,15 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> s
 
 @contextmanager
 def installed() -> Iterator[None]:
-    """The second game in the registry and in the picture's table, for the time of a test."""
+    """The second game in the registry, for the time of a test."""
     registry.PACKAGES[NAME] = __name__
-    picture.DRAWERS[NAME] = __name__
     registry.get.cache_clear()
-    picture.drawer.cache_clear()
+    picture._module.cache_clear()
     pages.partials.cache_clear()
     try:
         yield
     finally:
         del registry.PACKAGES[NAME]
-        del picture.DRAWERS[NAME]
         registry.get.cache_clear()
-        picture.drawer.cache_clear()
+        picture._module.cache_clear()
         pages.partials.cache_clear()

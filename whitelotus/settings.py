@@ -15,6 +15,7 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from games.rules import registry
 from notifications import queues
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -84,8 +85,9 @@ ASGI_APPLICATION = "whitelotus.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        # the admin's base_site, with the accessibility rules every admin page gets
-        "DIRS": [BASE_DIR / "whitelotus" / "templates"],
+        # the admin's base_site, with the accessibility rules every admin page gets; each game's
+        # own partials, in its package (games.rules.registry.template_dirs)
+        "DIRS": [BASE_DIR / "whitelotus" / "templates", *registry.template_dirs()],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -1,11 +1,17 @@
 """The board as a picture: SVG for the pages, the same SVG rasterised to PNG for the mails.
 
-    svg = board_svg(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules)
-    png = board_png(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules)
+    svg = board_svg(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules, translate=gettext)
+    png = board_png(board, rules.view(state, seat), names={"red": "Ada"}, rules=game.rules, translate=gettext)
 
-Both are drawn from a view only, so a picture shows exactly what its viewer may see.  Each
-game has its own drawing module (``DRAWERS``, by ``Game.rules``, imported when first asked
-for), which offers ``board_svg(board, view, *, names=None)``; White Lotus's is ``draw``.
+Both are drawn from a view only, so a picture shows exactly what its viewer may see.  A game
+draws its own picture in its package, where it may: the module its optional ``PICTURE`` names
+(:mod:`games.rules.presentation`), imported when first asked for, offers
+``board_svg(board, view, *, names, translate)``.  A game without one has no picture
+(:func:`has_picture`): its mails and pages show the text board alone.
+
+The helpers every game's picture shares (``geometry``, ``incremental``, ``style``) live here and
+import no Django, since a game's package (pure, by an import contract) imports them; so does this
+module: the caller says the reader's language by its ``translate``.
 """
 
 from __future__ import annotations
@@ -14,44 +20,56 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from types import ModuleType
 from typing import Any, cast
 
 from games.rules import registry
+from games.rules.base import Translate
+from games.rules.presentation import as_is, presented
 
-from . import draw, incremental, raster
+from . import incremental, raster
 from .raster import svg_to_png
 
 PNG_WIDTH = 1008  # one pixel per picture unit on the China board: crisp text, and small enough for mails
 
 __all__ = [
-    "DRAWERS",
     "PNG_WIDTH",
     "Drawn",
     "board_png",
     "board_svg",
     "draw_png",
     "forget",
+    "has_picture",
     "parts_of",
     "svg_to_png",
 ]
-
-# Each game's drawing module, by the game's name (``Game.rules``).
-DRAWERS = {
-    "whitelotus": "games.picture.draw",
-    "verbotenestadt": "games.picture.verbotenestadt",
-}
 
 Drawer = Callable[..., str]
 
 
 @cache
+def _module(rules: str) -> ModuleType | None:
+    """The drawing module of the game ``rules`` (imported the first time), or None for a game
+    without a picture; raises ``registry.UnknownRules`` for a name no game has."""
+    game = registry.get(rules)
+    name = presented(game, "PICTURE")
+    if not name:
+        return None
+    return importlib.import_module(str(name), package=getattr(game, "__name__", None))
+
+
+def has_picture(rules: str) -> bool:
+    """Whether the game ``rules`` draws its board (else the text board stands alone)."""
+    return _module(rules) is not None
+
+
 def drawer(rules: str) -> Drawer:
-    """The ``board_svg`` of the game ``rules`` (its module is imported the first time)."""
-    try:
-        module = DRAWERS[rules]
-    except KeyError:
-        raise registry.UnknownRules(rules) from None
-    return cast(Drawer, importlib.import_module(module).board_svg)
+    """The ``board_svg`` of the game ``rules``; raises ``LookupError`` for a game without a
+    picture (ask :func:`has_picture` first)."""
+    module = _module(rules)
+    if module is None:
+        raise LookupError(f"the game {rules!r} has no picture")
+    return cast(Drawer, module.board_svg)
 
 
 def board_svg(
@@ -60,19 +78,22 @@ def board_svg(
     *,
     names: Mapping[str, str] | None = None,
     rules: str = registry.DEFAULT,
+    translate: Translate = as_is,
 ) -> str:
     """The board of the game ``rules`` and a panel of its state, as a standalone SVG
-    document, drawn from ``view``."""
-    if rules == registry.DEFAULT:
-        return draw.board_svg(board, view, names=names)
-    return drawer(rules)(board, view, names=names)
+    document, drawn from ``view``, its words in ``translate``'s language."""
+    return drawer(rules)(board, view, names=names, translate=translate)
 
 
 def forget() -> None:
-    """Drop what this process remembers of pictures drawn (a cold start, for benchmarks)."""
+    """Drop what this process remembers of pictures drawn (a cold start, for benchmarks):
+    the rasteriser's caches and each game picture's own (its optional ``forget()``)."""
     svg_to_png.cache_clear()
     raster._piece.cache_clear()
-    draw._DRAWN.clear()
+    for rules in registry.names():
+        module = _module(rules)
+        if module is not None and callable(getattr(module, "forget", None)):
+            module.forget()
 
 
 @dataclass(frozen=True)
@@ -124,5 +145,6 @@ def board_png(
     names: Mapping[str, str] | None = None,
     width: int = PNG_WIDTH,
     rules: str = registry.DEFAULT,
+    translate: Translate = as_is,
 ) -> bytes:
-    return svg_to_png(board_svg(board, view, names=names, rules=rules), width)
+    return svg_to_png(board_svg(board, view, names=names, rules=rules, translate=translate), width)

@@ -275,8 +275,13 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``Game.rules`` through :mod:`games.rules.registry` and never imports it by name (an
     import-linter contract holds every module outside ``games/rules/`` to that).
 
-    Presentation that needs Django or Pillow (the picture, the HTML partials) lives on the
-    service's side, keyed by the same name; it reads views, never the game's package.
+    A game's page and mail partials are template files in its package's ``templates/``
+    (found by ``registry.template_dirs``, in the settings), named as the service asks for them:
+    ``games/<name>/_state.html`` (and ``_players``, ``_hand``, ``_notation``),
+    ``notifications/mail/<name>/_board.txt`` and ``.html``,
+    ``admin/games/game/hidden/<name>.html``; each has a generic one for a game without.  They
+    read views, never the game's code.  The picture is the game's own (``PICTURE`` below),
+    drawn in pure Python.
 
     *What the game is*
 
@@ -365,6 +370,46 @@ class GameRules(RulesModule[Any, Any], Protocol):
 
     *Leagues* score a finished game from :class:`Outcome` alone (``rank``, ties shared; a
     partnership game ranks partners equal), so a game needs nothing more for them.
+
+    *Presentation, optional* (issue 28: nothing outside a game's package names a game).  Each
+    name below may be left out; the service then uses its default, all of them in one mapping,
+    ``games.rules.presentation.DEFAULTS``, read through ``presented(rules, name)``.  Pure
+    Python like the rest: words are English msgids the service says in the reader's language
+    (they belong in ``MESSAGES``), pictures are SVG text.
+
+    ``MAIL_WORDS``        phrase key -> the game's English template (``{field}`` placeholders)
+                          for a phrase of the service's mails and pages it says its own way
+                          (``{% game_words %}``, ``games/templatetags/gamewords.py``): "begins"
+                          ({colour}, {edition}, {game_title}), "replacing" ({colour},
+                          {game_title}), "how_to_play", "other_commands", "mail_all",
+                          "invitation_subject" ({colour}, {decision_text}), "sealed_subject" and
+                          "sealed_situation" ({colour}, {decision_text}), "sealed", "revealed",
+                          "revealed_subject".  Default: none, every phrase in the service's
+                          generic words
+    ``PICTURE``           the package's module that draws the board, relative to the package
+                          (``".picture"``), imported when first drawn: ``board_svg(board, view,
+                          *, names, translate) -> str`` (and ``forget()`` if it remembers
+                          drawings); it may use ``games.picture``'s helpers (geometry,
+                          incremental, style: no Django).  Default None: no picture, the text
+                          board alone in mails and pages
+    ``phase_text(view, translate)`` the view's phase as people read it ("bidding for
+                          Yanan"), on the game's pages.  Default: its ``PAGE_WORDS["phase"]``
+                          word, else the phase's code
+    ``FIRST_SEAT_KEY``    what its config and records call the seat that begins
+                          (``first_emperor``; a record's header key, the command line's flag).
+                          Default ``first_seat`` (the created event then says it too)
+    ``FULL_PRESS_OPTIONS`` options whose point is dealing: a new game with one of them on gets
+                          full table talk (private messages too).  Default none: public
+    ``OPTION_FLAGS``      the command line's flags for its options (``create_game
+                          --negotiation``): flag -> (option, the value it sets or a tuple of the
+                          values it takes, what it does).  Default none: ``--option NAME=VALUE``
+    ``mail_facts(asked, say)`` what its own mail partials show besides the text board (a dict
+                          for their context), from ``presentation.Asked`` (the seat's view, menu,
+                          outcome), its words through ``say`` (``presentation.Say``: gettext,
+                          plurals, colours, places).  Default: nothing more
+    ``score_parts(breakdown)`` a final score's parts as a :class:`Message` ("buildings 23 +
+                          dragons 0 + …"), in the game-over mail.  Default: each part of the
+                          breakdown as its outcome names it, the total left out
     """
 
     title: str

@@ -56,10 +56,9 @@ from typing import Any
 from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand
 from games.rules.chance import Chance
+from games.rules.presentation import presented
 from games.rules.recordtext import body_lines, split_record
 
-# the header key of the seat that begins, by game; every other game says ``first_seat``
-FIRST_SEAT = {"whitelotus": "first_emperor"}
 KNOWN = {
     "rules",
     "version",
@@ -77,7 +76,9 @@ KNOWN = {
 
 
 def first_seat_key(rules: str) -> str:
-    return FIRST_SEAT.get(rules, "first_seat")
+    """The header key of the seat that begins: the game's own (``FIRST_SEAT_KEY``), else
+    ``first_seat``."""
+    return str(presented(registry.get(rules), "FIRST_SEAT_KEY"))
 
 
 @dataclass(frozen=True)

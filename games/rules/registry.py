@@ -12,7 +12,9 @@ importing a game's package by name)::
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from functools import cache
+from pathlib import Path
 from typing import cast
 
 from .base import GameRules
@@ -30,6 +32,19 @@ class UnknownRules(LookupError):
     def __init__(self, name: str) -> None:
         super().__init__(f"no game called {name!r}; the games are {', '.join(PACKAGES)}")
         self.name = name
+
+
+def template_dirs() -> list[Path]:
+    """Each game's own templates (``<package>/templates/``: its page and mail partials, by the
+    service's names for them, ``games/<name>/_state.html`` …), found without importing the
+    game (the settings' template directories)."""
+    found = []
+    for package in PACKAGES.values():
+        spec = importlib.util.find_spec(package)
+        for where in (spec.submodule_search_locations or []) if spec else []:
+            if (Path(where) / "templates").is_dir():
+                found.append(Path(where) / "templates")
+    return found
 
 
 def names() -> tuple[str, ...]:

@@ -20,8 +20,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from games import timefmt
-from games.picture import panel
 from games.rules import registry
+from games.rules.presentation import presented
 from notifications import words
 
 register = template.Library()
@@ -93,10 +93,15 @@ def sealed(text: str, is_sealed: bool) -> str:
 
 
 @register.filter
-def phase_words(view: dict[str, object]) -> str:
-    """White Lotus's phase as the board picture says it, in the page's language ("bidding for
-    Yanan", "Gebote für Yanan"); the engine's name where the view has no step."""
-    try:
-        return panel.phase_text(view)
-    except (KeyError, AttributeError, TypeError):
-        return str(view.get("phase", ""))
+def phase_words(view: dict[str, object], rules: str) -> str:
+    """The view's phase in the page's language, as the game ``rules`` says it (its optional
+    ``phase_text``: "bidding for Yanan", "Gebote für Yanan"), else its page words for the
+    phase, else the engine's name."""
+    game = registry.get(rules)
+    said = presented(game, "phase_text")
+    if said is not None:
+        try:
+            return str(said(view, gettext))
+        except (KeyError, AttributeError, TypeError):
+            pass
+    return words.game_word(game, "phase", view.get("phase", ""))

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from games import links
 from games.models import Game
+from games.rules import registry
 from tests.notifications.test_i18n import (
     BLOCK,
     LANGUAGES,
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE_TEMPLATES = (
     ROOT / "games" / "templates" / "games",
     ROOT / "leagues" / "templates" / "leagues",
+    *(folder / "games" for folder in registry.template_dirs()),  # each game's own partials
 )
 PAGE_PYTHON = (ROOT / "games" / "archive.py", ROOT / "games" / "pages.py", ROOT / "leagues" / "views.py")
 TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(?:\s+\w+)*\s*%}""")
@@ -57,10 +59,13 @@ def page_entries() -> dict[str, tuple[str, str | None]]:
     for path in PAGE_PYTHON:
         for msgid in GETTEXT.findall(path.read_text(encoding="utf-8")):
             found.setdefault(unquote(msgid), (str(path.relative_to(ROOT)), None))
-    # the game's status, edition and table talk as the pages say them ({% translate var %})
-    for choices in (Game.Status, Game.Edition, Game.Press):
+    # the game's status and table talk as the pages say them ({% translate var %})
+    for choices in (Game.Status, Game.Press):
         for label in choices.labels:
             found.setdefault(str(label), (f"games.models.Game.{choices.__name__}", None))
+    for name in registry.names():  # and each game's editions (its page words)
+        for label in registry.get(name).PAGE_WORDS.get("edition", {}).values():
+            found.setdefault(label, (f"{name}.PAGE_WORDS", None))
     return found
 
 

@@ -15,14 +15,26 @@ from django.utils import translation
 from django.utils.translation import gettext
 from PIL import Image
 
-from games.picture import PNG_WIDTH, board_png, board_svg
+from games import picture
+from games.picture import PNG_WIDTH
 from games.picture.geometry import outline
-from games.picture.panel import LABELS, PHASES
 from games.picture.raster import PALETTE_SIZE, svg_to_png
 from games.picture.style import PLAYER_FILL, contrast, text_on
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.constants import COLOURS
+from games.rules.whitelotus.pagewords import PHASES
+from games.rules.whitelotus.panel import LABELS
 from games.rules.whitelotus.selfplay import Bot, play
+
+
+def board_svg(board: Any, view: Any, **kw: Any) -> str:
+    """The picture in the active language (the pages and mails pass their gettext so)."""
+    return picture.board_svg(board, view, translate=gettext, **kw)
+
+
+def board_png(board: Any, view: Any, **kw: Any) -> bytes:
+    return picture.board_png(board, view, translate=gettext, **kw)
+
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {

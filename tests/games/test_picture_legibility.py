@@ -11,18 +11,24 @@ import xml.etree.ElementTree as ET
 import pytest
 import resvg_py
 from django.utils import translation
+from django.utils.translation import gettext
 from PIL import Image
 
-from games.picture import board_png, board_svg
-from games.picture.draw import CELL
 from games.picture.geometry import label_rect
-from games.picture.panel import BUILDINGS, LETTERS, letter
 from games.picture.raster import PALETTE_SIZE, palette_png
 from games.picture.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA, icon
 from games.rules import whitelotus as wl
+from games.rules.whitelotus import panel
 from games.rules.whitelotus.constants import COLOURS
+from games.rules.whitelotus.panel import BUILDINGS, LETTERS
+from games.rules.whitelotus.picture import CELL
 
-from .test_picture import NAMES, SVG, provinces, six_player_bidding
+from .test_picture import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding
+
+
+def letter(colour: str) -> str:
+    """The owner's letter of a colour in the active language."""
+    return panel.letter(colour, gettext)
 
 
 def by_class(element: ET.Element, name: str) -> list[ET.Element]:

@@ -1,4 +1,4 @@
-"""Die Verbotene Stadt's board picture (games/picture/verbotenestadt.py): drawn from a view only,
+"""Die Verbotene Stadt's board picture (games/rules/verbotenestadt/picture.py): drawn from a view only,
 officials told apart without colour, no dial, and the same raster code makes its PNG."""
 
 from __future__ import annotations
@@ -13,16 +13,22 @@ from PIL import Image
 
 from games.picture import incremental
 from games.picture.raster import svg_to_png
-from games.picture.verbotenestadt import LABELS, board_svg
+from games.rules.verbotenestadt import picture
 from games.rules.verbotenestadt.board import load_board
 
 SVG = "{http://www.w3.org/2000/svg}"
+LABELS = picture.LABELS
 BOARD = load_board("forbidden_city")
 COLOURS = ["red", "yellow", "blue", "green", "black"]
 LETTERS = {"red": "r", "yellow": "y", "blue": "b", "green": "g", "black": "k"}
 CODES = [LETTERS[h] + LETTERS[r] for h in COLOURS for r in COLOURS]
 HAT = {LETTERS[c]: c for c in COLOURS}
 NAMES = {"north": "Anna", "east": 'Bertrand <b>&"x"', "south": "Chiara"}
+
+
+def board_svg(board: Any, view: Any, **kw: Any) -> str:
+    """The picture in the active language (the pages and mails pass their gettext so)."""
+    return picture.board_svg(board, view, translate=translation.gettext, **kw)
 
 
 def hand_view(*, dial: str | None = "rg", terrace: int = 12, finished: bool = False) -> dict[str, Any]:

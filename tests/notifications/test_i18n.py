@@ -293,7 +293,9 @@ def source_entries() -> dict[str, str | None]:
     blocktranslate tags of the mail templates and the one-line gettext calls in Python, each
     msgid with its msgid_plural (None for a string without plural forms)."""
     found: dict[str, str | None] = {}
-    for path in TEMPLATES.rglob("*"):
+    # the mail templates, and each game's own mail partials (in its package)
+    games = [folder / "notifications" for folder in registry.template_dirs()]
+    for path in [p for folder in (TEMPLATES, *games) for p in folder.rglob("*")]:
         if path.is_file():
             text = path.read_text(encoding="utf-8")
             found |= {unquote(m): None for m in TRANSLATE.findall(text)}

@@ -175,9 +175,11 @@ def test_a_map_no_mail_shows_again_is_never_rasterised(monkeypatch):
     the picture out (the seat's last picture shows that very map) is kept as a sketch (its
     parts, no PNG), and only the events a mail carries a picture of are rasterised, once each."""
     drawn: list[int] = []
-    real = pictures.draw
+    real = pictures.draw_of
     monkeypatch.setattr(
-        pictures, "draw", lambda state, names, before=None: drawn.append(1) or real(state, names, before)
+        pictures,
+        "draw_of",
+        lambda rules, state, names, before=None: drawn.append(1) or real(rules, state, names, before),
     )
     game = running_game(3, seed="picture")
     deliver_pending()
@@ -205,11 +207,13 @@ def test_a_games_first_picture_is_drawn_from_the_start_of_another_game_like_it(m
     from the first game's (only what differs, the panel's names), not drawn from nothing, and
     shows what a picture drawn whole shows; a game of other colours is drawn from nothing."""
     drawn: list[bool] = []
-    real = pictures.draw
+    real = pictures.draw_of
     monkeypatch.setattr(
         pictures,
-        "draw",
-        lambda state, names, before=None: drawn.append(before is not None) or real(state, names, before),
+        "draw_of",
+        lambda rules, state, names, before=None: (
+            drawn.append(before is not None) or real(rules, state, names, before)
+        ),
     )
     first = running_game(3, seed="kin-a")
     deliver_pending()

@@ -206,13 +206,13 @@ def test_a_moderators_notice_always_goes():
 
 def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[int] = []
-    real = pictures.draw
+    real = pictures.draw_of
 
-    def counting(state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    def counting(rules: str, state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         drawn.append(state.players)
-        return real(state, names, before)
+        return real(rules, state, names, before)
 
-    monkeypatch.setattr(pictures, "draw", counting)
+    monkeypatch.setattr(pictures, "draw_of", counting)
     game = running_game(4, seed="prefs")
     everyone(game, Mode.ALL)
     sent = deliver_pending()

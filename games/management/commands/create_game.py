@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import cli, services
 from games.rules import registry
+from games.rules.presentation import DEFAULTS, presented
 
 from ._base import run
 
@@ -37,6 +38,42 @@ def _first_seats() -> str:
         first = getattr(rules, "default_first_seat", 0)
         said.append(f"{rules.title} {'by lot' if first is None else rules.seat_colours[first]}")
     return ", ".join(said)
+
+
+def _option_flags() -> dict[str, tuple[str, str, Any, str]]:
+    """Every game's own flags for its options (``OPTION_FLAGS``): flag -> (the game, the
+    option, the value it sets or the values it takes, what it does)."""
+    flags: dict[str, tuple[str, str, Any, str]] = {}
+    for name in registry.names():
+        for flag, (option, value, said) in presented(registry.get(name), "OPTION_FLAGS").items():
+            flags.setdefault(flag, (name, option, value, said))
+    return flags
+
+
+def _dest(flag: str) -> str:
+    return flag.replace("-", "_")
+
+
+def _own_first_seats() -> str:
+    """What the games that have a name of their own for the seat that begins call it."""
+    said = []
+    for name in registry.names():
+        rules = registry.get(name)
+        key = str(presented(rules, "FIRST_SEAT_KEY"))
+        if key != DEFAULTS["FIRST_SEAT_KEY"]:
+            said.append(f"{rules.title}: the {key.replace('_', ' ')}")
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _dealing() -> str:
+    """The games' options that make table talk full (``FULL_PRESS_OPTIONS``)."""
+    said = []
+    for name in registry.names():
+        rules = registry.get(name)
+        dealing = presented(rules, "FULL_PRESS_OPTIONS")
+        if dealing:
+            said.append(f"{rules.title}: {', '.join(dealing)}")
+    return f" ({'; '.join(said)})" if said else ""
 
 
 class Command(BaseCommand):
@@ -79,28 +116,19 @@ class Command(BaseCommand):
             metavar="NAME=VALUE",
             help="one of the game's options (repeatable; yes/no for a switch)",
         )
-        parser.add_argument(
-            "--no-zero-card", action="store_true", help="White Lotus: without the 0 card (French rules)"
-        )
-        parser.add_argument(
-            "--negotiation", action="store_true", help="White Lotus: the negotiation variant (gifts)"
-        )
-        parser.add_argument(
-            "--open-hands", action="store_true", help="White Lotus: every hand is shown to everyone"
-        )
-        parser.add_argument(
-            "--adjacency",
-            choices=("any", "own"),
-            default=None,
-            help="White Lotus, designer placement: next to any player's chip, or to one's own",
-        )
+        for flag, (game, _, value, said) in _option_flags().items():  # each game's own flags
+            title = registry.get(game).title
+            if isinstance(value, tuple):  # the flag takes one of these values
+                parser.add_argument(f"--{flag}", choices=value, default=None, help=f"{title}: {said}")
+            else:
+                parser.add_argument(f"--{flag}", action="store_true", help=f"{title}: {said}")
         parser.add_argument(
             "--first-emperor",
             "--first-seat",
             dest="first_emperor",
             default=None,
             metavar="COLOUR|lot",
-            help="the colour of the seat that begins (White Lotus: the first emperor), or 'lot' to "
+            help=f"the colour of the seat that begins{_own_first_seats()}, or 'lot' to "
             f"draw it from the seed (default: {_first_seats()})",
         )
         parser.add_argument("--seed", default=None, help="the game's seed (default: a random one)")
@@ -122,7 +150,7 @@ class Command(BaseCommand):
             choices=["full", "public", "none"],
             default=None,
             help="table talk: full (to all and private), public (only to all) or none (gunboat); "
-            "default: full with White Lotus's negotiation variant, else public",
+            f"default: full with a variant about dealing{_dealing()}, else public",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -148,21 +176,19 @@ class Command(BaseCommand):
 
 
 def _game_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The options asked for: White Lotus's own flags, and ``--option NAME=VALUE``."""
-    white_lotus = {
-        "zero_card": not options["no_zero_card"],
-        "negotiation": options["negotiation"],
-        "open_hands": options["open_hands"],
-        "adjacency": options["adjacency"] or "any",
-    }
+    """The options asked for: the game's own flags (``OPTION_FLAGS``), and ``--option
+    NAME=VALUE``; a flag of another game is refused."""
     chosen: dict[str, Any] = {}
-    if rules == registry.DEFAULT:
-        chosen.update(white_lotus)
-    elif options["no_zero_card"] or options["negotiation"] or options["open_hands"] or options["adjacency"]:
+    given = {f: spec for f, spec in _option_flags().items() if options.get(_dest(f)) not in (None, False)}
+    foreign = [f for f, (game, *_) in given.items() if game != rules]
+    if foreign:
+        owners = " and ".join(sorted({registry.get(given[f][0]).title for f in foreign}))
         raise CommandError(
-            "--no-zero-card, --negotiation, --open-hands and --adjacency are White Lotus's options; "
-            f"use --option NAME=VALUE for {rules}."
+            f"{', '.join('--' + f for f in foreign)} {'are' if len(foreign) > 1 else 'is one of'} "
+            f"{owners}'s options; use --option NAME=VALUE for {rules}."
         )
+    for flag, (_, option, value, _) in given.items():
+        chosen[option] = options[_dest(flag)] if isinstance(value, tuple) else value
     game = registry.get(rules)
     for item in options["option"]:
         name, sep, value = item.partition("=")

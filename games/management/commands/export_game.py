@@ -15,7 +15,7 @@ from ._base import run
 
 class Command(BaseCommand):
     help = (
-        "Write a game's record: a header (the game unless White Lotus, edition, board, colours, "
+        "Write a game's record: a header (the game unless the default one, edition, board, colours, "
         "options, the seat that begins, "
         "SEED, name, players, dates) and one 'colour: command' line per move in effect. "
         "The record includes the seed, from which every future draw follows: export only "

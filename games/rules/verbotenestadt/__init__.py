@@ -34,6 +34,9 @@ from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
+from .mailfacts import WORDS as _FACT_WORDS
+from .mailfacts import mail_facts
+from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
@@ -47,7 +50,9 @@ from .views import view
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
 # every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
+MESSAGES: tuple[str, ...] = tuple(
+    dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values(), *_FACT_WORDS))
+)
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 VERSION = "verbotenestadt-2"
 editions = EDITIONS
@@ -60,6 +65,8 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
 # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
+# its board as SVG (games.rules.presentation: an optional name), imported when first drawn
+PICTURE = ".picture"
 REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
@@ -129,9 +136,11 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "MAIL_WORDS",
     "MESSAGES",
     "OPTIONS",
     "PAGE_WORDS",
+    "PICTURE",
     "REVEALS",
     "SEATS",
     "SEEDED_FIELDS",
@@ -166,6 +175,7 @@ __all__ = [
     "format_command_in",
     "legal",
     "load_board",
+    "mail_facts",
     "make_config",
     "name",
     "narrate",

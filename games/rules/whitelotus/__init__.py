@@ -30,11 +30,12 @@ from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
 from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
+from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
-from .pagewords import PAGE_WORDS
+from .pagewords import PAGE_WORDS, PHASES, SCORE_PARTS, phase_text, score_parts
 from .pagewords import WORDS as _PAGE_WORDS
 from .selfplay import Bot
 from .state import Config, Options, State
@@ -46,7 +47,9 @@ from .views import view
 name = "whitelotus"
 title = "White Lotus"
 # every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((title, *NARRATION, *_PAGE_WORDS)))
+MESSAGES: tuple[str, ...] = tuple(
+    dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *PHASES.values(), SCORE_PARTS, *MAIL_WORDS.values()))
+)
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
 # Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
 # when a stored config does not name them (Options.from_data), and a changed deadline default
@@ -58,10 +61,25 @@ player_counts = (3, 4, 5, 6)
 seat_colours = COLOURS
 default_board = "china"
 default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
+FIRST_SEAT_KEY = "first_emperor"  # (games.rules.presentation) as its config and records say it
+FULL_PRESS_OPTIONS = ("negotiation",)  # the negotiation variant is about dealing: full table talk
+# the command line's flags for its options (games.rules.presentation), as they always were
+OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
+    "no-zero-card": ("zero_card", False, "without the 0 card (French rules)"),
+    "negotiation": ("negotiation", True, "the negotiation variant (gifts)"),
+    "open-hands": ("open_hands", True, "every hand is shown to everyone"),
+    "adjacency": (
+        "adjacency",
+        ("any", "own"),
+        "designer placement: next to any player's chip, or to one's own",
+    ),
+}
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
 short_windows: Mapping[str, float] = {}
 # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+# its board as SVG (games.rules.presentation: an optional name), imported when first drawn
+PICTURE = ".picture"
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
@@ -108,9 +126,14 @@ __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
     "COLOURS",
+    "FIRST_SEAT_KEY",
+    "FULL_PRESS_OPTIONS",
+    "MAIL_WORDS",
     "MESSAGES",
     "OPTIONS",
+    "OPTION_FLAGS",
     "PAGE_WORDS",
+    "PICTURE",
     "REVEALS",
     "SEEDED_FIELDS",
     "SYNTAX",
@@ -152,9 +175,11 @@ __all__ = [
     "parse_chance",
     "parse_command",
     "pending",
+    "phase_text",
     "player_counts",
     "public_notation",
     "replay",
+    "score_parts",
     "seat_colours",
     "setup",
     "short_windows",

@@ -5,6 +5,9 @@ edition, a board, an option and its values, in English words that are the catalo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
+
+from ..base import Message, Translate
 
 PAGE_WORDS: Mapping[str, Mapping[str, str]] = {
     "edition": {"kosmos": "Kosmos (published rules)", "designer": "Designer (Wallace's rules)"},
@@ -25,3 +28,45 @@ PAGE_WORDS: Mapping[str, Mapping[str, str]] = {
     },
 }
 WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for kind in PAGE_WORDS.values() for w in kind.values()))
+
+# each phase of a view as the picture and the pages say it (``{area}``: the contested province)
+PHASES = {
+    "placement": "placing control markers",
+    "choose_contest": "choosing the next contest",
+    "bidding": "bidding for {area}",
+    "tie_break": "breaking a tie for {area}",
+    "rebellion_offer": "a rebellion may start",
+    "rebellion": "rebellion",
+    "spoils": "taking the spoils",
+    "palace_choice": "palaces give cards",
+    "new_areas": "new tiles",
+    "step_done": "between steps",
+    "finished": "game over",
+}
+
+
+def phase_text(view: Mapping[str, Any], t: Translate) -> str:
+    """The view's phase as people read it ("bidding for Yanan", "Gebote für Yanan"): the
+    game's optional ``phase_text`` (games.rules.presentation), the picture's too."""
+    template = PHASES.get(view["phase"], view["phase"])
+    return t(template).format(area=view["step"].get("area", ""))
+
+
+# a final score's parts as the game-over mail says them
+SCORE_PARTS = (
+    "buildings {buildings} + dragons {dragons} + largest territory {territory} "
+    "({size} areas) + VP chips {chips}"
+)
+
+
+def score_parts(breakdown: Mapping[str, int]) -> Message:
+    """A final score's parts ("buildings 23 + dragons 0 + largest territory 3 (14 areas) +
+    VP chips 2"): the game's optional ``score_parts`` (games.rules.presentation)."""
+    return Message(
+        SCORE_PARTS,
+        buildings=breakdown["buildings"],
+        dragons=breakdown["dragons"],
+        territory=breakdown["territory"],
+        size=breakdown["territory_size"],
+        chips=breakdown["chips"],
+    )

@@ -27,12 +27,12 @@ class Command(BaseCommand):
             help=f"the game (default {registry.DEFAULT})",
         )
         parser.add_argument(
-            "--players", type=int, default=4, help="how many players (default 4; White Lotus: 3 to 6)"
+            "--players", type=int, default=4, help="how many players (default 4; the game's player counts)"
         )
         parser.add_argument(
             "--edition",
             default=None,
-            help="the game's edition (default its first; White Lotus: kosmos, designer)",
+            help="the game's edition (default its first)",
         )
         parser.add_argument(
             "--seat",

@@ -23,10 +23,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from games.picture.incremental import Box, bbox_attr
+from games.picture.style import BORDER, FONT, INK, clip, esc, text_on
 
-from .incremental import Box, bbox_attr
-from .style import BORDER, FONT, INK, clip, esc, text_on
+from ..base import Translate
+from ..presentation import as_is
+
+
+def gettext_noop(text: str) -> str:
+    """Marks an English msgid for the catalogue (said later through ``translate``)."""
+    return text
+
 
 # the board is the game's (games.rules.verbotenestadt.board.Board), reached through the
 # registry and read here by its attributes only: the service never imports a game's package
@@ -80,8 +87,16 @@ LABELS = {
 }
 
 
-def board_svg(board: Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
-    """The board, the terrace and a panel of the game's state, as a standalone SVG document."""
+def board_svg(
+    board: Board,
+    view: Mapping[str, Any],
+    *,
+    names: Mapping[str, str] | None = None,
+    translate: Translate = as_is,
+) -> str:
+    """The board, the terrace and a panel of the game's state, as a standalone SVG document,
+    its words in ``translate``'s language."""
+    t = translate
     names = names or {}
     size = board.size * CELL
     width = size + 2 * MARGIN
@@ -97,7 +112,7 @@ def board_svg(board: Board, view: Mapping[str, Any], *, names: Mapping[str, str]
         f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>',
         _ground(board),
         f'<text x="{MARGIN}" y="{terrace_top - 12}" font-size="16" font-weight="bold" fill="{INK}">'
-        f"{esc(gettext(LABELS['terrace']))}</text>",
+        f"{esc(t(LABELS['terrace']))}</text>",
         _terrace_slots(terrace_top),
     ]
     for pavilion in board.pavilions:
@@ -109,8 +124,8 @@ def board_svg(board: Board, view: Mapping[str, Any], *, names: Mapping[str, str]
             body.append(_official(official, *_corner((int(r), int(c)))))
     terrace = [str(code) for code in view.get("terrace") or ()]
     body.append(_terrace(terrace, by_code, terrace_top))
-    body.append(_panel(board, view, names, panel_top, width))
-    title = gettext(LABELS["title"])
+    body.append(_panel(board, view, names, panel_top, width, t))
+    title = t(LABELS["title"])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-labelledby="board-title" '
@@ -326,12 +341,12 @@ def _piece_icon(piece: str, x: float, y: float, ink: str) -> str:
     return ""
 
 
-def _points(player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], score: Any) -> str:
+def _points(player: Mapping[str, Any], players: Sequence[Mapping[str, Any]], score: Any, t: Translate) -> str:
     """ "5 points", and the partner in the partner variant: "5 points (partner: south)"."""
-    text = gettext(LABELS["points"]).format(score=score)
+    text = t(LABELS["points"]).format(score=score)
     partner = next((p for p in players if p.get("seat") == player.get("partner")), None)
     if player.get("partner") is not None and partner is not None:
-        text += " " + gettext(LABELS["partner"]).format(seat=gettext(str(partner["colour"])))
+        text += " " + t(LABELS["partner"]).format(seat=t(str(partner["colour"])))
     return text
 
 
@@ -340,15 +355,17 @@ def _piece_order(card: Mapping[str, Any]) -> int:
     return pieces.index(card["piece"]) if card["piece"] in pieces else len(pieces)
 
 
-def _panel(board: Board, view: Mapping[str, Any], names: Mapping[str, str], top: float, width: float) -> str:
+def _panel(
+    board: Board, view: Mapping[str, Any], names: Mapping[str, str], top: float, width: float, t: Translate
+) -> str:
     """The target, each player's cards and score, and the legend of the robes."""
     out = []
     target = view.get("target")
     if view.get("finished"):
-        headline = gettext(LABELS["over"])
+        headline = t(LABELS["over"])
     elif target:
         colour = board.pavilion(int(target)).colour
-        headline = gettext(LABELS["target"]).format(number=target, colour=gettext(colour))
+        headline = t(LABELS["target"]).format(number=target, colour=t(colour))
     else:
         headline = ""
     out.append(
@@ -363,7 +380,7 @@ def _panel(board: Board, view: Mapping[str, Any], names: Mapping[str, str], top:
         name = names.get(seat, "")
         active = view.get("active") is not None and player.get("seat") == view.get("active")
         score = (player.get("score") or {}).get("total", 0)
-        label = f"{gettext(seat)} {name}".strip()
+        label = f"{t(seat)} {name}".strip()
         weight = "bold" if active else "normal"
         out.append(
             f'<g class="player" data-colour="{esc(seat)}" data-score="{esc(score)}" '
@@ -376,7 +393,7 @@ def _panel(board: Board, view: Mapping[str, Any], names: Mapping[str, str], top:
             + f'<text x="{MARGIN + 18}" y="{y + 22}" font-size="16" font-weight="{weight}" fill="{INK}">'
             f"{esc(clip(label, 28))}</text>"
             f'<text x="{MARGIN + 18}" y="{y + 42}" font-size="13" fill="{INK}">'
-            f"{esc(_points(player, players, score))}</text>"
+            f"{esc(_points(player, players, score, t))}</text>"
         )
         cards = sorted(
             player.get("cards") or (), key=lambda c: (colours.get(c["colour"], 9), _piece_order(c))
@@ -403,7 +420,7 @@ def _panel(board: Board, view: Mapping[str, Any], names: Mapping[str, str], top:
         out.append(
             f'<g class="legend-robe" data-colour="{colour}">{_figure(colour, colour, lx, y)}'
             f'<text x="{lx + CELL + 2}" y="{y + 38}" font-size="14" fill="{INK}">'
-            f"{letter.lower()} {esc(gettext(colour))}</text></g>"
+            f"{letter.lower()} {esc(t(colour))}</text></g>"
         )
         lx += CELL + 120
     box: Box = (0, top, width, y + CELL + 4)

@@ -1,8 +1,9 @@
 """The panel under the map: year and step, emperor, rebel leader, the bag, every player's
 score and VP chips, who must decide now, and a legend of the symbols.
 
-Labels are English msgids translated in the active language (the mails switch it to the
-reader's); they live in the notifications catalogue with the other mail words.
+Labels are English msgids said through the ``translate`` the service passes (its gettext, in
+the reader's language); they live in the notifications catalogue with the other mail words.
+Pure Python, like the rest of the game (no Django): the service supplies the language.
 """
 
 from __future__ import annotations
@@ -10,12 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from games.picture.incremental import bbox_attr, text_box, union
+from games.picture.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
 
-from notifications import words
+from ..base import Translate
+from ..presentation import particular
+from .pagewords import phase_text
 
-from .incremental import bbox_attr, text_box, union
-from .style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
+
+def gettext_noop(text: str) -> str:
+    """Marks an English msgid for the catalogue (said later through ``translate``)."""
+    return text
+
 
 LABELS = {
     "year": gettext_noop("Year {year}"),
@@ -34,19 +41,6 @@ LABELS = {
     "out": gettext_noop("not in play"),
     "title": gettext_noop("White Lotus board, year {year}: {phase}"),
 }
-PHASES = {
-    "placement": gettext_noop("placing control markers"),
-    "choose_contest": gettext_noop("choosing the next contest"),
-    "bidding": gettext_noop("bidding for {area}"),
-    "tie_break": gettext_noop("breaking a tie for {area}"),
-    "rebellion_offer": gettext_noop("a rebellion may start"),
-    "rebellion": gettext_noop("rebellion"),
-    "spoils": gettext_noop("taking the spoils"),
-    "palace_choice": gettext_noop("palaces give cards"),
-    "new_areas": gettext_noop("new tiles"),
-    "step_done": gettext_noop("between steps"),
-    "finished": gettext_noop("game over"),
-}
 # Each owner's letter, drawn on the provinces it owns, in its control markers and on its card
 # in the panel, so owners are told apart without colour (greyscale, colour-blind readers).
 # Translated, with a context, so each language may use its colour words' initials; they must
@@ -59,44 +53,46 @@ CARD = 44
 COLUMNS = 3
 
 
-def letter(colour: str) -> str:
-    """The owner's letter of a player colour, in the active language."""
+def letter(colour: str, t: Translate) -> str:
+    """The owner's letter of a player colour, in ``t``'s language."""
     if colour not in LETTERS:
         return colour[:1].upper()
-    return pgettext(LETTER_CONTEXT, LETTERS[colour])
+    return particular(t, LETTER_CONTEXT, LETTERS[colour])
 
 
-def phase_text(view: Mapping[str, Any]) -> str:
-    template = PHASES.get(view["phase"], view["phase"])
-    return gettext(template).format(area=view["step"].get("area", ""))
+def colour_word(colour: str, t: Translate) -> str:
+    """A player colour as people read it ("Red", "Rot")."""
+    return t(colour.capitalize()) if colour in LETTERS else t(colour)
 
 
-def title(view: Mapping[str, Any]) -> str:
-    return gettext(LABELS["title"]).format(year=view["year"], phase=phase_text(view))
+def title(view: Mapping[str, Any], t: Translate) -> str:
+    return t(LABELS["title"]).format(year=view["year"], phase=phase_text(view, t))
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str], *, top: int, width: int) -> tuple[str, int]:
+def draw(
+    view: Mapping[str, Any], names: Mapping[str, str], t: Translate, *, top: int, width: int
+) -> tuple[str, int]:
     """The panel's SVG and its height, placed ``top`` units down a picture ``width`` wide."""
     left, right = 14, width - 14
     out = [f'<g class="panel" transform="translate(0 {top})">']
-    out.append(_headline(view, names, left, right, top))
+    out.append(_headline(view, names, t, left, right, top))
     rows = -(-len(view["players"]) // COLUMNS)
     column = (right - left) / COLUMNS
     for i, player in enumerate(view["players"]):
         x = left + (i % COLUMNS) * column
         y = 62 + (i // COLUMNS) * ROW
-        out.append(_player(view, player, names, x, y, column - 12, top))
+        out.append(_player(view, player, names, t, x, y, column - 12, top))
     legend_y = 62 + rows * ROW + 12
-    out.append(_legend(left, legend_y, top, width))
+    out.append(_legend(t, left, legend_y, top, width))
     out.append("</g>")
     return "".join(out), legend_y + 22
 
 
-def _who(colour: str | None, names: Mapping[str, str]) -> str:
+def _who(colour: str | None, names: Mapping[str, str], t: Translate) -> str:
     if not colour:
         return ""
     name = names.get(colour, "")
-    return f"{words.colour(colour)} ({_short(name)})" if name else words.colour(colour)
+    return f"{colour_word(colour, t)} ({_short(name)})" if name else colour_word(colour, t)
 
 
 def _short(name: str) -> str:
@@ -104,22 +100,22 @@ def _short(name: str) -> str:
 
 
 def _headline(
-    view: Mapping[str, Any], names: Mapping[str, str], left: float, right: float, top: float = 0
+    view: Mapping[str, Any], names: Mapping[str, str], t: Translate, left: float, right: float, top: float = 0
 ) -> str:
     outcome = view.get("outcome")
     if outcome:
-        winners = ", ".join(_who(c, names) for c in outcome["winners"])
-        first = gettext(LABELS["game_over"]).format(who=winners)
+        winners = ", ".join(_who(c, names, t) for c in outcome["winners"])
+        first = t(LABELS["game_over"]).format(who=winners)
     else:
-        year = gettext(LABELS["last_year" if view["final_year"] else "year"]).format(year=view["year"])
-        first = f"{year} · {phase_text(view)}"
-    emperor = gettext(LABELS["emperor"]).format(who=_who(view["emperor"], names))
+        year = t(LABELS["last_year" if view["final_year"] else "year"]).format(year=view["year"])
+        first = f"{year} · {phase_text(view, t)}"
+    emperor = t(LABELS["emperor"]).format(who=_who(view["emperor"], names, t))
     rebel = (
-        gettext(LABELS["rebel"]).format(who=_who(view["rebel"], names))
+        t(LABELS["rebel"]).format(who=_who(view["rebel"], names, t))
         if view["rebel"]
-        else gettext(LABELS["no_rebel"])
+        else t(LABELS["no_rebel"])
     )
-    bag = gettext(LABELS["bag"]).format(count=view["bag"])
+    bag = t(LABELS["bag"]).format(count=view["bag"])
     # each line its own part, boxed in the picture's units (redrawn alone when it changes)
     boxes = (
         bbox_attr(text_box(left, top + 24, first, 20)),
@@ -141,6 +137,7 @@ def _player(
     view: Mapping[str, Any],
     player: Mapping[str, Any],
     names: Mapping[str, str],
+    t: Translate,
     x: float,
     y: float,
     w: float,
@@ -151,9 +148,9 @@ def _player(
     waiting = {d["colour"] for d in view["pending"]}
     sealed = set(view["step"].get("sealed_by", ())) | set(view["step"].get("chosen_by", ()))
     name = names.get(colour, "")
-    head = words.colour(colour) + (f" · {_short(name)}" if name else "")
+    head = colour_word(colour, t) + (f" · {_short(name)}" if name else "")
     score = player["score"]["total"]
-    line = gettext(LABELS["points"]).format(points=score, chips=player["vp_chips"])
+    line = t(LABELS["points"]).format(points=score, chips=player["vp_chips"])
     edge, thick = (INK, 2.5) if colour in waiting else ("#cfc6b2", 1)
     card = (x - 3, top + y - 11, x + w + 3, top + y + CARD + 3)
     box = union(card, text_box(x + 40, top + y + 19, head, 15), text_box(x + 40, top + y + 37, line, 14))
@@ -164,7 +161,7 @@ def _player(
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{CARD}" rx="6" fill="#fbf8f0" '
         f'stroke="{edge}" stroke-width="{thick}"/>',
         f'<rect x="{x + 8:g}" y="{y + 8:g}" width="26" height="26" rx="4" fill="{fill}" stroke="{BORDER}"/>',
-        _letter(colour, x + 21, y + 21, text_on(fill), 15 if len(letter(colour)) < 2 else 12.5),
+        _letter(colour, t, x + 21, y + 21, text_on(fill), 15 if len(letter(colour, t)) < 2 else 12.5),
     ]
     if player["emperor"]:
         parts.append(_crown(x + w - 18, y + 30, INK))
@@ -175,7 +172,7 @@ def _player(
     )
     tag = "to_decide" if colour in waiting else "sealed" if colour in sealed else ""
     if tag:
-        label = esc(gettext(LABELS[tag]))
+        label = esc(t(LABELS[tag]))
         ink, paper = ("#ffffff", INK) if tag == "to_decide" else (INK, "#e2dccd")
         # on the card's top edge, clear of its two lines however long a language makes them
         parts.append(
@@ -188,11 +185,11 @@ def _player(
     return "".join(parts)
 
 
-def _letter(colour: str, x: float, y: float, ink: str, size: float) -> str:
+def _letter(colour: str, t: Translate, x: float, y: float, ink: str, size: float) -> str:
     """The owner's letter centred at (x, y)."""
     return (
         f'<text class="letter" x="{x:g}" y="{y + size * 0.36:g}" font-size="{size:g}" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{esc(letter(colour))}</text>'
+        f'text-anchor="middle" fill="{ink}">{esc(letter(colour, t))}</text>'
     )
 
 
@@ -203,15 +200,15 @@ def _crown(x: float, y: float, ink: str) -> str:
     )
 
 
-def _legend(x: float, y: float, top: float = 0, width: float = 0) -> str:
-    items = [(kind, words.building(kind)) for kind in BUILDINGS]
-    items += [("lotus", gettext(LABELS["lotus"])), ("dragon", gettext(LABELS["dragon"]))]
+def _legend(t: Translate, x: float, y: float, top: float = 0, width: float = 0) -> str:
+    items = [(kind, t(kind)) for kind in BUILDINGS]
+    items += [("lotus", t(LABELS["lotus"])), ("dragon", t(LABELS["dragon"]))]
     parts = [f'<g class="legend" {bbox_attr((0, top + y - 14, width, top + y + 14))}>']
     for kind, label in items:
         parts.append(icon(kind, x + 10, y, INK, NEUTRAL_FILL, 0.9))
         parts.append(f'<text x="{x + 24:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(label)}</text>')
         x += 34 + 7.2 * len(label)
-    marker = gettext(LABELS["marker"])
+    marker = t(LABELS["marker"])
     parts.append(
         f'<circle cx="{x + 8:g}" cy="{y:g}" r="6.5" fill="#ffffff" stroke="{INK}" stroke-width="1.6"/>'
         f'<text x="{x + 20:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(marker)}</text>'
@@ -219,7 +216,7 @@ def _legend(x: float, y: float, top: float = 0, width: float = 0) -> str:
     x += 30 + 7.2 * len(marker)
     parts.append(
         f'<rect x="{x:g}" y="{y - 8:g}" width="22" height="16" fill="url(#out-of-play)" stroke="{BORDER}"/>'
-        f'<text x="{x + 28:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(gettext(LABELS["out"]))}</text>'
+        f'<text x="{x + 28:g}" y="{y + 5:g}" font-size="13" fill="{INK}">{esc(t(LABELS["out"]))}</text>'
     )
     parts.append("</g>")
     return "".join(parts)

@@ -3,6 +3,10 @@
 Every province is one ``<g class="province">`` whose ``data-*`` attributes say what the
 view says about it (owner, building, markers, in play), so a test or a page script can read
 the picture back; the shapes, labels and pieces inside it are what a person sees.
+
+White Lotus's optional ``picture`` (:mod:`games.rules.presentation`): pure Python, its words
+said through the ``translate`` the service passes; the drawing helpers it shares with every
+game's picture are :mod:`games.picture`'s (no Django either).
 """
 
 from __future__ import annotations
@@ -11,12 +15,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext
-
-from . import panel
-from .geometry import label_rect, outline, path_data
-from .incremental import Box, bbox_attr, text_box, union
-from .style import (
+from games.picture.geometry import label_rect, outline, path_data
+from games.picture.incremental import Box, bbox_attr, text_box, union
+from games.picture.style import (
     BORDER,
     EMPTY_FILL,
     FONT,
@@ -31,6 +32,10 @@ from .style import (
     text_on,
 )
 
+from ..base import LANGUAGE_CODE, Translate
+from ..presentation import as_is
+from . import panel
+
 CELL = 32  # picture units per grid cell; the PNG is drawn at one pixel per unit
 MARGIN = 8
 MARKER_R = 7.5
@@ -38,24 +43,32 @@ MARKER_STEP = 17  # between the centres of control markers, closer where a provi
 OWNER_LETTER_SIZE = 22
 
 
-# White Lotus's board and province (``games.rules.whitelotus.board``): the picture reads
-# their geometry, and knows the game only through its views
+# the game's board and province (``.board``): the picture reads their geometry and draws
+# what the views say
 Board = Any
 Province = Any
 
 
-def board_svg(board: Board, view: Mapping[str, Any], *, names: Mapping[str, str] | None = None) -> str:
-    """The board and a panel of the game's state, as a standalone SVG document."""
+def board_svg(
+    board: Board,
+    view: Mapping[str, Any],
+    *,
+    names: Mapping[str, str] | None = None,
+    translate: Translate = as_is,
+) -> str:
+    """The board and a panel of the game's state, as a standalone SVG document, its words in
+    ``translate``'s language."""
+    t = translate
     names = names or {}
     x0, y0, x1, y1 = _frame(board)
     origin = (MARGIN - x0 * CELL, MARGIN - y0 * CELL)
     width = (x1 - x0) * CELL + 2 * MARGIN
     map_bottom = MARGIN + (y1 - y0) * CELL
     sea = [(x, y) for x, y in board.sea if x0 <= x < x1 and y0 <= y < y1]
-    panel_svg, panel_height = panel.draw(view, names, top=map_bottom + MARGIN, width=width)
+    panel_svg, panel_height = panel.draw(view, names, t, top=map_bottom + MARGIN, width=width)
     height = map_bottom + MARGIN + panel_height
-    title = panel.title(view)
-    provinces = "".join(_province(board, area, origin) for area in view["areas"])
+    title = panel.title(view, t)
+    provinces = "".join(_province(board, area, origin, t) for area in view["areas"])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-labelledby="board-title" '
@@ -93,20 +106,22 @@ _DRAWN: dict[tuple[Any, ...], str] = {}  # a province looks the same in most pic
 _DRAWN_MAX = 4096
 
 
-def _province(board: Board, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+def _province(board: Board, area: Mapping[str, Any], origin: tuple[float, float], t: Translate) -> str:
     """A province's group, remembered: what it shows follows from its cells, the view of it
     and the language (of its "not in play" label) alone."""
     province = board.provinces[area["number"] - 1]
-    key = (province.cells, origin, repr(sorted(area.items())), get_language())
+    key = (province.cells, origin, repr(sorted(area.items())), t(LANGUAGE_CODE))
     found = _DRAWN.get(key)
     if found is None:
         if len(_DRAWN) >= _DRAWN_MAX:
             _DRAWN.clear()
-        found = _DRAWN[key] = _draw_province(province, area, origin)
+        found = _DRAWN[key] = _draw_province(province, area, origin, t)
     return found
 
 
-def _draw_province(province: Province, area: Mapping[str, Any], origin: tuple[float, float]) -> str:
+def _draw_province(
+    province: Province, area: Mapping[str, Any], origin: tuple[float, float], t: Translate
+) -> str:
     in_play = bool(area["in_play"])
     owner = area["owner"]
     building = area["building"]
@@ -126,15 +141,17 @@ def _draw_province(province: Province, area: Mapping[str, Any], origin: tuple[fl
     )
     if not province.cells:  # a board file without geometry for it: the data, nothing to see
         return f"<g {attrs}></g>"
-    attrs += " " + bbox_attr(_extent(province.cells, area, origin))
+    attrs += " " + bbox_attr(_extent(province.cells, area, origin, t))
     body = [
         f'<path d="{shape}" fill="{fill}" stroke="{BORDER}" stroke-width="1.5" stroke-linejoin="round"/>',
-        *_labels(province.cells, area, origin, ink, fill if in_play else OUT_FILL),
+        *_labels(province.cells, area, origin, ink, fill if in_play else OUT_FILL, t),
     ]
     return f"<g {attrs}>{''.join(body)}</g>"
 
 
-def _extent(cells: tuple[tuple[int, int], ...], area: Mapping[str, Any], origin: tuple[float, float]) -> Box:
+def _extent(
+    cells: tuple[tuple[int, int], ...], area: Mapping[str, Any], origin: tuple[float, float], t: Translate
+) -> Box:
     """What a province paints: its cells and its stroke, and its labels where a narrow
     province lets them run over its edge (for redrawing only what changed)."""
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
@@ -152,7 +169,7 @@ def _extent(cells: tuple[tuple[int, int], ...], area: Mapping[str, Any], origin:
         text_box(mid, y + 37, area["name"], 14, "middle"),
     ]
     if not area["in_play"]:
-        texts.append(text_box(mid, y + 58, gettext(panel.LABELS["out"]), 11, "middle"))
+        texts.append(text_box(mid, y + 58, t(panel.LABELS["out"]), 11, "middle"))
     return union(shape, *texts)
 
 
@@ -162,6 +179,7 @@ def _labels(
     origin: tuple[float, float],
     ink: str,
     paper: str,
+    t: Translate,
 ) -> list[str]:
     rect = label_rect(cells)
     x, y = origin[0] + rect.x * CELL, origin[1] + rect.y * CELL
@@ -179,25 +197,25 @@ def _labels(
     if not area["in_play"]:
         out.append(
             f'<text x="{mid:g}" y="{y + 58}" font-size="11" font-style="italic" text-anchor="middle" '
-            f'fill="{ink}">{esc(gettext(panel.LABELS["out"]))}</text>'
+            f'fill="{ink}">{esc(t(panel.LABELS["out"]))}</text>'
         )
         return out
     if area["building"]:  # moved right in a narrow province, to leave room for the owner's letter
         centre = max(mid, x + 58) if area["owner"] else mid
         out.append(icon(area["building"], centre, y + 58, ink, paper, 1.3))
     if area["owner"]:  # the owner's letter left of the building: owners apart without colour
-        size = _letter_size(area["owner"], OWNER_LETTER_SIZE)
+        size = _letter_size(area["owner"], OWNER_LETTER_SIZE, t)
         out.append(
             f'<text class="owner" x="{x + 18:g}" y="{y + 58 + size * 0.36:g}" '
             f'font-size="{size:g}" font-weight="bold" '
             f'text-anchor="middle" fill="{ink}" data-colour="{esc(area["owner"])}">'
-            f"{esc(panel.letter(area['owner']))}</text>"
+            f"{esc(panel.letter(area['owner'], t))}</text>"
         )
-    out.extend(_markers(area["markers"], mid, y + h - 13, w, ink))
+    out.extend(_markers(area["markers"], mid, y + h - 13, w, ink, t))
     return out
 
 
-def _markers(markers: list[str], mid: float, cy: float, room: float, ink: str) -> list[str]:
+def _markers(markers: list[str], mid: float, cy: float, room: float, ink: str, t: Translate) -> list[str]:
     """Control marker discs in a row, each with its owner's letter."""
     if not markers:
         return []
@@ -209,17 +227,22 @@ def _markers(markers: list[str], mid: float, cy: float, room: float, ink: str) -
     for i, colour in enumerate(markers):
         cx = first + i * step
         fill = fill_of(colour)
-        size = _letter_size(colour, 10.5)
+        size = _letter_size(colour, 10.5, t)
         out.append(
             f'<circle class="marker" cx="{cx:g}" cy="{cy:g}" r="{MARKER_R}" '
             f'fill="{fill}" stroke="{ink}" stroke-width="1.5" data-colour="{esc(colour)}"/>'
             f'<text class="marker-letter" x="{cx:g}" y="{cy + size * 0.36:g}" font-size="{size:g}" '
             f'font-weight="bold" text-anchor="middle" fill="{text_on(fill)}" data-colour="{esc(colour)}">'
-            f"{esc(panel.letter(colour))}</text>"
+            f"{esc(panel.letter(colour, t))}</text>"
         )
     return out
 
 
-def _letter_size(colour: str, size: float) -> float:
+def _letter_size(colour: str, size: float, t: Translate) -> float:
     """Two letters (where a language's initials collide) are set smaller to fit."""
-    return size if len(panel.letter(colour)) < 2 else round(size * 0.78, 1)
+    return size if len(panel.letter(colour, t)) < 2 else round(size * 0.78, 1)
+
+
+def forget() -> None:
+    """Drop the provinces remembered (``games.picture.forget``: a cold start, for benchmarks)."""
+    _DRAWN.clear()
