@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
 from typing import Any
@@ -350,19 +350,24 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     rules = services.rules_of(game)  # the mail's lines are read in its game's notation
-    command_lines, said = press.split(parsed.reply, lambda line: _command_word(line, rules))
+    command_lines, said = press.split(
+        parsed.reply, lambda line: _command_word(line, rules), _addressee_words(rules)
+    )
     if not said:
         command_lines = list(parsed.lines)
     names = _board_names(rules, services.head_state(game)) if command_lines else []
     lines, ignored = split_trailing_prose(command_lines, MAIL_WORDS, names, rules)
     if said and not split_prose(lines, MAIL_WORDS, names, rules)[0]:
         lines, ignored = [], command_lines  # talk and a sign-off: the sign-off is prose
-    for message in said:
-        if not message.complete:
-            return refuse(
-                Message("Write say, whom it is for, a colon and your message, e.g.: say all: hello"),
-                message.line,
-            )
+    # a line that starts like talk but is not ("Say hi to Bao", "Sag mal: …") is prose only
+    # after the last command; anywhere else (or alone) the answer says how to talk
+    unshaped = [line for line in lines if press.talk_like(line)]
+    incomplete = [message.line for message in said if not message.complete]
+    if unshaped or incomplete:
+        return refuse(
+            Message("Write say, whom it is for, a colon and your message, e.g.: say all: hello"),
+            (incomplete + unshaped)[0],
+        )
     if not lines and not said:
         return refuse(
             Message("I found no command in your mail. Write one command per line, above the quoted text.")
@@ -496,6 +501,20 @@ def _said_note(spoken: Press) -> str:
     return (
         f"{'all' if spoken.to_all else ' '.join(str(s) for s in spoken.to_seats)} ({len(spoken.text)} chars)"
     )
+
+
+def _addressee_words(rules: GameRules) -> Callable[[str], bool]:
+    """Whether a word may name whom table talk is for: ``all`` in any language, or a seat's
+    colour in any of the game's languages (a colour not in this game too: ``say purple: …``
+    is talk, refused with the seats there are)."""
+    folded = set(table_talk.ALL_WORDS)
+    for colour in rules.seat_colours:
+        folded |= table_talk.spellings(rules, colour)
+
+    def addressee(word: str) -> bool:
+        return rules.words.key(word) in folded
+
+    return addressee
 
 
 def _command_word(line: str, rules: GameRules) -> bool:
