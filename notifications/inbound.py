@@ -49,7 +49,7 @@ from games import press as table_talk
 from games.models import Event, Game, Press, Seat
 from games.rules.base import GameRules, Message
 
-from . import outbox, preferences, press, readiness, tokens
+from . import hints, outbox, preferences, press, readiness, tokens
 from .mailwords import AWAY, MAIL_WORDS, TOPICS, key
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
@@ -438,7 +438,8 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             for line in away:
                 _away(game, seat.position, line, parsed.message_id, rules)
     except services.IllegalMove as error:  # the reason alone: the mail shows the menu itself
-        return refuse(error.text, error.line)
+        # "Did you mean" in the reader's language, setting words explained (``hints``)
+        return refuse(hints.for_reader(error.text, error.line, rules, seat.player.language), error.line)
     except services.GameError as error:
         return refuse(error.text, (back + away)[0] if (back or away) and not moves else "")
     for topic in dict.fromkeys(topics):

@@ -141,3 +141,59 @@ def test_talk_to_seats_said_naturally_reaches_them(line):
     row = write(game, 0, line)
     assert row.status == InboundMail.Status.APPLIED, row.outcome
     assert Press.objects.get().to_seats == [1, 2]
+
+
+# --- "Did you mean" in the reader's language ---------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "line", "says", "never"),
+    [
+        ("en", "here", "'here' goes after a mail setting", "enchère"),
+        ("de", "hier", "„hier“ gehört hinter eine Mail-Einstellung", "miser"),
+        ("fr", "ici", "« ici » se met après un réglage", "Vouliez"),
+        ("en", "digest", "'digest' goes after mail or picture", "Did you mean"),
+    ],
+)
+def test_a_setting_word_alone_is_explained_in_the_readers_language(language, line, says, never):
+    game = started()
+    Player.objects.filter(seats__game=game).update(language=language)
+    seat = whose_turn(game)
+    row = write(game, seat, line)
+    assert row.status == InboundMail.Status.REFUSED
+    deliver_pending()
+    body = " ".join(sent_to(game.seats.get(position=seat).player.email)[-1].body.split())
+    assert says in body
+    assert never not in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "typed", "guess"),
+    [
+        ("en", "plase", "'place'"),
+        ("de", "setz", "„setze“"),
+        ("fr", "poze", "« pose »"),
+        ("en", "setz", "'setze'"),  # one slip from a German word: the command's own language
+        ("de", "bite", "„biete“"),
+    ],
+)
+def test_did_you_mean_offers_a_word_of_the_readers_language_or_the_commands_own(language, typed, guess):
+    game = started()
+    Player.objects.filter(seats__game=game).update(language=language)
+    seat = whose_turn(game)
+    write(game, seat, f"{typed} Ningxia")
+    deliver_pending()
+    body = " ".join(sent_to(game.seats.get(position=seat).player.email)[-1].body.split())
+    assert guess in body, body[:600]
+
+
+def test_a_word_far_from_every_keyword_of_the_readers_language_gets_no_guess_of_another():
+    from games.rules import registry
+    from notifications.hints import guess_in
+
+    rules = registry.get("whitelotus")
+    assert guess_in("here", rules, "en") is None
+    assert guess_in("hier", rules, "de") is None
+    assert guess_in("plase", rules, "en") == "place"
