@@ -103,7 +103,7 @@ class _Mail(EmailMultiAlternatives):
             # in its place, past SafeMIME's __setitem__ (which would encode the Header again)
             headers = message._headers
             at = next(i for i, (name, _) in enumerate(headers) if name.lower() == "subject")
-            headers[at] = ("Subject", Header(self.subject, "utf-8", header_name="Subject"))
+            headers[at] = ("Subject", Header(str(self.subject), "utf-8", header_name="Subject"))
         return message
 
 
