@@ -99,7 +99,7 @@ class _Mail(EmailMultiAlternatives):
 
     def message(self) -> Any:
         message = super().message()
-        if not self.subject.isascii():
+        if not str(self.subject).isascii():
             # in its place, past SafeMIME's __setitem__ (which would encode the Header again)
             headers = message._headers
             at = next(i for i, (name, _) in enumerate(headers) if name.lower() == "subject")

@@ -125,3 +125,19 @@ def test_a_long_non_ascii_subject_is_folded_without_a_leading_space():
     parsed = email.message_from_bytes(raw, policy=email.policy.default)
     assert str(parsed["Subject"]) == sent.subject and not str(parsed["Subject"]).startswith(" ")
     assert isinstance(sent, sending._Mail)
+
+
+def test_the_mailbox_replies_to_a_subject_folded_as_old_mails_were_without_a_double_space():
+    """A mail stored before the fold was fixed ("Subject:" and an empty first line) is still
+    answered "Re: New game …" from the local mailbox, with one space."""
+    from notifications.localmail.models import LocalMail
+    from notifications.localmail.replying import build_reply
+
+    raw = (
+        b"From: White Lotus <lotus@localhost>\r\nTo: you@localhost\r\nReply-To: play+t@localhost\r\n"
+        b"Subject: \r\n =?utf-8?q?New_game_=C2=B7_Partie_12_=E2=80=94_a_long_and_non-ASCII_subject?=\r\n"
+        b"Message-ID: <old@localhost>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHello\r\n"
+    )
+    stored = LocalMail.objects.create(to_address="you@localhost", raw=raw, message_id="old@localhost")
+    reply = build_reply(stored, "place Ningxia")
+    assert str(reply["Subject"]) == "Re: New game · Partie 12 — a long and non-ASCII subject"
