@@ -2,7 +2,8 @@
 entropy written after it on its line, during the game's ready window.
 
 The first line of the reply that begins with the word counts; what follows it on that line
-(perhaps nothing) and the mail's Message-ID make the seat's contribution to the draws
+(perhaps nothing) and the mail's Message-ID (for a mail without one, the id it was stored
+under: ``sha256-…@no-message-id``, a digest of the mail) make the seat's contribution to the draws
 (``games.rules.rng.contribution``, appended by ``games.services.contribute``).  The answer
 (``ready``) tells the contribution's value, so the player can find it among those the game
 lists when it starts; a mail without the word, a second ``ready``, or one after the start is
