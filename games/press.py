@@ -26,6 +26,7 @@ Rules a message must follow, each refused with a sentence for the player:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,6 +46,14 @@ ALL_WORDS = frozenset({"all", "alle", "allen", "tous", "toutes", "tout"})
 TALKING = (Game.Status.RUNNING, Game.Status.PAUSED)
 # White Lotus's colours are capitalised msgids ("Blue"); other games' seats are their own ("north")
 _CAPITALISED = frozenset({"red", "blue", "green", "yellow", "purple", "orange"})
+
+
+_LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
+
+
+def lines_of(text: str) -> str:
+    """The text with every kind of line break as ``\n``."""
+    return _LINE_BREAKS.sub("\n", text)
 
 
 def seat_word(colour: str) -> Word:
@@ -126,7 +135,10 @@ def say(
     inbound_message_id: str = "",
 ) -> Press:
     """Store one message of ``seat`` to the seats ``whom`` names, after every check; raises
-    ``services.GameError`` with the reason.  The caller relays it (``notifications``)."""
+    ``services.GameError`` with the reason.  The caller relays it (``notifications``).  Its
+    line breaks are stored as ``\n`` whatever they were (CRLF, CR, U+2028, U+2029, NEL: the
+    mails quote it line by line)."""
+    text = lines_of(text)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)  # one writer of a game's talk at a time
         refusal = closed(locked)

@@ -303,6 +303,72 @@ def welcome(mail: OutboundMail) -> Rendered:
         return _render("welcome", {**welcome_context(mail), "mail": mail, "player": reader})
 
 
+def account(mail: OutboundMail) -> Rendered:
+    """The answer to a registered player's mail to the service address (``account``): their
+    settings for all games as they now stand and the games whose own setting was cleared,
+    their games (``status``), what the address reads (``help``), their page (``link``), or
+    why a line was not for this address."""
+    player = mail.player
+    language = player.language if player else "en"
+    context: dict[str, Any] = {**mail.context, "mail": mail, "player": player}
+    context["service_address"] = service_address()
+    context["cleared_lines"] = cleared_lines(mail.context.get("cleared") or [], language)
+    if player is not None and mail.context.get("settings"):
+        context["prefs"] = preferences.of(player.pk, None)
+        context["apart"] = [
+            {"title": _game_name(game), "lines": preferences.of(player.pk, game.pk).own_lines(language)}
+            for game in Game.objects.filter(pk__in=preferences.set_apart(player)).order_by("pk")
+        ]
+    if player is not None and "status" in (mail.context.get("topics") or []):
+        context["games"] = _players_games(player)
+    return _render("account", context)
+
+
+def cleared_lines(cleared: list[dict[str, Any]], language: str) -> list[dict[str, str]]:
+    """The games whose own setting a setting for all games cleared, each with the line that
+    sets it apart again (``mail digest here``), in the reader's language."""
+    names = {g.pk: _game_name(g) for g in Game.objects.filter(pk__in={c.get("game") for c in cleared})}
+    out = []
+    for item in cleared:
+        if item.get("game") not in names:
+            continue
+        if "mode" in item:
+            line = preferences.line(language, mode=str(item["mode"]), here=True)
+        else:
+            line = preferences.line(language, picture=bool(item.get("picture")), here=True)
+        out.append({"title": names[item["game"]], "line": line})
+    return out
+
+
+def _game_name(game: Game) -> str:
+    return game.name or gettext("Game %(id)s") % {"id": game.pk}
+
+
+def _players_games(player: Player) -> list[dict[str, Any]]:
+    """The player's games not over yet: whether they owe a decision there and by when, and
+    their seat's page."""
+    seats = (
+        Seat.objects.filter(player=player)
+        .exclude(game__status=Game.Status.FINISHED)
+        .select_related("game")
+        .order_by("game_id")
+    )
+    owed = {
+        (d.game_id, d.seat): d.deadline_at
+        for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
+    }
+    return [
+        {
+            "title": _game_name(seat.game),
+            "colour": words.colour(seat.colour),
+            "owes": (seat.game_id, seat.position) in owed,
+            "deadline": _local(owed.get((seat.game_id, seat.position))),
+            "seat_page": seat_page_url(seat),
+        }
+        for seat in seats
+    ]
+
+
 KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "seated": seated,
     "ready": ready,
@@ -341,6 +407,7 @@ KINDS: dict[str, Callable[[OutboundMail], Rendered]] = {
     "bounce": bounce,
     "standings": standings,
     "welcome": welcome,
+    "account": account,
 }
 
 
@@ -478,6 +545,8 @@ def _game_mail(
     )
     if mail.kind in ("preferences", "invitation") and settings is not None:
         context["settings"] = settings
+        context["own_lines"] = settings.own_lines(language)
+        context["cleared_lines"] = cleared_lines(mail.context.get("cleared") or [], language)
     picture = b""
     if wants_picture and (settings is None or settings.picture):
         # b"": the seat's last picture shows this very map (then it is not even rasterised)

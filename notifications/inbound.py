@@ -35,9 +35,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
+from email.utils import parseaddr
 from typing import Any
 
 from django.conf import settings
@@ -46,10 +47,10 @@ from django.utils import timezone
 
 from games import bots, deadlines, services
 from games import press as table_talk
-from games.models import Event, Game, Press, Seat
+from games.models import Event, Game, Player, Press, Seat
 from games.rules.base import GameRules, Message
 
-from . import outbox, preferences, press, readiness, tokens
+from . import account, hints, outbox, preferences, press, readiness, tokens
 from .mailwords import AWAY, MAIL_WORDS, TOPICS, key
 from .models import InboundMail, OutboundMail
 from .parsing import MailParseError, ParsedMail, parse_message
@@ -232,10 +233,15 @@ def _process(mail: InboundMail) -> tuple[str, str]:
         former = _former_seat(mail, parsed, recipients)
         if former is not None:
             return former
-        if tokens.service_address().lower() in {r.lower() for r in recipients}:
+        if _to_the_service(recipients):
             joined = _join(mail, parsed)
             if joined is not None:
                 return joined
+            player = Player.objects.filter(email__iexact=parsed.from_address).first()
+            # a reply to the digest, a welcome…: never dropped; but a copy (Bcc) of a mail to
+            # a game's address is that address's row's to apply and answer
+            if player is not None and tokens.find(parsed.recipients) is None:
+                return account.answer(mail, parsed, player)
         return InboundMail.Status.UNKNOWN, "no valid reply token: stored, not answered"
     seat = token.seat
     game = seat.game
@@ -255,6 +261,15 @@ def _process(mail: InboundMail) -> tuple[str, str]:
     if game.ready_until is not None and readiness.begins_with_ready(parsed.lines):
         return readiness.answer_ready(mail, parsed, game, seat)  # late: "has started"
     return _commands(mail, parsed, game, seat)
+
+
+def _to_the_service(recipients: list[str]) -> bool:
+    """Whether the mail went to an address of the service that names no game: the service
+    address (the Reply-To of the digest, the welcome, a former player's notice) or the
+    address the mails come from.  (A reply address with a token that never was is no
+    address of the service: it stays unanswered.)"""
+    own = {tokens.service_address().lower(), parseaddr(settings.DEFAULT_FROM_EMAIL)[1].lower()}
+    return any(address.strip().strip("<>").lower() in own for address in recipients)
 
 
 def _addressed(mail: InboundMail, parsed: ParsedMail) -> list[str]:
@@ -350,19 +365,24 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
 
     where: dict[str, Any] = {"game": game, "seat": seat.position, "in_reply_to": parsed.message_id}
     rules = services.rules_of(game)  # the mail's lines are read in its game's notation
-    command_lines, said = press.split(parsed.reply, lambda line: _command_word(line, rules))
+    command_lines, said = press.split(
+        parsed.reply, lambda line: _command_word(line, rules), _addressee_words(rules)
+    )
     if not said:
         command_lines = list(parsed.lines)
     names = _board_names(rules, services.head_state(game)) if command_lines else []
     lines, ignored = split_trailing_prose(command_lines, MAIL_WORDS, names, rules)
     if said and not split_prose(lines, MAIL_WORDS, names, rules)[0]:
         lines, ignored = [], command_lines  # talk and a sign-off: the sign-off is prose
-    for message in said:
-        if not message.complete:
-            return refuse(
-                Message("Write say, whom it is for, a colon and your message, e.g.: say all: hello"),
-                message.line,
-            )
+    # a line that starts like talk but is not ("Say hi to Bao", "Sag mal: …") is prose only
+    # after the last command; anywhere else (or alone) the answer says how to talk
+    unshaped = [line for line in lines if press.talk_like(line)]
+    incomplete = [message.line for message in said if not message.complete]
+    if unshaped or incomplete:
+        return refuse(
+            Message("Write say, whom it is for, a colon and your message, e.g.: say all: hello"),
+            (incomplete + unshaped)[0],
+        )
     if not lines and not said:
         return refuse(
             Message("I found no command in your mail. Write one command per line, above the quoted text.")
@@ -411,12 +431,13 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
         stale = _outdated(game, seat.position, parsed)
         if stale is not None:
             return refuse(stale)
+    cleared: list[dict[str, Any]] = []  # games whose own setting a setting for all cleared
     try:
         with transaction.atomic():  # the whole mail or nothing
             # under the game's lock, so that the mails written after this head are this mail's
             head = Game.objects.select_for_update().values_list("head_seq", flat=True).get(pk=game.pk)
             for setting in settings:  # first: "mail all" beside a move already holds for its mails
-                preferences.apply(seat.player, game, setting)
+                cleared += preferences.apply_by_mail(seat.player, game, setting)
             # talk before the moves: it is said at the head the sender saw (and a last move's
             # "well played" is not refused because that move ended the game)
             spoken = [_say(game, seat.position, message, parsed.message_id) for message in said]
@@ -433,15 +454,15 @@ def _commands(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) -> 
             for line in away:
                 _away(game, seat.position, line, parsed.message_id, rules)
     except services.IllegalMove as error:  # the reason alone: the mail shows the menu itself
-        return refuse(error.text, error.line)
+        # "Did you mean" in the reader's language, setting words explained (``hints``)
+        return refuse(hints.for_reader(error.text, error.line, rules, seat.player.language), error.line)
     except services.GameError as error:
         return refuse(error.text, (back + away)[0] if (back or away) and not moves else "")
     for topic in dict.fromkeys(topics):
         outbox.answer(mail, topic, seat.player.email, {"topic": topic, "ignored": ignored}, **where)
     if settings:  # the answer confirms the setting as it now stands
-        outbox.answer(
-            mail, "preferences", seat.player.email, {"topic": "preferences", "ignored": ignored}, **where
-        )
+        context = {"topic": "preferences", "ignored": ignored, "cleared": cleared}
+        outbox.answer(mail, "preferences", seat.player.email, context, **where)
     note = f"; ignored after the commands: {' | '.join(ignored)}" if ignored else ""
     if spoken:  # the confirmation tells the ignored lines too: no status answer for them
         _tell_said(mail, seat, head, spoken, ignored, where)
@@ -496,6 +517,20 @@ def _said_note(spoken: Press) -> str:
     return (
         f"{'all' if spoken.to_all else ' '.join(str(s) for s in spoken.to_seats)} ({len(spoken.text)} chars)"
     )
+
+
+def _addressee_words(rules: GameRules) -> Callable[[str], bool]:
+    """Whether a word may name whom table talk is for: ``all`` in any language, or a seat's
+    colour in any of the game's languages (a colour not in this game too: ``say purple: …``
+    is talk, refused with the seats there are)."""
+    folded = set(table_talk.ALL_WORDS)
+    for colour in rules.seat_colours:
+        folded |= table_talk.spellings(rules, colour)
+
+    def addressee(word: str) -> bool:
+        return rules.words.key(word) in folded
+
+    return addressee
 
 
 def _command_word(line: str, rules: GameRules) -> bool:

@@ -41,6 +41,10 @@ _MAX_PARTS = 500
 _MAX_BOUNDARY_LINES = 2_000
 _MSGID = re.compile(r"<([^<>\s]+)>")
 _FOLD = re.compile(r"\r?\n(?=[ \t])")
+# every way a text may break a line: CRLF, a lone CR (old Mac clients), and the Unicode line
+# and paragraph separators and NEL, which some clients show as breaks and others do not: all
+# one "\n", so that a line of talk or a ready text is the line the sender saw
+_LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
 
 
 class MailParseError(ValueError):
@@ -253,7 +257,7 @@ def _part_text(part: Message) -> str:
         return ""
     if not isinstance(payload, bytes):
         return ""
-    text = _decode_bytes(payload, part.get_content_charset()).replace("\r\n", "\n").replace("\r", "\n")
+    text = _LINE_BREAKS.sub("\n", _decode_bytes(payload, part.get_content_charset()))
     if part.get_content_type() == "text/plain" and _param(part, "format") == "flowed":
         text = unflow(text, delsp=_param(part, "delsp") == "yes")
     return text

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -82,9 +83,40 @@ class Preferences:
     mode: str = Mode.DECISIONS
     picture: bool = True
     set_here: bool = False  # this game has a row of its own
+    # what this game's own row says (empty, None: it follows the player's); the effective
+    # settings above are what two preferences are compared by
+    own_mode: str = field(default="", compare=False)
+    own_picture: bool | None = field(default=None, compare=False)
 
     def describe(self) -> str:
         return gettext(DESCRIPTIONS[Mode(self.mode)])
+
+    def own_lines(self, language: str) -> list[str]:
+        """The lines that set this game's own settings, in ``language`` (``mail digest here``)."""
+        lines = []
+        if self.own_mode:
+            lines.append(line(language, mode=self.own_mode, here=True))
+        if self.own_picture is not None:
+            lines.append(line(language, picture=self.own_picture, here=True))
+        return lines
+
+
+# how a setting is written in each language: the first spelling of each word above
+_SPELLED: dict[str, dict[str, str]] = {
+    "en": {"mail": "mail", "picture": "picture", "decisions": "decisions", "all": "all", "digest": "digest"}
+    | {"on": "on", "off": "off", "here": "here"},
+    "de": {"mail": "post", "picture": "bild", "decisions": "entscheidungen", "all": "alle"}
+    | {"digest": "zusammenfassung", "on": "an", "off": "aus", "here": "hier"},
+    "fr": {"mail": "courrier", "picture": "image", "decisions": "décisions", "all": "tout"}
+    | {"digest": "résumé", "on": "oui", "off": "non", "here": "ici"},
+}
+
+
+def line(language: str, *, mode: str = "", picture: bool | None = None, here: bool = False) -> str:
+    """A setting as a player writes it in ``language``: ``mail digest here``, ``bild aus``."""
+    words = _SPELLED.get(language, _SPELLED["en"])
+    said = [words["mail"], words[mode]] if mode else [words["picture"], words["on" if picture else "off"]]
+    return " ".join([*said, words["here"]] if here else said)
 
 
 class BadSetting(ValueError):
@@ -140,6 +172,31 @@ def apply(player: Player, game: Game | None, setting: Setting) -> None:
     row.save()
 
 
+def apply_by_mail(player: Player, game: Game | None, setting: Setting) -> list[dict[str, Any]]:
+    """A setting written in a mail: ``here`` sets this game only; without it the setting is
+    for all the player's games, every one of them: a game's own setting of the same kind
+    (``mail digest here`` before ``mail decisions``) is cleared, so that the line does what
+    it says.  The games whose own setting was cleared, as the answer tells them:
+    ``{"game": id, "mode": "digest"}`` or ``{"game": id, "picture": False}``."""
+    apply(player, game, setting)
+    if setting.here:
+        return []
+    cleared: list[dict[str, Any]] = []
+    rows = MailPreference.objects.select_for_update().filter(player=player, game__isnull=False)
+    for row in rows.order_by("game_id"):
+        if setting.mode is not None and row.mode:
+            cleared.append({"game": row.game_id, "mode": row.mode})
+            row.mode = ""
+        if setting.picture is not None and row.picture is not None:
+            cleared.append({"game": row.game_id, "picture": row.picture})
+            row.picture = None
+        if not row.mode and row.picture is None:
+            row.delete()
+        else:
+            row.save()
+    return cleared
+
+
 def of(player_id: int, game_id: int | None) -> Preferences:
     return for_players([player_id], game_id)[player_id]
 
@@ -161,7 +218,14 @@ def for_players(player_ids: list[int], game_id: int | None) -> dict[int, Prefere
             here = here or key[1]
             mode = row[0] or mode
             picture = picture if row[1] is None else bool(row[1])
-        out[pid] = Preferences(mode, picture, here)
+        own = found.get((pid, True))
+        out[pid] = Preferences(
+            mode,
+            picture,
+            here,
+            own_mode=(own[0] or "") if own else "",
+            own_picture=None if own is None or own[1] is None else bool(own[1]),
+        )
     return out
 
 

@@ -3,6 +3,7 @@ in the reader's language, with the commands to answer written in it too (``sag b
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,10 +11,12 @@ from django.utils.translation import gettext
 
 from games import services
 from games.models import Game, Press
+from games.press import lines_of
 from games.rules.base import GameRules
 
 from . import words
 from .models import OutboundMail
+from .plaintext import WIDTH
 
 # how a reader writes ``say`` and ``all`` (every spelling of ``mailwords.SAY`` is read)
 SAY_WORD = {"en": "say", "de": "sag", "fr": "dis"}
@@ -65,9 +68,29 @@ def told(mail: OutboundMail, game: Game, state: Any, names: dict[str, str]) -> d
         "to_all": message.to_all,
         "others": "" if message.to_all else _and([words.colour(colours[p]) for p in others]),
         "press_text": message.text,
-        "press_lines": message.text.split("\n"),
+        "press_lines": box_lines(message.text),
         "answers": answers,
     }
+
+
+# the quote box's lines ("  | " and the text) fit the mail's 76 columns
+BOX_WIDTH = WIDTH - 4
+
+
+def box_lines(text: str, width: int = BOX_WIDTH) -> list[str]:
+    """A message as the lines of its quote box: broken between words at ``width`` columns,
+    and a word longer than that (a link, a 2,000-letter shout) broken inside, so no line of
+    the box runs out of it; every kind of line break is one."""
+    out: list[str] = []
+    for line in lines_of(text).split("\n"):
+        if not line.strip():
+            out.append("")
+            continue
+        out.extend(
+            textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=False, replace_whitespace=True)
+            or [""]
+        )
+    return out
 
 
 def said_lines(game: Game, ids: Sequence[int]) -> list[str]:

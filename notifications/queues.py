@@ -34,6 +34,7 @@ FIRST = frozenset(
         "status",
         "log",
         "preferences",
+        "account",  # the answer to a mail to the service address (a reply to the digest)
         "wrong_sender",
         "former_seat",
         "sealed",  # the confirmation of a sealed choice

@@ -8,7 +8,13 @@ followed by ``>`` lines only introduces that quote, so unquoted lines after the 
 (bottom-posting, interleaved answers) are kept; an attribution followed by unmarked text, an
 Outlook header block (From/Von/De/Van/Od/Fra/От… with another field), a forward or
 "-----Original Message-----" marker in any of those languages, a "-- " signature line, or a
-separator line with only a short footer after it ends the reply. Device signatures ("Sent from
+separator line with only a short footer after it ends the reply; but a marker or header block
+followed by ``>`` lines only introduces that quote, like an attribution (text below it is
+kept), and a forward with nothing written above it gives the text under its header block
+(a player sending on their own mail). Attributions may begin with a numeric date or a
+weekday abbreviation, name "<name> via <service>", or be wrapped after "<"; markers may be
+decorated with any dashes, stars or brackets; invisible padding (U+034F, Hangul fillers)
+goes with the format characters. Device signatures ("Sent from
 my iPhone", "Sendt fra min iPad", "iPhoneから送信") are dropped where they stand, and a closing
 phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines after it ends its
 stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
@@ -61,25 +67,34 @@ _FOOTER_LINES = 6
 # expressions, not str.translate: these characters are rare, and translate walks a 5 MB body
 # char by char.
 _NO_BREAK_SPACES = re.compile("[\u00a0\u202f\u2007]")
+# Marks that show nothing but are no format characters, so ``visible`` keeps them: the
+# combining grapheme joiner and the Hangul fillers, which newsletters and trackers put in
+# rows ("\u200c\u034f \u200c\u034f …") to pad a preview
+_INVISIBLE_MARKS = re.compile("[\u034f\u115f\u1160\u3164\uffa0]")
 
 
 def _visible(text: str) -> str:
-    return visible(_NO_BREAK_SPACES.sub(" ", text))
+    return _INVISIBLE_MARKS.sub("", visible(_NO_BREAK_SPACES.sub(" ", text)))
 
 
 _DEVICE_SIGNATURE_MAX = 100
-_DEVICE_SIGNATURE_WORDS = 10
+_DEVICE_SIGNATURE_WORDS = 12
 # "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
 _ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
 _TIME = re.compile(r"\d{1,2}[:.]\d{2}")
+# "<name> via <service>": how Google Groups and mailing lists name the sender they relay
+_VIA = re.compile(r"^['\"]?[^\W\d][^<>]{0,60} via \S")
 # "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
 _WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d{1,2}\.?,? (?:[^\W\d_]{3}|\d{1,2}\.)")
 # The first line of a wrapped attribution is long; a command ("army 3") never is this long
 # and also starts like none of them, but the two rules together keep commands safe.
 _WRAPPED_FIRST_MIN = 20
+# ... but one that starts with an attribution's first word ("On Sat, Nov 28,") may be short:
+# no command starts with "On", "Am", "Le"…
+_WRAPPED_INTRO_MIN = 8
 
 
-def strip_reply(text: str) -> str:
+def strip_reply(text: str, *, _forward_depth: int = 0) -> str:
     """The part of a mail body its sender wrote: quotes, attributions and signatures removed.
 
     Blank lines inside what is kept stay; stretches separated by quotes are joined by one blank
@@ -89,7 +104,8 @@ def strip_reply(text: str) -> str:
     lines = _without_banner(lines)
     budget = _LIBRARY_BUDGET
     kept: list[str] = []
-    for stretch in _unquoted_stretches(lines):
+    forwarded: list[int] = []
+    for stretch in _unquoted_stretches(lines, forwarded):
         stretch = _without_closing(stretch)
         if budget > 0:
             stretch, used = _shorten_with_library(stretch, budget)
@@ -99,10 +115,18 @@ def strip_reply(text: str) -> str:
             if kept:
                 kept.append("")
             kept.extend(stretch)
+    if not kept and forwarded and _forward_depth == 0:
+        # a forward with nothing written above it (a player sending on their own mail that
+        # went astray): what is under the forwarded message's header block is the text,
+        # read by the same rules once more
+        return strip_reply("\n".join(lines[forwarded[0] :]), _forward_depth=1)
     return "\n".join(kept)
 
 
-def _unquoted_stretches(lines: list[str]) -> list[list[str]]:
+def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str]]:
+    """The stretches of unquoted lines, up to the first line that ends the reply; when that
+    is a forward's (or a header block's), ``forwarded`` gets the index of the first line
+    under its header block."""
     stretches: list[list[str]] = []
     current: list[str] = []
     i = 0
@@ -118,7 +142,21 @@ def _unquoted_stretches(lines: list[str]) -> list[list[str]]:
             current = []
             i += 1
             continue
-        if stripped == "--" or _is_marker(stripped) or _outlook_block_at(lines, i):
+        if stripped == "--":
+            break
+        marker = _is_marker(stripped)
+        if marker or _outlook_block_at(lines, i):
+            end = _header_block_end(lines, i, marker)
+            after = _next_nonblank(lines, end)
+            if after is not None and lines[after].lstrip().startswith(">"):
+                # the block only introduces a quote, as an attribution does: text written
+                # below the quote is kept (bottom-posting under Outlook's block)
+                stretches.append(current)
+                current = []
+                i = end
+                continue
+            if _is_forward(stripped):
+                forwarded.append(end)
             break
         span, anchored = _attribution_at(lines, i)
         if span:
@@ -156,6 +194,7 @@ def _may_be_special(stripped: str) -> bool:
         return first in ">-_"
     return (
         first in ">-_=*"
+        or first in _DECORATION
         or first.isdigit()
         or ":" in stripped
         or "：" in stripped
@@ -163,6 +202,7 @@ def _may_be_special(stripped: str) -> bool:
         or "<" in stripped
         or not stripped.isascii()
         or _first_word(stripped) in _SPECIAL_WORDS
+        or bool(_WEEKDAY_START.match(stripped[:40].lower()))  # "pe 20. lokakuuta 2017 klo …"
     )
 
 
@@ -178,20 +218,50 @@ _SPECIAL_WORDS = frozenset(
         *("sent", "get", "von", "gesendet", "outlook", "holen", "envoyé", "obtenir", "téléchargez"),
         *("enviado", "enviada", "obtener", "obtén", "baixe", "obtenha", "inviato", "scarica", "ottieni"),
         *("verstuurd", "verzonden", "download", "wysłane", "wysłano", "pobierz", "skickat", "skickades"),
-        *("hämta", "sendt", "hent", "få", "odesláno", "stáhněte", "begin", "anfang", "début"),
+        *("hämta", "sendt", "hent", "få", "odesláno", "stáhněte", "begin", "anfang", "début", "télécharger"),
         *("inicio", "inizio", "início", "początek", "videresendt", "början", "začátek"),
+        *("diese", "this", "ce"),  # "Diese Nachricht wurde von meinem … gesendet."
     }
 )
+
+
+# what clients put around "Original Message": dashes of every width, underscores, stars,
+# equals signs, tildes, brackets ("----- Original Message -----", "*** … ***", "——— … ———",
+# "[Original Message]", "<<< … >>>")
+_DECORATION = "-_=*~#—–‒―·•[]()<>| "
 
 
 def _is_marker(stripped: str) -> bool:
     """ "-----Original Message-----", "-------- Message d'origine --------", "Begin forwarded message:"."""
     if len(stripped) > _HEADER_MAX:
         return False
-    core = stripped.strip("-_=* ").lower()
-    if core in replywords.ORIGINAL_MESSAGE and stripped[:2].strip("-_=") == "":
+    core = stripped.strip(_DECORATION).lower()
+    if core in replywords.ORIGINAL_MESSAGE and stripped[0] in _DECORATION and stripped[-1] in _DECORATION:
         return True
     return core.rstrip(":： ") in replywords.FORWARD_LINES and stripped.rstrip().endswith((":", "："))
+
+
+def _is_forward(stripped: str) -> bool:
+    """A forward's marker ("---------- Forwarded message ---------", "Begin forwarded
+    message:"), not a reply's ("-----Original Message-----")."""
+    core = stripped.strip(_DECORATION).rstrip(":： ").lower()
+    return core in replywords.FORWARD_MARKERS or core in replywords.FORWARD_LINES
+
+
+def _header_block_end(lines: list[str], i: int, marker: bool) -> int:
+    """The index of the first line after the header block at ``i`` (a marker line and the
+    fields under it, or the fields alone), blank lines between fields included."""
+    j = i + 1 if marker else i
+    end = j
+    while j < len(lines):
+        if _field_name(lines[j]):
+            j += 1
+            end = j
+        elif not lines[j].strip() and j - end < 2:
+            j += 1
+        else:
+            break
+    return end
 
 
 def _is_device_signature(stripped: str) -> bool:
@@ -219,7 +289,8 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
     kind = _attribution_kind(first)
     if kind:
         return 1, kind == 2
-    if len(first) < _WRAPPED_FIRST_MIN or not _may_begin_attribution(first):
+    short = _first_word(first) in replywords.INTRO_WORDS and len(first) >= _WRAPPED_INTRO_MIN
+    if (len(first) < _WRAPPED_FIRST_MIN and not short) or not _may_begin_attribution(first):
         return 0, False
     joined = first
     for span in range(2, _ATTRIBUTION_LINES + 1):
@@ -229,7 +300,8 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
         # a line that starts an attribution of its own is not this one's continuation
         if not more or more.startswith(">") or _first_word(more) in replywords.INTRO_WORDS:
             break
-        joined = f"{joined} {more}"
+        # "White Lotus <" / "play@…>:": an address broken after its bracket is one word
+        joined = f"{joined}{more}" if joined.endswith("<") else f"{joined} {more}"
         if len(joined) > _HEADER_MAX:
             break
         if _attribution_kind(joined) == 2:
@@ -261,6 +333,7 @@ def _attribution_kind(line: str) -> int:
             or low[:1].isdigit()
             or "@" in low
             or bool(_WEEKDAY_START.match(low))
+            or bool(_VIA.search(low))  # "Ada via Lotus Games wrote:": a list's relay
         )
         return 2 if anchored else 1
     if _ADDRESS_END.search(line) and _TIME.search(low):

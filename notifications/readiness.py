@@ -2,7 +2,8 @@
 entropy written after it on its line, during the game's ready window.
 
 The first line of the reply that begins with the word counts; what follows it on that line
-(perhaps nothing) and the mail's Message-ID make the seat's contribution to the draws
+(perhaps nothing) and the mail's Message-ID (for a mail without one, the id it was stored
+under: ``sha256-…@no-message-id``, a digest of the mail) make the seat's contribution to the draws
 (``games.rules.rng.contribution``, appended by ``games.services.contribute``).  The answer
 (``ready``) tells the contribution's value, so the player can find it among those the game
 lists when it starts; a mail without the word, a second ``ready``, or one after the start is
@@ -55,10 +56,12 @@ def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) 
     if text is None:
         reason = Message("I found no 'ready' in your mail: game {game} has not started yet.", game=game.pk)
         return _refuse(mail, seat, reason, where, held)
+    # a mail without a Message-ID is known by the id it was stored under (a digest of the
+    # mail, ``inbound.message_id_of``): still the mail's own, so no two contributions of
+    # "ready" alone are the same, and shown in the answer as what was hashed
+    message_id = parsed.message_id.strip() or mail.message_id
     try:
-        done = services.contribute(
-            game, seat.position, text, message_id=parsed.message_id, source=Event.Source.MAIL
-        )
+        done = services.contribute(game, seat.position, text, message_id=message_id, source=Event.Source.MAIL)
     except services.GameError as error:
         return _refuse(mail, seat, error.text, where, held)
     # what was hashed, exactly, so the player can recompute the value (``rng.contribution``)
@@ -66,7 +69,7 @@ def answer_ready(mail: InboundMail, parsed: ParsedMail, game: Game, seat: Seat) 
         "value": done.value,
         "started": done.started is not None,
         "text": text.strip(),
-        "message_id": parsed.message_id.strip(),
+        "message_id": message_id,
         **held,
     }
     outbox.answer(mail, "ready", seat.player.email, context, **where)

@@ -33,6 +33,9 @@ FROM_FIELDS = frozenset(
     {
         *("from", "von", "de", "van", "da", "od", "fra", "från", "от", "від", "kimden", "feladó"),
         *("lähettäjä", "发件人", "寄件者", "差出人", "送信者"),
+        # Outlook's header block in more languages (Office's own strings): ro, el, ca, hr/sr,
+        # lt, et, bg, ko, ar, he, vi, id, ms
+        *("de la", "από", "šalje", "nuo", "saatja", "보낸 사람", "من", "מאת", "từ", "dari"),
     }
 )
 OTHER_FIELDS = frozenset(
@@ -51,6 +54,18 @@ OTHER_FIELDS = frozenset(
         *("надіслано", "копія"),
         *("收件人", "发送时间", "主题", "抄送", "日期", "收件者", "主旨", "副本", "傳送時間"),
         *("送信日時", "宛先", "件名", "日付"),
+        *("lähetetty", "vastaanottaja", "aihe", "kopio", "päivämäärä"),  # fi
+        *("gönderildi", "gönderilme tarihi", "kime", "konu", "bilgi", "tarih"),  # tr
+        *("elküldve", "címzett", "tárgy", "másolatot kap", "dátum"),  # hu
+        *("trimis", "către", "subiect"),  # ro
+        *("στάλθηκε", "προς", "θέμα", "κοιν", "ημερομηνία"),  # el
+        *("enviat", "per a", "assumpte"),  # ca
+        *("poslano", "prima", "predmet", "odoslané", "zadeva"),  # hr, sr, sk, sl
+        *("išsiųsta", "kam", "saadetud", "adressaat", "teema"),  # lt, et
+        *("изпратено", "до", "относно"),  # bg
+        *("보낸 날짜", "받는 사람", "제목", "참조"),  # ko
+        *("تم الإرسال", "إلى", "الموضوع", "נשלח", "אל", "נושא"),  # ar, he
+        *("đã gửi", "đến", "chủ đề", "dikirim", "kepada", "perihal", "subjek"),  # vi, id
     }
 )
 _FIELD_NAMES = sorted(FROM_FIELDS | OTHER_FIELDS, key=len, reverse=True)
@@ -77,7 +92,28 @@ ORIGINAL_MESSAGE = frozenset(
         *("videresendt melding", "vidarebefordrat meddelande", "přeposlaná zpráva"),
         *("пересланное сообщение", "переслане повідомлення", "转发的邮件", "轉寄的郵件"),
         *("転送されたメッセージ", "nachricht weitergeleitet"),
+        # more of Outlook's and webmails' languages: da, fi, hu, tr, ro, el, hr, sk, bg, ko,
+        # ar, he, id, vi
+        *("oprindelig besked", "original besked", "alkuperäinen viesti", "eredeti üzenet"),
+        *("orijinal ileti", "özgün ileti", "mesaj original", "mesajul original", "αρχικό μήνυμα"),
+        *("izvorna poruka", "pôvodná správa", "оригинално съобщение", "원본 메시지"),
+        *("الرسالة الأصلية", "הודעה מקורית", "pesan asli", "thư gốc"),
+        *("videresendt besked", "välitetty viesti", "továbbított üzenet", "iletilen ileti"),
+        *("mesaj redirecționat", "προωθημένο μήνυμα", "proslijeđena poruka", "пренасочено съобщение"),
+        *("전달된 메시지", "pesan yang diteruskan", "thư đã chuyển tiếp"),
     }
+)
+# The markers above that begin a forward (not a reply's "Original Message").
+FORWARD_MARKERS = frozenset(
+    marker
+    for marker in ORIGINAL_MESSAGE
+    if any(w in marker for w in ("forward", "weitergeleitet", "transféré", "reenviado", "inoltrato"))
+    or any(
+        w in marker for w in ("encaminhada", "doorgestuurd", "przekazan", "videresendt", "vidarebefordrat")
+    )
+    or any(w in marker for w in ("přeposlaná", "пересланное", "переслане", "转发", "轉寄", "転送"))
+    or any(w in marker for w in ("välitetty", "továbbított", "iletilen", "redirecționat", "προωθημένο"))
+    or any(w in marker for w in ("proslijeđena", "пренасочено", "전달된", "diteruskan", "chuyển tiếp"))
 )
 # Apple Mail's forward line, no dashes: "Begin forwarded message:".
 FORWARD_LINES = frozenset(
@@ -98,9 +134,13 @@ FORWARD_LINES = frozenset(
 # "Sendt fra min iPad", "Get Outlook for Android", "iPhoneから送信", "发自我的iPhone".
 DEVICE_SIGNATURE = re.compile(
     r"(?:sent (?:from|with|via|using) |get outlook for |outlook for \S+ herunterladen"
-    r"|von meinem .+ gesendet|gesendet (?:von|mit|vom) |outlook für .+ (?:beziehen|herunterladen)"
+    r"|this (?:message|e-?mail) was sent (?:from|with|using|via) "
+    r"|von meine[mr](?:/meine[mr])? .+ gesendet|gesendet (?:von|mit|vom) "
+    r"|diese (?:nachricht|e-?mail|mail) wurde (?:von|mit|über) .+ (?:gesendet|versendet|verschickt)"
+    r"|ce (?:message|courriel|mail) a été envoyé (?:de|depuis|avec|à partir de) "
+    r"|outlook für .+ (?:beziehen|herunterladen)"
     r"|holen sie sich outlook für |envoyé (?:de|depuis|à partir de|avec|par) |obtenir outlook pour "
-    r"|téléchargez outlook pour |enviado (?:desde|de|do|con|com|a partir do) |enviada (?:desde|de|do) "
+    r"|télécharge[zr] outlook pour |enviado (?:desde|de|do|con|com|a partir do) |enviada (?:desde|de|do) "
     r"|obt(?:ener|én) outlook para |baixe o outlook para |obtenha o outlook para "
     r"|inviato (?:da|dal|dalla|con) |scarica outlook per |ottieni outlook per "
     r"|verstuurd (?:vanaf|van|met) |verzonden (?:vanaf|van|met) |outlook voor .+ downloaden"

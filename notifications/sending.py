@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from email.header import Header
+from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -86,6 +88,25 @@ def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500
     )
 
 
+class _Mail(EmailMultiAlternatives):
+    """Django's mail, with its Subject folded as RFC 2047 means it.
+
+    Django encodes a non-ASCII subject without knowing the field's name, so a long one came
+    out as ``Subject:`` and an empty first line, every encoded word below it, which clients
+    read with a leading space (``Re:  New game…``).  Encoded knowing its name, the first
+    encoded word stands on the Subject line.  Only the MIME message is changed: an ESP's API
+    (anymail) reads ``subject`` as it is."""
+
+    def message(self) -> Any:
+        message = super().message()
+        if not str(self.subject).isascii():
+            # in its place, past SafeMIME's __setitem__ (which would encode the Header again)
+            headers = message._headers
+            at = next(i for i, (name, _) in enumerate(headers) if name.lower() == "subject")
+            headers[at] = ("Subject", Header(str(self.subject), "utf-8", header_name="Subject"))
+        return message
+
+
 def _message(mail: OutboundMail, picture: bytes = b"") -> EmailMultiAlternatives:
     if mail.game is not None and mail.seat is not None:
         seat = mail.game.seats.get(position=mail.seat)
@@ -104,7 +125,7 @@ def _message(mail: OutboundMail, picture: bytes = b"") -> EmailMultiAlternatives
         headers["In-Reply-To"] = f"<{mail.in_reply_to}>"
     if mail.references:
         headers["References"] = mail.references
-    message = EmailMultiAlternatives(
+    message = _Mail(
         subject=mail.subject,
         body=mail.text,
         from_email=settings.DEFAULT_FROM_EMAIL,

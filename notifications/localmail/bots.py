@@ -6,7 +6,9 @@ each pending decision of a bot seat it picks a move with the game's bot (``rules
 .choose(state, seat)`` of the game's rules: from the seat's legal moves) and replies to the
 seat's latest decision mail as a player would — through the SMTP listener and the inbound
 pipeline, nothing else.  Each reply's Message-ID names the game's head, so a decision is
-answered once even if the job runs twice (the pipeline stores a Message-ID once).
+answered once even if the job runs twice (the pipeline stores a Message-ID once); a sealed
+decision, which stays pending while the others choose, is answered once per decision mail
+(a bot does not change its sealed dial as the others' choices move the head).
 """
 
 from __future__ import annotations
@@ -77,11 +79,20 @@ def _play_game(game: Game, report: BotReport, send: Sender) -> int:
         seat = seats[decision.seat]
         if not is_bot(seat.player.email):
             continue
-        prompt = _prompt(game, seat)
-        if prompt is None:
+        found = _prompt(game, seat)
+        if found is None:
             report.waiting.append(f"game {game.pk} {seat.colour}")
             continue
-        message_id = f"bot.g{game.pk}.s{seat.position}.e{game.head_seq}.m{prompt.pk}@{BOT_DOMAIN}"
+        asked, prompt = found
+        if decision.sealed and _answered_since(game, seat, asked):
+            # a sealed choice stays open (and changeable) until every seat has made its own;
+            # others' choices move the head, but this seat was asked once and has answered
+            continue
+        # a sealed decision is one reply per decision mail: the others' choices move the head
+        # while this seat's reply may still wait for the worker, and a reply named by the head
+        # would be sent again, with another choice
+        at = "" if decision.sealed else f".e{game.head_seq}"
+        message_id = f"bot.g{game.pk}.s{seat.position}{at}.m{prompt.pk}@{BOT_DOMAIN}"
         if InboundMail.objects.filter(message_id=message_id).exists():
             continue  # answered already (refused answers are in the moderators' inbound list)
         key = f"{game.seed_hash}:bot:{game.pk}:{seat.position}:{game.head_seq}"
@@ -92,10 +103,11 @@ def _play_game(game: Game, report: BotReport, send: Sender) -> int:
     return acted
 
 
-def _prompt(game: Game, seat: Seat) -> LocalMail | None:
-    """The seat's newest decision mail, as its bot received it in the local mailbox; None
-    while it is still on its way (a worker sends it after the move that caused it commits):
-    answering an older one would answer a decision that is no longer current."""
+def _prompt(game: Game, seat: Seat) -> tuple[OutboundMail, LocalMail] | None:
+    """The seat's newest decision mail (the outbox row, and the mail as its bot received it
+    in the local mailbox); None while it is still on its way (a worker sends it after the move
+    that caused it commits): answering an older one would answer a decision that is no longer
+    current."""
     latest = (
         OutboundMail.objects.filter(game=game, seat=seat.position, kind__in=PROMPTS)
         .order_by("-seq", "-pk")
@@ -103,8 +115,14 @@ def _prompt(game: Game, seat: Seat) -> LocalMail | None:
     )
     if latest is None or latest.status == OutboundMail.Status.PENDING:
         return None
-    return (
+    received = (
         LocalMail.objects.filter(message_id=latest.message_id, to_address=seat.player.email.lower())
         .order_by("-pk")
         .first()
     )
+    return None if received is None else (latest, received)
+
+
+def _answered_since(game: Game, seat: Seat, asked: OutboundMail) -> bool:
+    """Whether the seat has made a move since the decision mail ``asked`` was written."""
+    return game.events.filter(seat=seat.position, kind__in=services.MOVE_KINDS, seq__gt=asked.seq).exists()

@@ -75,7 +75,7 @@ def read(mail: LocalMail) -> Reading:
     except (TypeError, ValueError):
         date = None
     return Reading(
-        subject=str(message.get("Subject") or ""),
+        subject=" ".join(str(message.get("Subject") or "").split()),
         sender=str(message.get("From") or ""),
         date=date,
         message_id=str(message.get("Message-ID") or "").strip(),

@@ -27,7 +27,7 @@ def build_reply(mail: LocalMail, body: str, *, message_id: str | None = None) ->
     reply = EmailMessage()
     reply["From"] = mail.to_address
     reply["To"] = original.reply_to or original.sender
-    subject = original.subject
+    subject = " ".join(original.subject.split())  # as a client shows it: folds are no spaces
     reply["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     reply["Date"] = format_datetime(timezone.now())
     reply["Message-ID"] = message_id or make_msgid(domain=mail.to_address.rpartition("@")[2] or "localhost")

@@ -50,7 +50,7 @@ TALK_KINDS = ("press", "press_sent")
 SEAT_KINDS = tuple(
     k
     for k in emails.KINDS
-    if k not in ("bounce", "missed_moderators", "welcome", "digest", *READY_KINDS, *TALK_KINDS)
+    if k not in ("bounce", "missed_moderators", "welcome", "digest", "account", *READY_KINDS, *TALK_KINDS)
 )
 # to the former player of a seat handed over (rendered after a replacement, see handed_over_mails)
 HAND_OVER_KINDS = ("handed_over", "former_seat")
@@ -224,6 +224,23 @@ def welcome_mails(player: Player) -> list[OutboundMail]:
     return [
         OutboundMail(kind="welcome", player=player, to_email=player.email, context=joined),
         OutboundMail(kind="welcome", player=player, to_email=player.email, context=refused),
+    ]
+
+
+def account_mails(game: Game, player: Player) -> list[OutboundMail]:
+    """The answers to a player's mail to the service address (a reply to the digest): a
+    setting for all games that cleared this game's own, with status, help and the link; and
+    a move sent there, refused with where it goes."""
+    answered = {
+        "topics": ["status", "help", "link"],
+        "settings": True,
+        "cleared": [{"game": game.pk, "mode": "digest"}],
+        "ignored": ["Thanks!"],
+    }
+    refused = {"refused": "elsewhere", "failing_line": "place Hangzhou", "ignored": [], "topics": ["help"]}
+    return [
+        OutboundMail(kind="account", player=player, to_email=player.email, context=answered),
+        OutboundMail(kind="account", player=player, to_email=player.email, context=refused),
     ]
 
 

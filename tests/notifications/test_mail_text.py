@@ -41,6 +41,7 @@ from .mailkinds import (
     MIDGAME_KINDS,
     READY_KINDS,
     TALK_KINDS,
+    account_mails,
     bot_mails,
     digest_mail,
     fixed_game,
@@ -161,6 +162,9 @@ def _render_all() -> tuple[list[Mail], Facts]:
     for language in LANGUAGES:
         speak(game.seats.get(position=table.waiting).player, language)
         add("digest.daily", language, OutboundMail.objects.select_related("player").get(pk=digest.pk))
+        answered, refused = account_mails(game, game.seats.get(position=table.waiting).player)
+        add("account.settings", language, answered)
+        add("account.refused", language, refused)
     # the deciding seat bids: its confirmation
     services.submit(game, table.deciding, wl.legal(state, table.deciding)[0])
     game.refresh_from_db()
@@ -307,7 +311,7 @@ def test_subjects_lead_with_what_to_do_and_end_with_the_games_name(rendered):
     game = "Autumn Lotus League: 2026 Autumn · 1.1"
     for (language, name), subject in subjects.items():
         assert not subject.startswith("[White Lotus]"), subject
-        if not name.startswith(("welcome", "bounce", "standings", "missed_moderators")):
+        if not name.startswith(("welcome", "bounce", "standings", "missed_moderators", "account")):
             named = french_typography(game) if language == "fr" else game
             assert subject.endswith(f" · {named}"), subject
     area = facts.area

@@ -116,7 +116,7 @@ def readme_steps(conf: Path, app: Path) -> None:
     the rest), on this instance's configuration files instead of /etc/postfix's."""
     text = README.read_text()
     begin = text.index("   cd /srv/whitelotus/app/deploy/postfix")
-    block = text[begin : text.index("   postfix check && postfix reload", begin)]
+    block = text[begin : text.index("   postfix check && ", begin)]
     script = "\n".join(line[3:] for line in block.splitlines())
     for old, new in [
         ("cd /srv/whitelotus/app/deploy/postfix", f"cd {app}/deploy/postfix"),
@@ -455,3 +455,27 @@ def test_the_wrapper_defers_whatever_fails_in_one_line(tmp_path, env_exists, com
     assert result.returncode == 75
     [line] = result.stderr.decode().splitlines()
     assert says in line and str(tmp_path) not in line
+
+
+def test_the_readmes_check_that_the_pipe_user_can_run_the_venv_is_right_as_that_user():
+    """deploy/README.md's step 1 check, run as written with ``nobody`` for the service's user
+    and this checkout for /srv/whitelotus/app: it passes exactly when an unprivileged user can
+    run the venv's Python (issue 29: a venv made from a Python under /root defers every mail
+    with "cannot run the service's Python")."""
+    need(os.geteuid() == 0, "runuser needs root")
+    tool("runuser")
+    text = README.read_text()
+    begin = text.index("   runuser -u whitelotus -- ")
+    lines = [line.strip() for line in text[begin:].split("```", 1)[0].splitlines() if line.strip()]
+    assert len(lines) == 2 and "import django" in lines[0] and "manage.py" in lines[1]
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    need(venv_python.exists(), "no .venv in this checkout")
+    for line in lines:
+        command = line.replace("-u whitelotus", f"-u {PIPE_USER}").replace("/srv/whitelotus/app", str(ROOT))
+        done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60)
+        if "import django" in line:
+            assert (done.returncode == 0) == reachable(venv_python), done.stderr
+            if done.returncode != 0:  # the README's explanation names what the pipe would say
+                assert "Permission denied" in done.stderr or "cannot" in done.stderr.lower()
+        else:
+            assert (done.returncode == 0) == reachable(ROOT / "manage.py"), done.stderr

@@ -45,6 +45,7 @@ SOURCES = [
     ROOT / "games" / "press.py",  # table talk's refusals
     ROOT / "notifications" / "inbound.py",
     ROOT / "notifications" / "readiness.py",
+    ROOT / "notifications" / "hints.py",  # "Did you mean" for the reader, setting words explained
 ]
 LITERAL = Message.literal("").template  # said as it is: no entry
 

@@ -1,5 +1,6 @@
 """Public corpora of real replies through the reply stripper: every fixture of
-github/email_reply_parser, alfonsrv/mail-parser-reply and mailgun/talon (copied with their
+github/email_reply_parser, alfonsrv/mail-parser-reply and mailgun/talon, and short excerpts of
+crisp-oss/email-reply-parser's (copied with their
 licences into tests/notifications/corpus/<source>/, see each README) gives the reply its
 sender wrote, as read by hand into ``expected/``.
 
@@ -18,7 +19,7 @@ import pytest
 from notifications.parsing import html_to_text, parse_message, strip_reply
 
 CORPUS = Path(__file__).parent / "corpus"
-SOURCES = ("email_reply_parser", "mail_parser_reply", "talon")
+SOURCES = ("email_reply_parser", "mail_parser_reply", "talon", "crisp")
 # Fixtures that are no reply, only run to show they are read without error (see the READMEs).
 NOT_REPLIES = {
     "mail_parser_reply": {
@@ -37,6 +38,7 @@ MISSES: dict[str, set[str]] = {
     # corpus README
     "mail_parser_reply": {"caution2.txt", "email_3_1.txt"},
     "talon": set(),
+    "crisp": set(),
 }
 
 

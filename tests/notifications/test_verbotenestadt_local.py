@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import time
+from email.message import EmailMessage
 
 import pytest
 from django.core.management import call_command
@@ -14,8 +15,10 @@ from django.test import Client
 from games import services
 from games.models import Event, Game, Player
 from games.rules import registry
+from notifications import inbound
 from notifications.localmail.bots import play_bots
 from notifications.localmail.models import LocalMail
+from notifications.localmail.replying import build_reply
 from notifications.models import InboundMail, MailPreference, OutboundMail
 
 from .localplay import local_play  # noqa: F401  (a fixture)
@@ -65,3 +68,41 @@ def test_demo_and_bots_play_a_verbotene_stadt_game_to_its_end_by_mail():
     # this process's CPU time (every thread of it), not the wall clock: beside five other jobs
     # on two cores the wall clock took 85 s for a game that takes 30 s alone
     assert time.process_time() - started < 60
+
+
+@pytest.mark.usefixtures("local_play")
+def test_a_bot_answers_a_sealed_dial_once_while_the_others_choose():
+    """Issue 29: in a demo, a bot dialled and then changed its dial in the same pass (``south:
+    dial br``, then ``south: dial bg``), because each other bot's dial moved the head."""
+    call_command(
+        "demo", "--rules", "verbotenestadt", "--players", "4", "--seed", "sealed-once", stdout=io.StringIO()
+    )
+    game = Game.objects.get(rules="verbotenestadt")
+    for player in Player.objects.all():
+        MailPreference.objects.update_or_create(player=player, game=None, defaults={"picture": False})
+    state = services.head_state(game)
+    sealed = [d.seat for d in vs.pending(state) if d.sealed and d.seat != 0]
+    assert len(sealed) == 3  # the three bots' dials, asked at once
+    waiting: list[int] = []
+
+    def worker_one_behind(prompt: LocalMail, line: str, *, message_id: str) -> EmailMessage:
+        """The reply stored as the SMTP listener stores it, processed only when the next one
+        comes: a busy worker, as under ``scripts/serve``."""
+        for pk in waiting:
+            inbound.process(pk)
+        waiting.clear()
+        reply = build_reply(prompt, line, message_id=message_id)
+        raw = reply.as_bytes()
+        row = InboundMail.objects.create(
+            message_id=inbound.message_id_of(raw), raw=raw, size=len(raw), via=InboundMail.Via.SMTP
+        )
+        waiting.append(row.pk)
+        return reply
+
+    report = play_bots(send=worker_one_behind)
+    for pk in waiting:
+        inbound.process(pk)
+    dials = list(Event.objects.filter(game=game, kind=Event.Kind.COMMAND).values_list("seat", flat=True))
+    assert sorted(dials) == sorted(sealed), report
+    assert len(report.replies) == 3
+    assert play_bots(send=worker_one_behind).replies == []  # asked again: nothing new to answer
