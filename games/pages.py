@@ -26,7 +26,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games import services
 from games.models import Event, Game, PendingDecision, Seat
-from games.picture import board_svg
+from games.picture import board_svg, has_picture
 from games.rules import chance, records, registry
 from notifications import words
 
@@ -88,7 +88,10 @@ def board(
     game: Game | None = None,
 ) -> str:
     """The board as inline SVG (drawn by ``games.picture`` from the view), on the board of
-    ``game`` (else the state's own board, as White Lotus keeps it)."""
+    ``game`` (else the state's own board, as White Lotus keeps it); none for a game that has
+    no picture."""
+    if not has_picture(game.rules if game is not None else rules):
+        return ""
     if game is not None:
         rules = game.rules
         drawn_on = services.board(game.board, game.rules)
@@ -318,10 +321,13 @@ def log_items_for(
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
 
 
-def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) -> dict[str, Any] | None:
+def hand(
+    view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None, *, rules: str = registry.DEFAULT
+) -> dict[str, Any] | None:
     """What only the view's seat knows (hand, sealed choice, drawn tile, a dial), if it is a
     seat's view: one that names its seat (``you``), or the view of ``seat``; ``view`` is the
-    whole of that seat's view, for a game's own partial."""
+    whole of that seat's view, for a game's own partial; its sealed choice in the words of the
+    game ``rules``."""
     if "you" in view:
         colour = view["you"]
     elif seat is not None and 0 <= seat < len(view.get("players") or ()):
@@ -334,16 +340,16 @@ def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) 
         "seat": seat,
         "name": seat_names.get(colour, ""),
         "hand": view.get("hand"),
-        "sealed": sealed_words(sealed) if isinstance(sealed, dict) else (sealed or ""),
+        "sealed": sealed_words(rules, sealed) if isinstance(sealed, dict) else (sealed or ""),
         "drawn": view.get("drawn"),
         "view": view,
     }
 
 
-def sealed_words(sealed: dict[str, Any]) -> str:
-    """A view's sealed choice as words, in the reader's language, as the narration says it:
-    ``bid 5 against green``, ``Gebot 5 gegen Grün``, ``side rebels, army 3``."""
-    return words.sealed_choice(sealed)
+def sealed_words(rules: str, sealed: dict[str, Any]) -> str:
+    """A view's sealed choice as words, in the reader's language, as the game ``rules`` says
+    it (``sealed_text``): ``bid 5 against green``, ``Gebot 5 gegen Grün``."""
+    return words.sealed_choice(registry.get(rules), sealed)
 
 
 # --- a game played elsewhere: its comments and its chance, beside each replay step ----------------

@@ -29,7 +29,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
 from games.models import Game, Seat
-from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, parts_of
+from games.picture import PNG_WIDTH, Drawn, board_svg, draw_png, has_picture, parts_of
 from games.rules import registry
 
 from .models import BoardPicture, OutboundMail
@@ -62,6 +62,8 @@ MAP_PART = "province-"
 
 
 def shows_picture(mail: OutboundMail) -> bool:
+    if mail.game is not None and not has_picture(mail.game.rules):  # its text board alone
+        return False
     return mail.kind in NEW_BOARD or (mail.kind in PROMPTING and bool(mail.context.get("decision")))
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "board_svg",
     "draw_png",
     "forget",
+    "has_picture",
     "parts_of",
     "svg_to_png",
 ]
@@ -42,6 +43,11 @@ DRAWERS = {
 }
 
 Drawer = Callable[..., str]
+
+
+def has_picture(rules: str) -> bool:
+    """Whether the game ``rules`` has a picture (a game without one is shown by its text board)."""
+    return rules in DRAWERS
 
 
 @cache

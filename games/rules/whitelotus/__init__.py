@@ -32,7 +32,7 @@ from .defaults import default
 from .engine import apply, legal, outcome, pending, replay, setup
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
-from .narrate import narrate, narration
+from .narrate import narrate, narration, sealed_text
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .pagewords import PAGE_WORDS
 from .pagewords import WORDS as _PAGE_WORDS
@@ -156,6 +156,7 @@ __all__ = [
     "public_notation",
     "replay",
     "seat_colours",
+    "sealed_text",
     "setup",
     "short_windows",
     "state_from_dict",
