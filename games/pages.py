@@ -376,7 +376,11 @@ def step_chance(tl: Timeline, step: Step) -> list[str]:
     them (shown once the game is over: before, a drawn tile is its drawer's secret)."""
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
-    drawn = tuple(rules.drawn(step.state)) if before is None else chance.new_outcomes(before, step.state)
+    drawn = (
+        tuple(rules.drawn(step.state))
+        if before is None
+        else chance.new_outcomes(rules.drawn(before), rules.drawn(step.state))
+    )
     language = translation.get_language() or "en"
     if language not in rules.words.LANGUAGES:
         return [rules.format_chance(step.state, outcome) for outcome in drawn]

@@ -280,7 +280,10 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
         "chance": pages.step_chance(tl, current) if everything else [],
         "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "hands": [pages.hand(pages.view_of(game, state, s.position), names, s.position, rules=game.rules) for s in seats]
+        "hands": [
+            pages.hand(pages.view_of(game, state, s.position), names, s.position, rules=game.rules)
+            for s in seats
+        ]
         if everything
         else [],
         "everything": everything,

@@ -70,7 +70,7 @@ def apply(state: State, seat: int, command: Bid) -> tuple[State, list[LogEntry]]
             Message("You have no card {card} left: bid one of {cards}.", card=command.card, cards=cards),
             [f"bid {c}" for c in state.hands[seat]],
         )
-    bids = state.bids[:seat] + (command.card,) + state.bids[seat + 1 :]
+    bids = (*state.bids[:seat], command.card, *state.bids[seat + 1 :])
     state = replace(state, bids=bids)
     log = [LogEntry("sealed", {"seat": seat})]
     if any(b is None for b in bids):
@@ -86,7 +86,7 @@ def _resolve(state: State, log: list[LogEntry]) -> tuple[State, list[LogEntry]]:
     log.append(LogEntry("bids", {"bids": list(bids)}))
     won = state.won
     if winner is not None:
-        won = won[:winner] + (won[winner] + prize,) + won[winner + 1 :]
+        won = (*won[:winner], won[winner] + prize, *won[winner + 1 :])
     log.append(LogEntry("prize", {"seat": winner, "prize": prize}))
     hands = tuple(tuple(c for c in hand if c != bid) for hand, bid in zip(state.hands, bids, strict=True))
     state = replace(state, hands=hands, won=won, bids=(None,) * len(bids), round=state.round + 1)
@@ -102,7 +102,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             {"seat": s, "colour": c, "score": {"total": state.won[s]}, "cards": len(state.hands[s])}
             for s, c in enumerate(colours)
         ],
-        "pending": [{"seat": d.seat, "colour": colours[d.seat], "kind": d.kind, "sealed": True} for d in pending(state)],
+        "pending": [
+            {"seat": d.seat, "colour": colours[d.seat], "kind": d.kind, "sealed": True}
+            for d in pending(state)
+        ],
         "phase": "finished" if state.finished else "bidding",
         "round": state.round + 1,
         "prize": None if state.finished else PRIZES[state.round],
@@ -151,12 +154,16 @@ def narration(state: State, entry: LogEntry) -> Message:
     if entry.kind == "sealed":
         return Message("{seat} has made a sealed bid.", seat=seat(entry.data["seat"]))
     if entry.kind == "bids":
-        bids = [Message.layout("{seat} {card}", seat=seat(s), card=b) for s, b in enumerate(entry.data["bids"])]
+        bids = [
+            Message.layout("{seat} {card}", seat=seat(s), card=b) for s, b in enumerate(entry.data["bids"])
+        ]
         return Message("The bids are shown: {bids}.", bids=Message.joined(bids))
     if entry.kind == "prize" and entry.data["seat"] is None:
         return Message("Every bid was tied: nobody wins the prize of {prize}.", prize=entry.data["prize"])
     if entry.kind == "prize":
-        return Message("{seat} wins the prize of {prize}.", seat=seat(entry.data["seat"]), prize=entry.data["prize"])
+        return Message(
+            "{seat} wins the prize of {prize}.", seat=seat(entry.data["seat"]), prize=entry.data["prize"]
+        )
     return Message("The last prize is taken: the game is over.")
 
 
@@ -168,6 +175,8 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
     for player in view["players"]:
         name = names.get(player["colour"], "")
         who = f"{translate(player['colour']).capitalize()}" + (f" ({name})" if name else "")
-        points = translate("{points} points, {cards} cards").format(points=player["score"]["total"], cards=player["cards"])
+        points = translate("{points} points, {cards} cards").format(
+            points=player["score"]["total"], cards=player["cards"]
+        )
         lines.append(f"  {who}: {points}")
     return lines
