@@ -1,21 +1,37 @@
-"""The rules-module contract every game implements (after Rally the Troops and boardgame.io).
+"""The contract every game gives the service (after Rally the Troops and boardgame.io).
 
-A rules module is a set of pure functions over immutable values::
+A game is a package of pure functions over immutable values (no Django, no clock, no I/O, no
+``random``).  It must give the fourteen names of :data:`REQUIRED`, what a game *is*::
 
-    setup(config, seed, chance=()) -> State
-    pending(state) -> tuple[Decision, ...]      who must decide what now
+    title, player_counts, seat_colours          what it is called, by how many, the seats' names
+    setup(config, seed) -> State
+    pending(state) -> tuple[Decision, ...]      who must decide what now (several: sealed)
     legal(state, seat) -> tuple[Command, ...]   the menu of that seat
-    apply(state, seat, command, chance=()) -> (State, [LogEntry])   or raises IllegalCommand
-    view(state, seat | None) -> dict           what that seat (or a spectator) may see
-    default(state, seat) -> Command            what a missed deadline plays
-    outcome(state) -> Outcome | None           scores and ranking once finished
+    apply(state, seat, command) -> (State, [LogEntry])   or raises IllegalCommand
+    view(state, seat | None) -> View            what that seat (or a spectator) may see
+    default(state, seat) -> Command             what a missed deadline plays
+    outcome(state) -> Outcome | None            scores and ranking once finished
+    parse_command(state, text) / format_command_in(state, command, language)   its notation
+    narration(state, entry) -> Message          a log entry as a sentence, in any language
+    text_board(view, names, translate) -> lines  the board in a mail's text
 
-plus a text notation (``parse_command`` / ``format_command``) that round-trips, used for
-mail commands and game records.
+Every other name the service uses is :data:`OPTIONAL`: :class:`Game` (what
+``registry.get(name)`` returns) takes it from the package when the package has it and
+supplies its default otherwise, each default written and documented once, below.  So the
+service calls ``rules.x(...)`` for every name of the contract, and mypy checks the calls.
 
-``chance`` is the outcomes of the draws that step makes, as a record of a game played
-elsewhere gives them (:mod:`games.rules.chance`): taken as given (checked to be possible) when
-the game has no seed, checked against the seed's draws when it has one.
+A game that draws by chance gives ``CHANCE`` and takes the outcomes a record of a game played
+elsewhere gives as a third argument (``setup(config, seed, chance)``,
+``apply(state, seat, command, chance)``): :mod:`games.rules.chance` checks them against the
+seed's draws, or takes them as given when the game has no seed.  Its state then keeps
+``seed`` (the seed's text), ``given`` (outcomes handed to the step, not yet used) and
+``drawn`` (outcomes drawn since setup), which :mod:`games.rules.chance`'s helpers read and
+write; ``drawn(state)`` is how the service reads the last.  A game with a picture of its own
+keeps its board as ``state.board`` (the picture draws on it).  A game without either keeps
+whatever its state needs.
+
+The view is a :class:`View`: ``players``, ``pending``, ``phase``, a seat's ``you`` and
+``sealed``, and ``seed`` once over; a game adds what its own partials read.
 """
 
 from __future__ import annotations
@@ -138,10 +154,10 @@ class View(TypedDict):
     board, picture and partials read (its board, hands, dials…).
 
     ``you`` and ``sealed`` are in a seat's view only (not a spectator's): ``you`` the seat's
-    colour, ``sealed`` its own sealed choice while the others are still choosing (None:
-    nothing chosen), said to its seat by ``sealed_text``.  ``seed`` is in every view once the
-    game is over (the game-over mail reveals it, so that the draws can be checked against the
-    hash published at the start); never before."""
+    colour (without it, the pages know the seat by its number), ``sealed`` its own sealed choice while the others are still choosing (None:
+    nothing chosen), said to its seat by ``sealed_text``.  ``seed`` may be in a view once the
+    game is over, never before (the service reveals the seed of the game's first event at the
+    end anyway, so that the draws can be checked against the hash published at the start)."""
 
     players: list[SeatView]
     pending: list[DecisionView]
@@ -177,10 +193,10 @@ def view_problems(view: Mapping[str, Any], seat: int | None, finished: bool) -> 
     colours = [p.get("colour") for p in view.get("players") or () if isinstance(p, Mapping)]
     if seat is None and ("you" in view or view.get("sealed") is not None):
         problems.append("a spectator's view names a seat ('you') or a sealed choice")
-    if seat is not None and 0 <= seat < len(colours) and view.get("you") != colours[seat]:
+    if seat is not None and "you" in view and 0 <= seat < len(colours) and view["you"] != colours[seat]:
         problems.append(f"seat {seat}'s view has you={view.get('you')!r}, not {colours[seat]!r}")
-    if finished and not isinstance(view.get("seed"), str):
-        problems.append("a finished game's view lacks its 'seed'")
+    if finished and "seed" in view and not isinstance(view["seed"], str):
+        problems.append("a finished game's view has a 'seed' that is no text")
     if not finished and "seed" in view:
         problems.append("a running game's view shows its 'seed'")
     return problems

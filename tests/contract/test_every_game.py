@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games import cli, links, services
+from games import cli, links, pages, services
 from games.models import Game, Player
 from games.rules import registry
 from games.rules.base import view_problems
@@ -110,17 +110,17 @@ def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -
     game = new_game(rules_name)
     rules = services.rules_of(game)
     state = services.head_state(game)
-    # every seat but the last makes its move by the default, so that mails are written for all
-    for _ in range(6):
+    # moves by the defaults until a reader of each language has been asked for a decision
+    for _ in range(60):
+        if set(rendered("decision", game)) == set(LANGUAGES):
+            break
         seat = rules.pending(state)[0].seat
         services.submit(game, seat, rules.default(state, seat))
         state = services.head_state(game)
-    mails = rendered("decision", game) or rendered("invitation", game)
-    for language in LANGUAGES:
-        assert language in mails, f"no decision mail in {language}"
-        assert mails[language].strip()
-    english = next(iter(rendered("invitation", game).values()))
-    assert "Traceback" not in english
+    mails = rendered("decision", game)
+    assert set(mails) == set(LANGUAGES)
+    for text in mails.values():
+        assert len(text.splitlines()) > 5
 
 
 def test_a_reply_by_mail_is_applied_and_a_wrong_one_refused(rules_name: str) -> None:
@@ -157,9 +157,10 @@ def test_its_game_seat_and_replay_pages_are_shown(rules_name: str, client: Any) 
     ):
         page = client.get(url)
         assert page.status_code == 200, url
-    # a sealed choice is shown to its seat in the game's own words
+    # a sealed choice is shown to its seat in the game's own words (by the generic partial of
+    # the hand; a game with its own partial shows it its own way)
     sealed = rules.view(services.head_state(game), seat).get("sealed")
-    if sealed:
+    if sealed and pages.partials(rules_name)["hand"] == "games/generic/_hand.html":
         html = client.get(reverse("games:seat", args=[links.seat_key(game.seats.get(position=seat))]))
         assert rules.sealed_text(sealed) in html.content.decode()
     assert rules.title in client.get(reverse("games:game", args=[game.pk])).content.decode()
