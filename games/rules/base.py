@@ -154,8 +154,9 @@ class View(TypedDict):
     board, picture and partials read (its board, hands, dials…).
 
     ``you`` and ``sealed`` are in a seat's view only (not a spectator's): ``you`` the seat's
-    colour (without it, the pages know the seat by its number), ``sealed`` its own sealed choice while the others are still choosing (None:
-    nothing chosen), said to its seat by ``sealed_text``.  ``seed`` may be in a view once the
+    colour (without it, the pages know the seat by its number), ``sealed`` its own sealed
+    choice while the others are still choosing (None: nothing chosen), said to its seat by
+    ``sealed_text``.  ``seed`` may be in a view once the
     game is over, never before (the service reveals the seed of the game's first event at the
     end anyway, so that the draws can be checked against the hash published at the start)."""
 
@@ -284,6 +285,9 @@ OPTIONAL = (
 )
 
 
+_CALLED_AS_GIVEN = ("pending", "legal", "view", "default", "outcome", "parse_command", "format_command_in")
+
+
 @dataclass(frozen=True)
 class NoBoard:
     """The board of a game that has none: a name and a digest like any board's."""
@@ -366,6 +370,13 @@ class Game:
         # English where a catalogue has no entry)
         self.MESSAGES: tuple[str, ...] = (self.title,)
         self.draws_chance = hasattr(module, "CHANCE")
+        # the core's functions are called as the package gives them (replay calls them
+        # thousands of times); the methods below type them, and adapt setup and apply of a
+        # game without chance
+        for required in _CALLED_AS_GIVEN:
+            self.__dict__[required] = getattr(module, required)
+        if self.draws_chance:
+            self.__dict__["setup"], self.__dict__["apply"] = module.setup, module.apply
         for optional in OPTIONAL:
             if hasattr(module, optional):
                 self.__dict__[optional] = getattr(module, optional)
