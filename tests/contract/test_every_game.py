@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core import mail as django_mail
 from django.urls import reverse
 
 from games import cli, links, pages, services
 from games.models import Game, Player
+from games.picture import has_picture
 from games.rules import registry
 from games.rules.base import view_problems
 from notifications import emails, tokens
@@ -39,22 +41,23 @@ def rules_name(request: pytest.FixtureRequest) -> Iterator[str]:
         yield request.param
 
 
-def players(n: int) -> list[Player]:
-    """Readers of English, German and French in turn, each told of every move."""
+def players(n: int, picture: bool = False) -> list[Player]:
+    """Readers of English, German and French in turn, each told of every move; with
+    ``picture`` the first wants the board picture in its mails."""
     out = []
     for i, name in enumerate(NAMES[:n]):
         player = Player.objects.create(
             email=f"{name.lower()}@contract.example.org", name=name, language=LANGUAGES[i % 3]
         )
-        MailPreference.objects.create(player=player, game=None, mode="all", picture=False)
+        MailPreference.objects.create(player=player, game=None, mode="all", picture=picture and i == 0)
         out.append(player)
     return out
 
 
-def new_game(rules_name: str) -> Game:
+def new_game(rules_name: str, picture: bool = False) -> Game:
     rules = registry.get(rules_name)
     n = max(3, min(rules.player_counts)) if 3 in rules.player_counts else min(rules.player_counts)
-    game = services.create_game(players(n), rules=rules_name, seed="contract", first_seat=0)
+    game = services.create_game(players(n, picture), rules=rules_name, seed="contract", first_seat=0)
     services.start_game(game)
     game.refresh_from_db()
     return game
@@ -124,9 +127,12 @@ def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -
 
 
 def test_a_reply_by_mail_is_applied_and_a_wrong_one_refused(rules_name: str) -> None:
-    game = new_game(rules_name)
+    game = new_game(rules_name, picture=True)
     rules = services.rules_of(game)
-    deliver_pending()
+    sent = deliver_pending()
+    assert all(row.status == OutboundMail.Status.SENT for row in sent)
+    pictures = [m for m in django_mail.outbox if m.to == ["ada@contract.example.org"] and m.attachments]  # type: ignore[attr-defined]
+    assert bool(pictures) == has_picture(rules_name)  # a game without a picture is mailed without one
     state = services.head_state(game)
     seat = rules.pending(state)[0].seat
     language = game.seats.get(position=seat).player.language
