@@ -131,7 +131,7 @@ def test_a_reply_by_mail_is_applied_and_a_wrong_one_refused(rules_name: str) -> 
     rules = services.rules_of(game)
     sent = deliver_pending()
     assert all(row.status == OutboundMail.Status.SENT for row in sent)
-    pictures = [m for m in django_mail.outbox if m.to == ["ada@contract.example.org"] and m.attachments]  # type: ignore[attr-defined]
+    pictures = [m for m in django_mail.outbox if m.to == ["ada@contract.example.org"] and m.attachments]
     assert bool(pictures) == has_picture(rules_name)  # a game without a picture is mailed without one
     state = services.head_state(game)
     seat = rules.pending(state)[0].seat
