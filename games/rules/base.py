@@ -36,16 +36,16 @@ The view is a :class:`View`: ``players``, ``pending``, ``phase``, a seat's ``you
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from . import generic, text
+from .generic import Config, NoBoard, RandomBot
 from .messages import LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, _same
+from .viewschema import DecisionView, SeatView, View, view_problems
 
 __all__ = [
     "LANGUAGE_CODE",
@@ -127,80 +127,6 @@ class Outcome:
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(s for s, r in enumerate(self.rank) if r == 1)
-
-
-# --- the view: what the service reads of every game's view ------------------------------------
-
-
-class SeatView(TypedDict):
-    """One seat in ``view["players"]``, in seat order."""
-
-    seat: int  # its number
-    colour: str  # its name, one of ``seat_colours`` (pages, mails: "Blue (Bao)")
-    score: Mapping[str, int]  # its score so far: ``total`` and any parts (panels, game facts)
-
-
-class DecisionView(TypedDict):
-    """One decision owed now, in ``view["pending"]``."""
-
-    colour: str  # the seat that owes it (found by colour; ``seat`` may be given too)
-    kind: str  # what it is (``Decision.kind``): ``decision_text`` says it
-    sealed: bool  # taken simultaneously and hidden until all are in
-    seat: NotRequired[int]
-
-
-class View(TypedDict):
-    """What the service reads of ``view(state, seat)``; a game adds whatever its own text
-    board, picture and partials read (its board, hands, dials…).
-
-    ``you`` and ``sealed`` are in a seat's view only (not a spectator's): ``you`` the seat's
-    colour (without it, the pages know the seat by its number), ``sealed`` its own sealed
-    choice while the others are still choosing (None: nothing chosen), said to its seat by
-    ``sealed_text``.  ``seed`` may be in a view once the
-    game is over, never before (the service reveals the seed of the game's first event at the
-    end anyway, so that the draws can be checked against the hash published at the start)."""
-
-    players: list[SeatView]
-    pending: list[DecisionView]
-    phase: str  # the game's phase; "finished" once over (a game's PAGE_WORDS may name them)
-    you: NotRequired[str]
-    sealed: NotRequired[Any]
-    seed: NotRequired[str]
-
-
-def view_problems(view: Mapping[str, Any], seat: int | None, finished: bool) -> list[str]:
-    """What in ``view`` (of ``seat``; None: a spectator's) breaks :class:`View`: empty when
-    it is a view the service can read.  The contract test runs it over random games."""
-    problems: list[str] = []
-
-    def check(where: str, item: Any, keys: Mapping[str, Any]) -> None:
-        if not isinstance(item, Mapping):
-            problems.append(f"{where} is no mapping")
-            return
-        for key, want in keys.items():
-            if key not in item:
-                problems.append(f"{where} lacks {key!r}")
-            elif not isinstance(item[key], want):
-                problems.append(f"{where}[{key!r}] is {type(item[key]).__name__}, not {want}")
-
-    check("the view", view, {"players": list, "pending": list, "phase": str})
-    for i, player in enumerate(view.get("players") or ()):
-        check(f"players[{i}]", player, {"seat": int, "colour": str, "score": Mapping})
-        score = player.get("score") if isinstance(player, Mapping) else None
-        if isinstance(score, Mapping) and not isinstance(score.get("total"), int):
-            problems.append(f"players[{i}]['score'] has no int 'total'")
-    for i, decision in enumerate(view.get("pending") or ()):
-        check(f"pending[{i}]", decision, {"colour": str, "kind": str, "sealed": bool})
-    colours = [p.get("colour") for p in view.get("players") or () if isinstance(p, Mapping)]
-    if seat is None and ("you" in view or view.get("sealed") is not None):
-        problems.append("a spectator's view names a seat ('you') or a sealed choice")
-    if seat is not None and "you" in view and 0 <= seat < len(colours) and view["you"] != colours[seat]:
-        problems.append(f"seat {seat}'s view has you={view.get('you')!r}, not {colours[seat]!r}")
-    if finished and "seed" in view and not isinstance(view["seed"], str):
-        problems.append("a finished game's view has a 'seed' that is no text")
-    if not finished and "seed" in view:
-        problems.append("a running game's view shows its 'seed'")
-    return problems
 
 
 # --- the contract -----------------------------------------------------------------------------
@@ -286,30 +212,6 @@ OPTIONAL = (
 
 
 _CALLED_AS_GIVEN = ("pending", "legal", "view", "default", "outcome", "parse_command", "format_command_in")
-
-
-@dataclass(frozen=True)
-class NoBoard:
-    """The board of a game that has none: a name and a digest like any board's."""
-
-    name: str = ""
-    digest: str = ""
-
-
-@dataclass(frozen=True)
-class Config:
-    """The config :meth:`Game.make_config` makes for a game that gives none: who plays (seat
-    colours, in order), the edition, the options and the first seat (None: the game decides)."""
-
-    board: Any
-    colours: tuple[str, ...]
-    edition: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    first_seat: int | None = 0
-
-    @property
-    def players(self) -> int:
-        return len(self.colours)
 
 
 class Game:
@@ -628,21 +530,6 @@ class Game:
 
 
 GameRules = Game  # the name the service's annotations use
-
-
-class RandomBot:
-    """A legal command drawn by the bot's key (a seat that owes a decision): the default
-    player program of a game that gives none."""
-
-    def __init__(self, game: Game, key: str) -> None:
-        self.game = game
-        self.key = key
-
-    def choose(self, state: Any, seat: int) -> Any:
-        menu = self.game.legal(state, seat)
-        seen = json.dumps(self.game.state_to_dict(state), sort_keys=True, default=str)
-        digest = hashlib.sha256(f"{self.key}\n{seat}\n{seen}".encode()).digest()
-        return menu[int.from_bytes(digest[:8], "big") % len(menu)]
 
 
 def _class_path(value: Any) -> str:

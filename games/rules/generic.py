@@ -1,16 +1,19 @@
 """The mechanisms behind :class:`games.rules.base.Game`'s defaults that are more than a line:
-dataclass values kept as JSON and read back by their type hints, and a vocabulary made from a
-game's own command words.  What each default *is* is said in :mod:`games.rules.base`; this
+dataclass values kept as JSON and read back by their type hints, a vocabulary made from a
+game's own command words, and the config, board and bot of a game that gives none.  What each default *is* is said in :mod:`games.rules.base`; this
 module only does the work.  Pure Python: no Django.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
+import json
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -217,3 +220,45 @@ def plain(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " ".join(plain(v) for v in value)
     return str(value)
+
+
+# --- a game's config, board and bot, where it gives none ------------------------------------
+
+
+@dataclass(frozen=True)
+class NoBoard:
+    """The board of a game that has none: a name and a digest like any board's."""
+
+    name: str = ""
+    digest: str = ""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The config :meth:`Game.make_config` makes for a game that gives none: who plays (seat
+    colours, in order), the edition, the options and the first seat (None: the game decides)."""
+
+    board: Any
+    colours: tuple[str, ...]
+    edition: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    first_seat: int | None = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+
+class RandomBot:
+    """A legal command drawn by the bot's key (a seat that owes a decision): the default
+    player program of a game that gives none."""
+
+    def __init__(self, game: Any, key: str) -> None:
+        self.game = game
+        self.key = key
+
+    def choose(self, state: Any, seat: int) -> Any:
+        menu = self.game.legal(state, seat)
+        seen = json.dumps(self.game.state_to_dict(state), sort_keys=True, default=str)
+        digest = hashlib.sha256(f"{self.key}\n{seat}\n{seen}".encode()).digest()
+        return menu[int.from_bytes(digest[:8], "big") % len(menu)]
