@@ -1,7 +1,7 @@
 """The mechanisms behind :class:`games.rules.base.Game`'s defaults that are more than a line:
 dataclass values kept as JSON and read back by their type hints, a vocabulary made from a
-game's own command words, and the config, board and bot of a game that gives none.  What each default *is* is said in :mod:`games.rules.base`; this
-module only does the work.  Pure Python: no Django.
+game's own command words, and the config, board and bot of a game that gives none.  What
+each default *is* is said in :mod:`games.rules.base`; this module only does the work.  Pure Python: no Django.
 """
 
 from __future__ import annotations
