@@ -58,15 +58,9 @@ seat_colours = COLOURS
 default_board = "china"
 default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
-time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
-short_windows: Mapping[str, float] = {}
+# no clock or short windows of its own (base.Game's defaults: the service's two days a decision)
 # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
-
-
-def public_notation(command: Command) -> str | None:
-    """Every White Lotus move may be read as it is once played (sealed ones after the reveal)."""
-    return None
 
 
 def make_config(
@@ -151,17 +145,14 @@ __all__ = [
     "parse_command",
     "pending",
     "player_counts",
-    "public_notation",
     "replay",
     "sealed_text",
     "seat_colours",
     "setup",
-    "short_windows",
     "state_from_dict",
     "state_to_dict",
     "syntax",
     "text_board",
-    "time_controls",
     "title",
     "view",
     "words",
