@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from . import generic, text
 from .generic import Config, NoBoard, RandomBot
@@ -211,7 +211,7 @@ OPTIONAL = (
 )
 
 
-_CALLED_AS_GIVEN = ("pending", "legal", "view", "default", "outcome", "parse_command", "format_command_in")
+_CONTRACT = frozenset((*REQUIRED, *OPTIONAL))
 
 
 class Game:
@@ -261,27 +261,41 @@ class Game:
         self.name = name
         self.module = module
         self.package = module.__name__
-        self.title: str = module.title
-        self.player_counts: tuple[int, ...] = tuple(module.player_counts)
-        self.seat_colours: tuple[str, ...] = tuple(module.seat_colours)
-        # bumped when a change could replay an old game differently; a game pins it at creation
-        self.VERSION: str = f"{name}-1"
-        # every string the game asks the reader's language for (translate): its narration's
-        # templates and words, what its decisions ask, its page words.  A catalogue test holds
-        # each to a German and a French entry; the default is the title alone (and a game's
-        # English where a catalogue has no entry)
-        self.MESSAGES: tuple[str, ...] = (self.title,)
         self.draws_chance = hasattr(module, "CHANCE")
-        # the core's functions are called as the package gives them (replay calls them
-        # thousands of times); the methods below type them, and adapt setup and apply of a
-        # game without chance
-        for required in _CALLED_AS_GIVEN:
-            self.__dict__[required] = getattr(module, required)
-        if self.draws_chance:
-            self.__dict__["setup"], self.__dict__["apply"] = module.setup, module.apply
-        for optional in OPTIONAL:
-            if hasattr(module, optional):
-                self.__dict__[optional] = getattr(module, optional)
+        # the contract's names the package gives, looked up in it at each use (a test that
+        # patches the package is heard); setup and apply of a game without chance are adapted
+        self._given = frozenset(n for n in (*REQUIRED, *OPTIONAL) if hasattr(module, n)) - (
+            frozenset() if self.draws_chance else frozenset({"setup", "apply"})
+        )
+
+    if not TYPE_CHECKING:  # mypy checks every name against the methods and values below
+
+        def __getattribute__(self, name: str) -> Any:
+            if name in _CONTRACT:
+                found = object.__getattribute__(self, "__dict__")
+                if name in found:  # set on this object (a test's patch, a cached default)
+                    return found[name]
+                if name in found["_given"]:
+                    return getattr(found["module"], name)
+            return object.__getattribute__(self, name)
+
+    title: str  # (the required values: the package's)
+    player_counts: tuple[int, ...]
+    seat_colours: tuple[str, ...]
+
+    @property
+    def VERSION(self) -> str:
+        """Bumped when a change could replay an old game differently; a game pins it at
+        creation.  Default: ``"<name>-1"``."""
+        return f"{self.name}-1"
+
+    @property
+    def MESSAGES(self) -> tuple[str, ...]:
+        """Every string the game asks the reader's language for (``translate``): its
+        narration's templates and words, what its decisions ask, its page words; a catalogue
+        test holds each to a German and a French entry.  Default: the title alone (a game's
+        sentences are then said in English where no catalogue has them)."""
+        return (self.title,)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.package}>"
