@@ -300,7 +300,9 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.package}>"
 
-    # -- the required core (the service's calls go to the package) ----------------------------
+    # -- the required core: the package's own functions are called (``__getattribute__``);
+    # these give the service's calls their types, and adapt setup and apply of a game without
+    # chance (called without the outcomes a record gives, which must then be none)
 
     def setup(self, config: Any, seed: str, chance: Sequence[Any] = ()) -> Any:
         if self.draws_chance:
