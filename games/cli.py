@@ -103,7 +103,8 @@ def board_source(value: str, *, rules: str = registry.DEFAULT) -> str:
     """A built-in board name as it is; a board file as an absolute path (the game stores
     it and every process must find it again)."""
     path = Path(value)
-    source = str(path.resolve()) if path.suffix == ".json" or path.exists() else value
+    # (an empty name is no path: a game without a board has the empty one)
+    source = str(path.resolve()) if value and (path.suffix == ".json" or path.exists()) else value
     try:
         services.board(source, rules)
     except (OSError, ValueError) as error:  # a board error is a ValueError
@@ -502,7 +503,7 @@ def export_record(game: Game, *, public: bool = False) -> str:
             after, _ = services.apply_event(rules, state, event)
             notes += [records.Note.from_data(len(moves), n) for n in event.payload.get("notes", [])]
             moves.append((event.seat, rules.command_from_dict(event.payload["command"])))
-            outcomes.append(chance.new_outcomes(state, after))
+            outcomes.append(chance.new_outcomes(rules.drawn(state), rules.drawn(after)))
             state = after
     seats = _seats(game)
     if "header" in entered:  # played elsewhere: as the record had it (names, not addresses, when public)
@@ -541,7 +542,7 @@ def export_record(game: Game, *, public: bool = False) -> str:
         edition=game.edition,
         board=services.board(game.board, game.rules),
         colours=tuple(s.colour for s in seats),
-        options=rules.config_to_data(config)["options"],  # as the game names them now (not one_turn)
+        options=rules.config_to_data(config).get("options", {}),  # as the game names them now (not one_turn)
         first_seat=first if isinstance(first, int) else None,
         seed=seed,
         moves=tuple(moves),

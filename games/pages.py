@@ -321,10 +321,13 @@ def log_items_for(
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
 
 
-def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) -> dict[str, Any] | None:
+def hand(
+    view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None, *, rules: str = registry.DEFAULT
+) -> dict[str, Any] | None:
     """What only the view's seat knows (hand, sealed choice, drawn tile, a dial), if it is a
     seat's view: one that names its seat (``you``), or the view of ``seat``; ``view`` is the
-    whole of that seat's view, for a game's own partial."""
+    whole of that seat's view, for a game's own partial; its sealed choice in the words of the
+    game ``rules``."""
     if "you" in view:
         colour = view["you"]
     elif seat is not None and 0 <= seat < len(view.get("players") or ()):
@@ -337,16 +340,16 @@ def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) 
         "seat": seat,
         "name": seat_names.get(colour, ""),
         "hand": view.get("hand"),
-        "sealed": sealed_words(sealed) if isinstance(sealed, dict) else (sealed or ""),
+        "sealed": sealed_words(rules, sealed) if isinstance(sealed, dict) else (sealed or ""),
         "drawn": view.get("drawn"),
         "view": view,
     }
 
 
-def sealed_words(sealed: dict[str, Any]) -> str:
-    """A view's sealed choice as words, in the reader's language, as the narration says it:
-    ``bid 5 against green``, ``Gebot 5 gegen Grün``, ``side rebels, army 3``."""
-    return words.sealed_choice(sealed)
+def sealed_words(rules: str, sealed: dict[str, Any]) -> str:
+    """A view's sealed choice as words, in the reader's language, as the game ``rules`` says
+    it (``sealed_text``): ``bid 5 against green``, ``Gebot 5 gegen Grün``."""
+    return words.sealed_choice(registry.get(rules), sealed)
 
 
 # --- a game played elsewhere: its comments and its chance, beside each replay step ----------------
@@ -373,7 +376,11 @@ def step_chance(tl: Timeline, step: Step) -> list[str]:
     them (shown once the game is over: before, a drawn tile is its drawer's secret)."""
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
-    drawn = tuple(rules.drawn(step.state)) if before is None else chance.new_outcomes(before, step.state)
+    drawn = (
+        tuple(rules.drawn(step.state))
+        if before is None
+        else chance.new_outcomes(rules.drawn(before), rules.drawn(step.state))
+    )
     language = translation.get_language() or "en"
     if language not in rules.words.LANGUAGES:
         return [rules.format_chance(step.state, outcome) for outcome in drawn]

@@ -251,7 +251,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         "view": view,
         "board": "" if waiting_ready else pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "mine": None if waiting_ready else pages.hand(view, names, reader),
+        "mine": None if waiting_ready else pages.hand(view, names, reader, rules=game.rules),
         "waiting": pages.waiting(game, view, names),
         "log": pages.log_html(tl, game, reader),
         "replay_url": reverse("games:replay-step", args=[game.pk, len(tl)]),
@@ -280,7 +280,10 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
         "chance": pages.step_chance(tl, current) if everything else [],
         "board": pages.board(state, view, names, game=game),
         "players": pages.players(view, names),
-        "hands": [pages.hand(pages.view_of(game, state, s.position), names, s.position) for s in seats]
+        "hands": [
+            pages.hand(pages.view_of(game, state, s.position), names, s.position, rules=game.rules)
+            for s in seats
+        ]
         if everything
         else [],
         "everything": everything,

@@ -461,7 +461,7 @@ def _game_mail(
         "game_title": game_title(rules),
         "board_txt": _partials(rules.name, "_board.txt"),
         "board_html": _partials(rules.name, "_board.html"),
-        "sealed_text": words.sealed_choice(seen.view.get("sealed") or {}),
+        "sealed_text": words.sealed_choice(rules, seen.view.get("sealed") or {}),
         "news": _recent(news),
         "menu": menu,
         "example": rules.format_command(state, legal[0]) if legal else "",

@@ -10,8 +10,6 @@ notation folds a word (case, accents, ``ß``), which every game's folding agrees
 
 from __future__ import annotations
 
-from functools import cache
-
 from games.rules import registry
 from games.rules.base import GameRules
 
@@ -92,6 +90,6 @@ def may_be_command_word(line: str) -> bool:
     return any(rules.words.keyword(first) is not None for rules in _games())
 
 
-@cache
 def _games() -> tuple[GameRules, ...]:
+    # asked each time (registry.get is cached): a game registered later counts too
     return tuple(registry.get(name) for name in registry.names())

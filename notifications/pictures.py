@@ -63,6 +63,8 @@ MAP_PART = "province-"
 
 
 def shows_picture(mail: OutboundMail) -> bool:
+    if mail.game is not None and not has_picture(mail.game.rules):  # its text board alone
+        return False
     return mail.kind in NEW_BOARD or (mail.kind in PROMPTING and bool(mail.context.get("decision")))
 
 

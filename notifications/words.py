@@ -99,27 +99,10 @@ def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: GameRules)
     ) % {"who": who, "what": what}
 
 
-def sealed_choice(sealed: Mapping[str, Any]) -> str:
+def sealed_choice(rules: GameRules, sealed: Any) -> str:
     """A seat's sealed choice from its view ("bid 3 against green", "side rebels, army 2"),
-    in the words the narration uses for it."""
-    parts = []
-    for key, value in sealed.items():
-        if key == "bid":
-            against = gettext(value["against"])
-            parts.append(
-                gettext("bid {amount} against {target}").format(amount=value["amount"], target=against)
-            )
-        elif key == "palaces_as_army":
-            parts.append(gettext("{palaces_as_army} palace(s) as army").format(palaces_as_army=value))
-        elif key == "side":
-            parts.append(gettext("side {side}").format(side=gettext(value)))
-        elif key == "army":
-            parts.append(gettext("army {army}").format(army=value))
-        elif value is None:  # nothing chosen yet
-            continue
-        else:  # not in a view today: shown as it is
-            parts.append(f"{key} {value}")
-    return ", ".join(parts)
+    in the reader's language, as the game says it (``rules.sealed_text``)."""
+    return rules.sealed_text(sealed, gettext)
 
 
 def joined(items: Sequence[str]) -> str:

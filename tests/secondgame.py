@@ -52,14 +52,11 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> s
 @contextmanager
 def installed() -> Iterator[None]:
     """The second game in the registry, for the time of a test."""
-    registry.PACKAGES[NAME] = __name__
-    registry.get.cache_clear()
     picture._module.cache_clear()
     pages.partials.cache_clear()
     try:
-        yield
+        with registry.register(NAME, __name__):
+            yield
     finally:
-        del registry.PACKAGES[NAME]
-        registry.get.cache_clear()
         picture._module.cache_clear()
         pages.partials.cache_clear()

@@ -55,7 +55,7 @@ def _module(rules: str) -> ModuleType | None:
     name = presented(game, "PICTURE")
     if not name:
         return None
-    return importlib.import_module(str(name), package=getattr(game, "__name__", None))
+    return importlib.import_module(str(name), package=game.package)
 
 
 def has_picture(rules: str) -> bool:

@@ -1,192 +1,75 @@
-"""The rules-module contract every game implements (after Rally the Troops and boardgame.io).
+"""The contract every game gives the service (after Rally the Troops and boardgame.io).
 
-A rules module is a set of pure functions over immutable values::
+A game is a package of pure functions over immutable values (no Django, no clock, no I/O, no
+``random``).  It must give the fourteen names of :data:`REQUIRED`, what a game *is*::
 
-    setup(config, seed, chance=()) -> State
-    pending(state) -> tuple[Decision, ...]      who must decide what now
+    title, player_counts, seat_colours          what it is called, by how many, the seats' names
+    setup(config, seed) -> State
+    pending(state) -> tuple[Decision, ...]      who must decide what now (several: sealed)
     legal(state, seat) -> tuple[Command, ...]   the menu of that seat
-    apply(state, seat, command, chance=()) -> (State, [LogEntry])   or raises IllegalCommand
-    view(state, seat | None) -> dict           what that seat (or a spectator) may see
-    default(state, seat) -> Command            what a missed deadline plays
-    outcome(state) -> Outcome | None           scores and ranking once finished
+    apply(state, seat, command) -> (State, [LogEntry])   or raises IllegalCommand
+    view(state, seat | None) -> View            what that seat (or a spectator) may see
+    default(state, seat) -> Command             what a missed deadline plays
+    outcome(state) -> Outcome | None            scores and ranking once finished
+    parse_command(state, text) / format_command_in(state, command, language)   its notation
+    narration(state, entry) -> Message          a log entry as a sentence, in any language
+    text_board(view, names, translate) -> lines  the board in a mail's text
 
-plus a text notation (``parse_command`` / ``format_command``) that round-trips, used for
-mail commands and game records.
+Every other name the service uses is :data:`OPTIONAL`: :class:`Game` (what
+``registry.get(name)`` returns) takes it from the package when the package has it and
+supplies its default otherwise, each default written and documented once, below.  So the
+service calls ``rules.x(...)`` for every name of the contract, and mypy checks the calls.
 
-``chance`` is the outcomes of the draws that step makes, as a record of a game played
-elsewhere gives them (:mod:`games.rules.chance`): taken as given (checked to be possible) when
-the game has no seed, checked against the seed's draws when it has one.
+A game that draws by chance gives ``CHANCE`` and takes the outcomes a record of a game played
+elsewhere gives as a third argument (``setup(config, seed, chance)``,
+``apply(state, seat, command, chance)``): :mod:`games.rules.chance` checks them against the
+seed's draws, or takes them as given when the game has no seed.  Its state then keeps
+``seed`` (the seed's text), ``given`` (outcomes handed to the step, not yet used) and
+``drawn`` (outcomes drawn since setup), which :mod:`games.rules.chance`'s helpers read and
+write; ``drawn(state)`` is how the service reads the last.  A game with a picture of its own
+keeps its board as ``state.board`` (the picture draws on it).  A game without either keeps
+whatever its state needs.
+
+The view is a :class:`View`: ``players``, ``pending``, ``phase``, a seat's ``you`` and
+``sealed``, and ``seed`` once over; a game adds what its own partials read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
-Translate = Callable[[str], str]
+from . import generic, text
+from .generic import Config, NoBoard, RandomBot
+from .messages import LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, _same
+from .viewschema import DecisionView, SeatView, View, view_problems
 
-
-def _same(text: str) -> str:
-    return text
-
-
-class Word(NamedTuple):
-    """An English word inserted into a :class:`Message` that the reader's language translates
-    (a colour, a building, ``army``); a plain ``str`` argument (a province, what the player
-    typed) is inserted as it is.  ``case`` ("capitalize", "lower") is applied to the word
-    once translated (a seat's name at the start of a sentence)."""
-
-    text: str
-    case: str = ""
-
-    def said(self, translate: Translate) -> str:
-        word = translate(self.text)
-        if self.case == "capitalize":
-            return word.capitalize()
-        if self.case == "lower":
-            return word.lower()
-        return word
-
-
-# the msgid each catalogue translates as its own language's code ("de", "fr"): how a
-# :class:`Spelled` argument knows which of its spellings the reader's ``translate`` wants
-LANGUAGE_CODE = "language code: en"
-
-
-class Spelled(NamedTuple):
-    """A text the engine writes itself in each language, inserted into a :class:`Message`: a
-    command in the reader's notation (``ablehnen`` for a German reader, ``decline`` for an
-    English one), which no catalogue could hold.  The reader's ``translate`` names its
-    language by translating :data:`LANGUAGE_CODE`; a language without a spelling gets the
-    English one."""
-
-    spellings: tuple[tuple[str, str], ...]  # (language, text), English first
-
-    def said(self, translate: Translate) -> str:
-        found = dict(self.spellings)
-        return found.get(translate(LANGUAGE_CODE), found.get("en", ""))
-
-
-class Message:
-    """A sentence for a person, kept so that it can be said in any language later: an English
-    template with ``{named}`` fields and their values.
-
-    ``render()`` is the English text (logs, tests, ``str(error)``); ``render(gettext)`` the
-    reader's: the template and every :class:`Word` go through ``translate``, a nested
-    message is rendered the same way.  ``to_data`` / ``from_data`` keep it as JSON (the
-    outbox stores a refusal so and the mail renders it at send time, in the reader's
-    language).  The engine stays pure: it never calls a translation itself."""
-
-    __slots__ = ("args", "plain", "template")
-
-    def __init__(self, template: str, /, **args: Argument) -> None:
-        self.template = template
-        self.args: Mapping[str, Argument] = MappingProxyType(args)
-        self.plain = False
-
-    @classmethod
-    def literal(cls, text: str) -> Message:
-        """A text said as it is, in every language (a message nobody has made translatable)."""
-        return cls("{text}", text=text)
-
-    @classmethod
-    def layout(cls, template: str, /, **args: Argument) -> Message:
-        """Arguments put together by a template that is no sentence and is never translated
-        (``"{code} ({hat}/{robe})"``): only its arguments are said in the reader's language."""
-        message = cls(template, **args)
-        message.plain = True
-        return message
-
-    @classmethod
-    def joined(cls, parts: Sequence[Argument], separator: str = ", ") -> Message:
-        """``parts`` one after the other with ``separator`` between them (a list of colours);
-        each part is said in the reader's language, the separator as it is."""
-        escaped = separator.replace("{", "{{").replace("}", "}}")
-        template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
-        return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
-
-    def render(self, translate: Translate = _same) -> str:
-        values = {k: _render_argument(v, translate) for k, v in self.args.items()}
-        if self.plain:
-            return self.template.format(**values)
-        try:
-            return translate(self.template).format(**values)
-        except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
-            return self.template.format(**values)
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "template": self.template,
-            "args": {k: _argument_data(v) for k, v in self.args.items()},
-        }
-        if self.plain:
-            data["plain"] = True
-        return data
-
-    @classmethod
-    def from_data(cls, data: Any) -> Message | None:
-        """The message :meth:`to_data` wrote, or None for anything else."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
-            return None
-        args: dict[str, Argument] = {}
-        raw = data.get("args")
-        for k, v in (raw if isinstance(raw, Mapping) else {}).items():
-            if isinstance(v, Mapping) and isinstance(v.get("word"), str):
-                args[str(k)] = Word(v["word"], str(v.get("case", "")))
-            elif isinstance(v, Mapping) and isinstance(v.get("spelled"), Mapping):
-                args[str(k)] = Spelled(tuple((str(lang), str(text)) for lang, text in v["spelled"].items()))
-            elif isinstance(v, Mapping):
-                nested = cls.from_data(v)
-                args[str(k)] = nested if nested is not None else ""
-            else:
-                args[str(k)] = v if isinstance(v, str | int) else str(v)
-        message = cls(data["template"], **args)
-        message.plain = data.get("plain") is True
-        return message
-
-    def templates(self) -> list[str]:
-        """Every string :meth:`render` passes to ``translate``."""
-        found = [] if self.plain else [self.template]
-        for v in self.args.values():
-            if isinstance(v, Word):
-                found.append(v.text)
-            elif isinstance(v, Spelled):
-                found.append(LANGUAGE_CODE)
-            elif isinstance(v, Message):
-                found += v.templates()
-        return found
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and self.to_data() == other.to_data()
-
-    def __hash__(self) -> int:
-        return hash(self.template)
-
-    def __repr__(self) -> str:
-        return f"Message({self.render()!r})"
-
-
-Argument = str | int | Word | Spelled | Message
-
-
-def _render_argument(value: Argument, translate: Translate) -> str:
-    if isinstance(value, Message):
-        return value.render(translate)
-    if isinstance(value, Word | Spelled):
-        return value.said(translate)
-    return str(value)
-
-
-def _argument_data(value: Argument) -> Any:
-    if isinstance(value, Message):
-        return value.to_data()
-    if isinstance(value, Word):
-        return {"word": value.text, "case": value.case} if value.case else {"word": value.text}
-    if isinstance(value, Spelled):
-        return {"spelled": dict(value.spellings)}
-    return value
+__all__ = [
+    "LANGUAGE_CODE",
+    "OPTIONAL",
+    "REQUIRED",
+    "Argument",
+    "Config",
+    "Decision",
+    "DecisionView",
+    "Game",
+    "GameRules",
+    "IllegalCommand",
+    "LogEntry",
+    "Message",
+    "NoBoard",
+    "Outcome",
+    "RulesModule",
+    "SeatView",
+    "Spelled",
+    "Translate",
+    "View",
+    "Word",
+    "view_problems",
+]
 
 
 class IllegalCommand(Exception):
@@ -246,14 +129,14 @@ class Outcome:
         return tuple(s for s, r in enumerate(self.rank) if r == 1)
 
 
+# --- the contract -----------------------------------------------------------------------------
+
 S = TypeVar("S")
 C = TypeVar("C")
 
 
 class RulesModule(Protocol[S, C]):
-    """What the service (games/services.py) needs from a game."""
-
-    name: str
+    """The core a game's package gives, as mypy checks a module against it."""
 
     def setup(self, config: Any, seed: str, chance: Sequence[Any] = ()) -> S: ...
     def pending(self, state: S) -> tuple[Decision, ...]: ...
@@ -265,15 +148,80 @@ class RulesModule(Protocol[S, C]):
     def default(self, state: S, seat: int) -> C: ...
     def outcome(self, state: S) -> Outcome | None: ...
     def parse_command(self, state: S, text: str) -> C: ...
-    def format_command(self, state: S, command: C) -> str: ...
+    def format_command_in(self, state: S, command: C, language: str) -> str: ...
 
 
-class GameRules(RulesModule[Any, Any], Protocol):
-    """Everything the service, the mails, the pages, the admin and the leagues need from a
-    game: :class:`RulesModule` plus what describes the game and presents it.  A game's package
-    (``games/rules/<name>/``) provides these names at its top level; the service finds it by
-    ``Game.rules`` through :mod:`games.rules.registry` and never imports it by name (an
-    import-linter contract holds every module outside ``games/rules/`` to that).
+# What a game's package must give at its top level: what the game is.  Nothing else.
+REQUIRED = (
+    "title",  # its name for people ("White Lotus"); said through the reader's catalogue
+    "player_counts",  # the numbers of players it can be played with
+    "seat_colours",  # what seats are called, in seat order (the first n are used; ≤ 10 letters)
+    "setup",  # setup(config, seed) -> State; with chance, setup(config, seed, chance)
+    "pending",  # pending(state) -> tuple[Decision, ...]: who owes what now (empty: over)
+    "legal",  # legal(state, seat) -> commands: menus, bots, defaults and fuzzing
+    "apply",  # apply(state, seat, command) -> (State, [LogEntry]) or IllegalCommand
+    "view",  # view(state, seat | None) -> a View: all a page or mail shows
+    "default",  # default(state, seat) -> command: what a missed deadline plays
+    "outcome",  # outcome(state) -> Outcome | None: scores and ranks once over
+    "parse_command",  # parse_command(state, text) -> command, in any language; IllegalCommand
+    "format_command_in",  # format_command_in(state, command, language) -> text parse reads back
+    "narration",  # narration(state, entry) -> Message: a log entry as a sentence
+    "text_board",  # text_board(view, names, translate) -> lines (≤ 76 columns) for mails
+)
+
+# What a game may give; :class:`Game` supplies the rest (its methods and values below say what).
+OPTIONAL = (
+    "VERSION",
+    "editions",
+    "default_board",
+    "default_first_seat",
+    "OPTIONS",
+    "time_controls",
+    "short_windows",
+    "REVEALS",
+    "load_board",
+    "make_config",
+    "config_to_data",
+    "config_from_data",
+    "state_to_dict",
+    "state_from_dict",
+    "command_to_dict",
+    "command_from_dict",
+    "replay",
+    "CHANCE",
+    "CHANCE_WORDS",
+    "SEEDED_FIELDS",
+    "parse_chance",
+    "format_chance",
+    "format_chance_in",
+    "drawn",
+    "clean",
+    "format_command",
+    "describe",
+    "SYNTAX",
+    "syntax",
+    "narrate",
+    "public_notation",
+    "decision_text",
+    "sealed_text",
+    "MESSAGES",
+    "PAGE_WORDS",
+    "words",
+    "Bot",
+)
+
+
+_CONTRACT = frozenset((*REQUIRED, *OPTIONAL))
+
+
+class Game:
+    """A game as the service reaches it (``registry.get(name)``): its package's names, and for
+    each optional name the package does not give, the default below.  The service, the mails,
+    the pages, the admin and the leagues call ``rules.x(...)`` on it and on nothing else.
+
+    A game that draws by chance (it gives ``CHANCE``) is handed the outcomes a record gives
+    (``setup(config, seed, chance)``, ``apply(state, seat, command, chance)``); one that
+    does not is called without them, and a record that claims a draw for it is refused.
 
     A game's page and mail partials are template files in its package's ``templates/``
     (found by ``registry.template_dirs``, in the settings), named as the service asks for them:
@@ -282,94 +230,6 @@ class GameRules(RulesModule[Any, Any], Protocol):
     ``admin/games/game/hidden/<name>.html``; each has a generic one for a game without.  They
     read views, never the game's code.  The picture is the game's own (``PICTURE`` below),
     drawn in pure Python.
-
-    *What the game is*
-
-    ``title``             its name for people ("White Lotus")
-    ``VERSION``           bumped when a change could replay an old game differently
-    ``editions``          rule sets; the first is the default
-    ``player_counts``     the numbers of players it can be played with
-    ``seat_colours``      what seats are called, in seat order (the first *n* are used)
-    ``default_board``     the board a game gets unless told otherwise
-    ``default_first_seat`` the seat that begins when nobody names one (the service's
-                          ``create_game``, the command line, a league's seating, the demo):
-                          a seat number, or None for the game's own way by lot (White Lotus:
-                          0, the first seat; Die Verbotene Stadt: None, the roll-off)
-    ``OPTIONS``           each option's name and default value (JSON scalars)
-    ``time_controls``     a suitable clock for a new game: fields of ``games.timing.TimeControls``
-                          (``{"hours_per_decision": 48, …}``; empty: the service's defaults)
-    ``short_windows``     decision kinds that get a shorter window than a whole decision, and
-                          its most hours (``{"rebribe": 12}``): the deadline is the shorter one
-    ``REVEALS``           the kinds of log entry that reveal sealed choices (``{"bids"}``): the
-                          seats that need not decide are told them in a ``reveal`` mail
-
-    *Configuration and state, kept as JSON in events and snapshots*
-
-    ``load_board(name)``  a board (has ``.name`` and ``.digest``); raises OSError/ValueError
-    ``make_config(board, players, edition, options, first_seat)`` the engine's config;
-                          ``first_seat`` None means by lot; raises ValueError
-    ``config_to_data(config)`` / ``config_from_data(data, board)``
-    ``state_to_dict(state)`` / ``state_from_dict(data, config)``
-    ``command_to_dict(command)`` / ``command_from_dict(data)``
-    ``replay(config, seed, moves)`` the state after ``(seat, command)`` moves
-
-    *Chance written down* (:mod:`games.rules.chance`; COMMANDS.md "Chance written down")
-
-    ``CHANCE``            each kind of outcome -> its syntax in English ("draw <building>")
-    ``CHANCE_WORDS``      the kinds' keywords in every language (a word table)
-    ``parse_chance(state, text)`` an outcome (``Chance``) from its words in any language
-                          (``draw village``, ``ziehe Dorf``); raises IllegalCommand
-    ``format_chance(state, chance)`` the outcome as a record writes it (English words)
-    ``format_chance_in(state, chance, language)`` the same in ``language``'s words
-                          ("ziehe Palast"): what a page shows its reader; ``parse_chance``
-                          reads it back
-    ``drawn(state)``      every outcome drawn on the way to the state (since it was set up
-                          or loaded): what a record of a game played here writes out
-    ``SEEDED_FIELDS``     the keys of ``state_to_dict`` that come from the seed, not from play
-                          (the seed, the generator's counter, salts): a record replayed without
-                          its seed reaches the same game with other values there
-
-    *Words* (``language`` is "en", "de" or "fr")
-
-    ``clean(text)``                       a typed line normalised as notation reads it
-    ``format_command_in(state, command, language)``
-    ``describe(state, seat, language)``   the seat's menu: legal commands as lines
-    ``SYNTAX``                            command keyword -> its syntax line in English ("place <province>")
-    ``syntax(kind, language)``            a command's syntax line for a mail
-    ``narrate(state, entry, translate)``  a log entry as a sentence
-    ``narration(state, entry)``           the same sentence as a language-neutral
-                          :class:`Message` (``narrate`` is its ``render(translate)``): what the
-                          narration projection keeps (``games.projections.narration``)
-    ``public_notation(command)``          what others may read of a move once it is played
-                          (a rollback's list, an operator's view as a seat): None for its
-                          notation as it is, or a shorter text where the notation holds the
-                          mover's private intent (Die Verbotene Stadt's plan: "plan", since the
-                          moves not yet made can point at the dial)
-    ``decision_text(view, kind, translate)`` what a decision asks ("make a sealed bid for
-                          Ningxia (4)"), from the seat's view; templates go through ``translate``
-    ``MESSAGES``                          every string the game asks the reader's language
-                          for (``translate``): its narration's templates and the words put
-                          into them, what its decisions ask, and its words for the pages (seats,
-                          pieces, editions, options and their values); a catalogue test holds
-                          every one to a German and a French entry
-    ``PAGE_WORDS``                        codes of the game's config and views as people read
-                          them, by kind (``{"edition": {"kosmos": "Kosmos (published rules)"},
-                          "option": {…}, "value": {…}, "phase": {…}, …}``): English words of
-                          ``MESSAGES``, said by the service in the reader's language; a code
-                          not listed is shown as it is (empty: every code as it is)
-    ``words``                             a vocabulary: ``key``, ``keyword``,
-                          ``closest_keyword_scored``, ``keyword_hint``, ``argument_hint``,
-                          ``LANGUAGES``, and the word tables the mail parser recognises
-    ``text_board(view, names, translate)`` the board as plain-text lines (≤ 76 columns)
-
-    *Bots*
-
-    ``Bot(key)``          a player program (local play, self-play, dropped seats): ``Bot(key)
-                          .choose(state, seat)`` is a legal command for a seat that owes a
-                          decision; the same key and state give the same choice
-
-    *Leagues* score a finished game from :class:`Outcome` alone (``rank``, ties shared; a
-    partnership game ranks partners equal), so a game needs nothing more for them.
 
     *Presentation, optional* (issue 28: nothing outside a game's package names a game).  Each
     name below may be left out; the service then uses its default, all of them in one mapping,
@@ -412,50 +272,327 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           breakdown as its outcome names it, the total left out
     """
 
-    title: str
-    VERSION: str
-    editions: tuple[str, ...]
+    # -- what the game is: defaults for a game that says nothing more ------------------------
+    editions: tuple[str, ...] = ("standard",)  # rule sets, the first the default: one
+    default_board = ""  # the board a game gets unless told otherwise: none (load_board)
+    # the seat that begins when nobody names one (create_game, the command line, a league's
+    # seating, the demo): a seat number, or None for the game's own way by lot
+    default_first_seat: int | None = 0
+    OPTIONS: Mapping[str, Any] = MappingProxyType({})  # option -> default (JSON scalars): none
+    # a clock for a new game: fields of games.timing.TimeControls ({"hours_per_decision": 24});
+    # empty: the service's defaults
+    time_controls: Mapping[str, Any] = MappingProxyType({})
+    # decision kinds that get a shorter window, and its most hours ({"rebribe": 12}): none
+    short_windows: Mapping[str, float] = MappingProxyType({})
+    # log entries that reveal sealed choices; the seats that need not decide are told them in a
+    # reveal mail: none
+    REVEALS: frozenset[str] = frozenset()
+    # codes of config and views as people read them, by kind ({"edition": {"kosmos": "Kosmos
+    # (published rules)"}, "option", "value", "phase"…}): English words of MESSAGES, said in the
+    # reader's language; a code not listed is shown as it is (the default: every code)
+    PAGE_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({})
+
+    # -- chance written down (games.rules.chance; COMMANDS.md): a game without chance gives none
+    CHANCE: Mapping[str, str] = MappingProxyType({})  # kind of outcome -> syntax ("draw <building>")
+    CHANCE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType({})  # its words
+    # keys of state_to_dict that come from the seed, not from play (seed, counter, salts): a
+    # record replayed without its seed reaches the same game with other values there
+    SEEDED_FIELDS: tuple[str, ...] = ()
+
+    def __init__(self, name: str, module: Any) -> None:
+        missing = [n for n in REQUIRED if not hasattr(module, n)]
+        if missing:
+            raise TypeError(f"the game {name!r} ({module.__name__}) lacks {', '.join(missing)}")
+        self.name = name
+        self.module = module
+        self.package = module.__name__
+        self.draws_chance = hasattr(module, "CHANCE")
+        # the contract's names the package gives, looked up in it at each use (a test that
+        # patches the package is heard); setup and apply of a game without chance are adapted
+        self._given = frozenset(n for n in (*REQUIRED, *OPTIONAL) if hasattr(module, n)) - (
+            frozenset() if self.draws_chance else frozenset({"setup", "apply"})
+        )
+
+    if not TYPE_CHECKING:  # mypy checks every name against the methods and values below
+
+        def __getattribute__(self, name: str) -> Any:
+            if name in _CONTRACT:
+                found = object.__getattribute__(self, "__dict__")
+                if name in found:  # set on this object (a test's patch, a cached default)
+                    return found[name]
+                if name in found["_given"]:
+                    return getattr(found["module"], name)
+            return object.__getattribute__(self, name)
+
+    title: str  # (the required values: the package's)
     player_counts: tuple[int, ...]
     seat_colours: tuple[str, ...]
-    default_board: str
-    default_first_seat: int | None
-    OPTIONS: Mapping[str, Any]
-    time_controls: Mapping[str, Any]
-    short_windows: Mapping[str, float]
-    REVEALS: frozenset[str]
-    SYNTAX: Mapping[str, str]
-    MESSAGES: tuple[str, ...]
-    PAGE_WORDS: Mapping[str, Mapping[str, str]]
-    words: Any
-    Bot: Callable[[str], Any]
 
-    CHANCE: Mapping[str, str]
-    SEEDED_FIELDS: tuple[str, ...]
-    CHANCE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]]
+    @property
+    def VERSION(self) -> str:
+        """Bumped when a change could replay an old game differently; a game pins it at
+        creation.  Default: ``"<name>-1"``."""
+        return f"{self.name}-1"
 
-    def parse_chance(self, state: Any, text: str) -> Any: ...
-    def format_chance(self, state: Any, chance: Any) -> str: ...
-    def format_chance_in(self, state: Any, chance: Any, language: str) -> str: ...
-    def drawn(self, state: Any) -> Sequence[Any]: ...
-    def load_board(self, name: str) -> Any: ...
-    def make_config(
-        self, board: Any, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
-    ) -> Any: ...
-    def config_to_data(self, config: Any) -> dict[str, Any]: ...
-    def config_from_data(self, data: Mapping[str, Any], board: Any) -> Any: ...
-    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
-    def state_from_dict(self, data: Mapping[str, Any], config: Any) -> Any: ...
-    def command_to_dict(self, command: Any) -> dict[str, Any]: ...
-    def command_from_dict(self, data: Mapping[str, Any]) -> Any: ...
-    def replay(self, config: Any, seed: str, moves: Sequence[tuple[int, Any]]) -> Any: ...
-    def clean(self, text: str) -> str: ...
-    def format_command_in(self, state: Any, command: Any, language: str) -> str: ...
-    def describe(self, state: Any, seat: int, language: str = "en") -> list[str]: ...
-    def syntax(self, kind: str, language: str = "en") -> str: ...
-    def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str: ...
-    def narration(self, state: Any, entry: LogEntry) -> Message: ...
-    def public_notation(self, command: Any) -> str | None: ...
+    @property
+    def MESSAGES(self) -> tuple[str, ...]:
+        """Every string the game asks the reader's language for (``translate``): its
+        narration's templates and words, what its decisions ask, its page words; a catalogue
+        test holds each to a German and a French entry.  Default: the title alone (a game's
+        sentences are then said in English where no catalogue has them)."""
+        return (self.title,)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}: {self.package}>"
+
+    # -- the required core: the package's own functions are called (``__getattribute__``);
+    # these give the service's calls their types, and adapt setup and apply of a game without
+    # chance (called without the outcomes a record gives, which must then be none)
+
+    def setup(self, config: Any, seed: str, chance: Sequence[Any] = ()) -> Any:
+        if self.draws_chance:
+            return self.module.setup(config, seed, chance)
+        self._draws_nothing(chance)
+        return self.module.setup(config, seed)
+
+    def pending(self, state: Any) -> tuple[Decision, ...]:
+        return tuple(self.module.pending(state))
+
+    def legal(self, state: Any, seat: int) -> tuple[Any, ...]:
+        return tuple(self.module.legal(state, seat))
+
+    def apply(
+        self, state: Any, seat: int, command: Any, chance: Sequence[Any] = ()
+    ) -> tuple[Any, list[LogEntry]]:
+        if self.draws_chance:
+            return self.module.apply(state, seat, command, chance)  # type: ignore[no-any-return]
+        self._draws_nothing(chance)
+        return self.module.apply(state, seat, command)  # type: ignore[no-any-return]
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return self.module.view(state, seat)  # type: ignore[no-any-return]
+
+    def default(self, state: Any, seat: int) -> Any:
+        return self.module.default(state, seat)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return self.module.outcome(state)  # type: ignore[no-any-return]
+
+    def parse_command(self, state: Any, text: str) -> Any:
+        return self.module.parse_command(state, text)
+
+    def format_command_in(self, state: Any, command: Any, language: str) -> str:
+        return self.module.format_command_in(state, command, language)  # type: ignore[no-any-return]
+
+    def narration(self, state: Any, entry: LogEntry) -> Message:
+        return self.module.narration(state, entry)  # type: ignore[no-any-return]
+
     def text_board(
         self, view: Mapping[str, Any], names: Mapping[str, str], translate: Translate
-    ) -> list[str]: ...
-    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Translate = _same) -> str: ...
+    ) -> list[str]:
+        return list(self.module.text_board(view, names, translate))
+
+    @staticmethod
+    def _draws_nothing(chance: Sequence[Any]) -> None:
+        if any(chance):
+            raise IllegalCommand(Message("Nothing is drawn in this game: a record gives it no chance."))
+
+    # -- configuration and state as JSON (events, snapshots) ---------------------------------
+
+    def load_board(self, name: str) -> Any:
+        """A board by name (has ``.name`` and ``.digest``); OSError/ValueError for none.
+        Default: no board; its name is the empty one."""
+        if name:
+            raise ValueError(f"{self.title} is played without a board, not on {name!r}")
+        return NoBoard()
+
+    def make_config(
+        self, board: Any, players: int, edition: str, options: Mapping[str, Any], first_seat: int | None
+    ) -> Any:
+        """The engine's config for a new game (ValueError for one the game cannot have).
+        Default: a :class:`Config`, the seats taking ``seat_colours`` in order."""
+        if players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.title} is played by {counts} players, not {players}")
+        if edition not in self.editions:
+            raise ValueError(f"{self.title} has no edition {edition!r}")
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown options: {', '.join(unknown)}")
+        return Config(board, self.seat_colours[:players], edition, {**self.OPTIONS, **options}, first_seat)
+
+    def config_to_data(self, config: Any) -> dict[str, Any]:
+        """The config as the game's first event keeps it (the board is kept apart, by name).
+        Default: a :class:`Config`'s fields."""
+        return {
+            "colours": list(config.colours),
+            "edition": config.edition,
+            "options": dict(config.options),
+            "first_seat": config.first_seat,
+        }
+
+    def config_from_data(self, data: Mapping[str, Any], board: Any) -> Any:
+        """The config ``config_to_data`` wrote, on ``board``."""
+        return Config(
+            board,
+            tuple(data["colours"]),
+            data.get("edition", self.editions[0]),
+            dict(data.get("options") or {}),
+            data.get("first_seat", 0),
+        )
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]:
+        """The state as a snapshot keeps it.  Default: a frozen dataclass state, field by field
+        (tuples, frozensets, mappings and nested dataclasses too) with its class's name."""
+        return {"state": _class_path(state), **generic.to_data(state)}
+
+    def state_from_dict(self, data: Mapping[str, Any], config: Any) -> Any:
+        """The state ``state_to_dict`` wrote; a field of the config's type is ``config``."""
+        fields = {k: v for k, v in data.items() if k != "state"}
+        return generic.from_data(self._class(data["state"]), fields, {type(config): config})
+
+    def command_to_dict(self, command: Any) -> dict[str, Any]:
+        """A command as an event keeps it.  Default: a dataclass command, with its class's name."""
+        return generic.command_data(command)
+
+    def command_from_dict(self, data: Mapping[str, Any]) -> Any:
+        return generic.command_from(data, self.package)
+
+    def replay(self, config: Any, seed: str, moves: Sequence[tuple[int, Any]]) -> Any:
+        """The state after ``(seat, command)`` moves from the setup.  Default: apply each."""
+        state = self.setup(config, seed)
+        for seat, command in moves:
+            state, _ = self.apply(state, seat, command)
+        return state
+
+    def _class(self, path: str) -> type:
+        module, _, qualname = path.partition(":")
+        if module != self.package and not module.startswith(self.package + "."):
+            raise ValueError(f"{module} is not a module of {self.package}")
+        found: Any = __import__(module, fromlist=["_"])
+        for part in qualname.split("."):
+            found = getattr(found, part)
+        return found  # type: ignore[no-any-return]
+
+    # -- chance written down: a game without chance draws nothing ----------------------------
+
+    def parse_chance(self, state: Any, text: str) -> Any:
+        """An outcome from its words in any language (``draw village``); IllegalCommand."""
+        raise IllegalCommand(Message("Nothing is drawn in this game: a record gives it no chance."))
+
+    def format_chance_in(self, state: Any, chance: Any, language: str) -> str:
+        """An outcome in ``language``'s words ("ziehe Palast"), as ``parse_chance`` reads it."""
+        raise ValueError(f"{self.title} draws nothing")
+
+    def format_chance(self, state: Any, chance: Any) -> str:
+        """An outcome as a record writes it: ``format_chance_in`` in English."""
+        return self.format_chance_in(state, chance, "en")
+
+    def drawn(self, state: Any) -> Sequence[Any]:
+        """Every outcome drawn on the way to the state (what a record of it writes out): none."""
+        return ()
+
+    # -- words --------------------------------------------------------------------------------
+
+    def clean(self, text_: str) -> str:
+        """A typed line as the notation reads it: invisible characters removed, compatibility
+        forms folded (full-width ``ｂｉｄ ３`` is ``bid 3``)."""
+        return text.nfkc(text.visible(text_))
+
+    def format_command(self, state: Any, command: Any) -> str:
+        """A command as records and logs write it: ``format_command_in`` in English."""
+        return self.format_command_in(state, command, "en")
+
+    def describe(self, state: Any, seat: int, language: str = "en") -> list[str]:
+        """The seat's menu as lines (mails, pages, refusals): each legal command as written."""
+        return list(
+            dict.fromkeys(self.format_command_in(state, c, language) for c in self.legal(state, seat))
+        )
+
+    @cached_property
+    def SYNTAX(self) -> Mapping[str, str]:
+        """Each command keyword -> its syntax line in English ("bid <number>", "pass"): the
+        mails' list of commands.  Default: read off the commands of a game played by defaults."""
+        return self._met[1]
+
+    def syntax(self, kind: str, language: str = "en") -> str:
+        """A command's syntax line in ``language``: ``SYNTAX[kind]`` with its keyword spelled
+        as ``language`` writes it."""
+        line = self.SYNTAX.get(kind, kind)
+        keywords = (getattr(self.words, "TABLES", None) or {}).get("keyword", {})
+        spelled = keywords.get(language, {}).get(kind)
+        return line.replace(kind, spelled[0], 1) if spelled else line
+
+    @cached_property
+    def words(self) -> Any:
+        """The vocabulary the mail parser reads with: ``key``, ``keyword``,
+        ``closest_keyword_scored``, ``keyword_hint``, ``argument_hint``, ``LANGUAGES`` and
+        the word tables (``TABLES``).  Default: :class:`games.rules.generic.Vocabulary` of the
+        command words ``format_command_in`` writes in each language, read off a game played
+        by defaults."""
+        return generic.Vocabulary(self._met[0])
+
+    def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str:
+        """A log entry as a sentence in the reader's language: ``narration`` rendered."""
+        return self.narration(state, entry).render(translate)
+
+    def public_notation(self, command: Any) -> str | None:
+        """What others may read of a move once played (a rollback's list): None for its
+        notation as it is (the default), or a shorter text where the notation holds the mover's
+        private intent (Die Verbotene Stadt's plan: "plan")."""
+        return None
+
+    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Translate = _same) -> str:
+        """What a decision asks ("make a sealed bid for Ningxia (4)"), after "Blue must …".
+        Default: its kind, through ``translate``."""
+        return translate(kind)
+
+    def sealed_text(self, sealed: Any, translate: Translate = _same) -> str:
+        """A seat's own sealed choice from its view (``view["sealed"]``) as its page and mails
+        say it ("bid 3 against green").  Default: a plain rendering (``bid 3``; a mapping's
+        keys and values, what is None left out)."""
+        return generic.plain(sealed)
+
+    # -- bots ---------------------------------------------------------------------------------
+
+    def Bot(self, key: str) -> Any:
+        """A player program (local play, self-play, dropped seats): ``Bot(key).choose(state,
+        seat)`` is a legal command of a seat that owes a decision; the same key and state give
+        the same choice.  Default: a legal command drawn by the key (:class:`RandomBot`)."""
+        return RandomBot(self, key)
+
+    # -- defaults found by playing ------------------------------------------------------------
+
+    @cached_property
+    def _met(self) -> tuple[dict[str, dict[str, list[str]]], dict[str, str]]:
+        """The command words and syntax lines of the commands met in a game played by defaults
+        (the fewest players, the default board, edition and options), at most 400 decisions."""
+        config = self.make_config(
+            self.load_board(self.default_board),
+            min(self.player_counts),
+            self.editions[0],
+            dict(self.OPTIONS),
+            self.default_first_seat,
+        )
+        state = self.setup(config, "vocabulary")
+        lines: list[tuple[str, str]] = []
+        for _ in range(400):
+            owed = self.pending(state)
+            if not owed:
+                break
+            for decision in owed:
+                for command in self.legal(state, decision.seat):
+                    for language in generic.LANGUAGES:
+                        lines.append((language, self.format_command_in(state, command, language)))
+            state, _ = self.apply(state, owed[0].seat, self.default(state, owed[0].seat))
+        return generic.first_words(lines), generic.syntax_lines(
+            line for language, line in lines if language == "en"
+        )
+
+
+GameRules = Game  # the name the service's annotations use
+
+
+def _class_path(value: Any) -> str:
+    kind = type(value)
+    return f"{kind.__module__}:{kind.__qualname__}"

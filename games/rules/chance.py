@@ -210,9 +210,9 @@ def draw_group(
     return values, evolve(new, given=given[len(taken) :], drawn=(*nst.drawn, *drawn))
 
 
-def new_outcomes(before: Any, after: Any) -> tuple[Chance, ...]:
-    """What was drawn between two states of one game (``after`` one step on from ``before``)."""
-    a, b = before.drawn, after.drawn
+def new_outcomes(a: Sequence[Chance], b: Sequence[Chance]) -> tuple[Chance, ...]:
+    """What was drawn between two states of one game, from what each had drawn (``rules.drawn``
+    of each: none for a game without chance), ``b`` one step on from ``a``."""
     return tuple(b[len(a) :]) if len(b) >= len(a) else tuple(b)
 
 

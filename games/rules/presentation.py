@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from .base import GameRules, Message, Translate, Word
+from .base import Game, GameRules, Message, Translate, Word
 
 _NONE: Mapping[str, Any] = MappingProxyType({})
 
@@ -92,9 +92,12 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
 )
 
 
-def presented(rules: GameRules, name: str) -> Any:
-    """The game's ``name``, or its default for a game that gives none."""
-    return getattr(rules, name, DEFAULTS[name])
+def presented(rules: GameRules | Any, name: str) -> Any:
+    """The game's ``name``, or its default for a game that gives none: looked up in the game's
+    package (``registry.get`` gives a :class:`~games.rules.base.Game` around it), or in a
+    module handed in as it is (tests)."""
+    source = rules.module if isinstance(rules, Game) else rules
+    return getattr(source, name, DEFAULTS[name])
 
 
 def as_is(text: str) -> str:

@@ -225,7 +225,7 @@ def chance_written_out(record: Record) -> Record:
     for i, (seat, command) in enumerate(record.moves):
         given = record.chance[i + 1] if len(record.chance) > i + 1 else ()
         after, _ = rules.apply(state, seat, command, given)
-        written.append(chance.new_outcomes(state, after))
+        written.append(chance.new_outcomes(rules.drawn(state), rules.drawn(after)))
         state = after
     return replace(record, chance=tuple(written))
 
@@ -353,7 +353,7 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
             edition=edition,
             board=board,
             colours=colours,
-            options=rules.config_to_data(config)["options"],  # as the game names them now
+            options=rules.config_to_data(config).get("options", {}),  # as the game names them now
             first_seat=first_seat,
             seed=seed,
             moves=(),

@@ -1,29 +1,37 @@
 """The games this service hosts, by the name a game keeps in ``Game.rules``.
 
-The only place that knows which rules packages exist; everything outside ``games/rules/``
-reaches a game through :func:`get` (an import-linter contract in pyproject.toml forbids
-importing a game's package by name)::
+The only place that knows which rules packages exist: one line per game in :data:`PACKAGES`.
+Everything outside ``games/rules/`` reaches a game through :func:`get` (an import-linter
+contract in pyproject.toml forbids importing a game's package by name), which gives the game
+as a :class:`games.rules.base.Game`: its package's names, and the contract's defaults for the
+optional names the package leaves out::
 
     from games.rules import registry
     rules = registry.get(game.rules)
     state = rules.setup(config, seed)
+
+Tests register a game of their own for a while with :func:`register`.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import cast
+from types import ModuleType
 
-from .base import GameRules
+from .base import Game, GameRules
 
 PACKAGES = {
     "whitelotus": "games.rules.whitelotus",
     "verbotenestadt": "games.rules.verbotenestadt",
 }
 DEFAULT = "whitelotus"
+
+__all__ = ["DEFAULT", "PACKAGES", "Game", "GameRules", "UnknownRules", "get", "names", "register"]
 
 
 class UnknownRules(LookupError):
@@ -53,10 +61,25 @@ def names() -> tuple[str, ...]:
 
 
 @cache
-def get(name: str) -> GameRules:
-    """The rules package of the game called ``name``."""
+def get(name: str) -> Game:
+    """The game called ``name``: its rules package with the contract's defaults."""
     try:
         package = PACKAGES[name]
     except KeyError:
         raise UnknownRules(name) from None
-    return cast(GameRules, importlib.import_module(package))
+    return Game(name, importlib.import_module(package))
+
+
+@contextmanager
+def register(name: str, module: ModuleType | str) -> Iterator[Game]:
+    """The game ``module`` (a module or its dotted name) registered as ``name`` for the time
+    of the ``with`` block (tests: a game that is no line of :data:`PACKAGES`)."""
+    if name in PACKAGES:
+        raise ValueError(f"a game called {name!r} is registered already")
+    PACKAGES[name] = module if isinstance(module, str) else module.__name__
+    get.cache_clear()
+    try:
+        yield get(name)
+    finally:
+        del PACKAGES[name]
+        get.cache_clear()

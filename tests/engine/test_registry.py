@@ -4,26 +4,36 @@ the service, the mails, the pages, the admin and the leagues reach a game by."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, get_type_hints
+from typing import Any
 
 import pytest
 
 from games.rules import registry
-from games.rules.base import GameRules, RulesModule
+from games.rules.base import OPTIONAL, REQUIRED, Game
 
-# the contract's names: its methods (callables) and its data (with their types)
-METHODS = sorted(
-    name
-    for cls in (RulesModule, GameRules)
-    for name, value in vars(cls).items()
-    if callable(value) and not name.startswith("_")
-)
+# the contract's names: what a game's package must give, and what it may
+CONTRACT = (*REQUIRED, *OPTIONAL)
 DATA = {
-    name: hint
-    for cls in (RulesModule, GameRules)
-    for name, hint in get_type_hints(cls).items()
-    if not name.startswith("_")
+    "title",
+    "VERSION",
+    "editions",
+    "player_counts",
+    "seat_colours",
+    "default_board",
+    "default_first_seat",
+    "OPTIONS",
+    "time_controls",
+    "short_windows",
+    "REVEALS",
+    "CHANCE",
+    "CHANCE_WORDS",
+    "SEEDED_FIELDS",
+    "SYNTAX",
+    "MESSAGES",
+    "PAGE_WORDS",
+    "words",
 }
+METHODS = [n for n in CONTRACT if n not in DATA]
 CALLABLE_DATA = {"Bot"}
 
 
@@ -31,9 +41,23 @@ def _playable(name: str) -> Any:
     return registry.get(name)
 
 
-def test_the_contract_names_what_the_service_uses():
-    assert {"setup", "pending", "apply", "view", "config_from_data", "narrate", "text_board"} <= set(METHODS)
-    assert {"name", "title", "VERSION", "editions", "player_counts", "OPTIONS", "short_windows"} <= set(DATA)
+def test_the_required_core_is_what_a_game_is_and_at_most_fifteen_names():
+    assert len(REQUIRED) <= 15
+    assert {"setup", "pending", "legal", "apply", "view", "default", "outcome", "narration"} <= set(REQUIRED)
+    assert {
+        "parse_command",
+        "format_command_in",
+        "title",
+        "player_counts",
+        "seat_colours",
+        "text_board",
+    } <= set(REQUIRED)
+    assert not set(REQUIRED) & set(OPTIONAL)
+
+
+def test_every_optional_name_has_its_default_on_the_game():
+    for name in OPTIONAL:
+        assert name in dir(Game) or name in ("VERSION", "MESSAGES"), name
 
 
 @pytest.mark.parametrize("name", registry.names())

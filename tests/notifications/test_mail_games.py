@@ -108,7 +108,8 @@ def test_trailing_prose_is_told_by_the_words_of_the_mail_s_game(other_game: type
     words.keyword = lambda word: "place" if wl.words.key(word) == "zug" else wl.words.keyword(word)
     setattr(other_game, "words", words)  # noqa: B010
     lines = ["place Hubei", "zug Hubei", "Dora"]
-    assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"], other_game) == (lines[:2], ["Dora"])
+    rules = registry.Game(OTHER, other_game)
+    assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"], rules) == (lines[:2], ["Dora"])
     # the default game does not know "zug": the line is the start of the prose
     assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"]) == (lines[:1], lines[1:])
 

@@ -26,7 +26,6 @@ from .chancetext import (
     CHANCE_WORDS,
     SEEDED_FIELDS,
     drawn,
-    format_chance,
     format_chance_in,
     parse_chance,
 )
@@ -169,7 +168,6 @@ __all__ = [
     "describe",
     "drawn",
     "editions",
-    "format_chance",
     "format_chance_in",
     "format_command",
     "format_command_in",

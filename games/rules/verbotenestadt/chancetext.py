@@ -125,19 +125,10 @@ def parse_chance(state: State, line: str) -> Chance:
     return chance.read(line, KINDS, parsers, CHANCE)
 
 
-def format_chance(state: State, outcome: Chance) -> str:
-    """The outcome as a record writes it (English words, after ``chance:``)."""
-    value = outcome.value
-    if outcome.kind == "first":
-        return f"first {state.config.seats[value[0]]}"
-    if outcome.kind in ("officials", "pile", "roll", "pavilion"):
-        return " ".join([outcome.kind, *map(str, value)])
-    raise ValueError(f"Die Verbotene Stadt has no outcome of chance {outcome.kind!r}")
-
-
 def format_chance_in(state: State, outcome: Chance, language: str) -> str:
     """The outcome in ``language``'s words ("erster nord", "wurf groß rot-drache"), as a
-    reader of that language writes it; :func:`parse_chance` reads it back."""
+    reader of that language writes it; :func:`parse_chance` reads it back.  In English it
+    is what a record writes after ``chance:`` (``format_chance``, derived in games.rules.base)."""
 
     def say(table: Table, canonical: str) -> str:
         return text.spell(table, canonical, language, LANGUAGES)

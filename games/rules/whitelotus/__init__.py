@@ -22,7 +22,6 @@ from .chancetext import (
     CHANCE_WORDS,
     SEEDED_FIELDS,
     drawn,
-    format_chance,
     format_chance_in,
     parse_chance,
 )
@@ -33,7 +32,7 @@ from .engine import apply, legal, outcome, pending, replay, setup
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
-from .narrate import narrate, narration
+from .narrate import narrate, narration, sealed_text
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
 from .pagewords import PAGE_WORDS, PHASES, SCORE_PARTS, phase_text, score_parts
 from .pagewords import WORDS as _PAGE_WORDS
@@ -75,17 +74,11 @@ OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
     ),
 }
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
-time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
-short_windows: Mapping[str, float] = {}
-# log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+# no clock or short windows of its own (base.Game's defaults: the service's two days a decision)
 # its board as SVG (games.rules.presentation: an optional name), imported when first drawn
 PICTURE = ".picture"
+# log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
-
-
-def public_notation(command: Command) -> str | None:
-    """Every White Lotus move may be read as it is once played (sealed ones after the reveal)."""
-    return None
 
 
 def make_config(
@@ -161,7 +154,6 @@ __all__ = [
     "describe",
     "drawn",
     "editions",
-    "format_chance",
     "format_chance_in",
     "format_command",
     "format_command_in",
@@ -177,17 +169,15 @@ __all__ = [
     "pending",
     "phase_text",
     "player_counts",
-    "public_notation",
     "replay",
     "score_parts",
+    "sealed_text",
     "seat_colours",
     "setup",
-    "short_windows",
     "state_from_dict",
     "state_to_dict",
     "syntax",
     "text_board",
-    "time_controls",
     "title",
     "view",
     "words",

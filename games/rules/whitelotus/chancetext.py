@@ -89,21 +89,10 @@ def parse_chance(state: State, line: str) -> Chance:
     return chance.read(line, KINDS, {"first": first, "fill": fill, "draw": draw}, CHANCE)
 
 
-def format_chance(state: State, outcome: Chance) -> str:
-    """The outcome as a record writes it (English words, after ``chance:``)."""
-    value = outcome.value
-    if outcome.kind == "first":
-        return f"first {state.config.colours[value[0]]}"
-    if outcome.kind == "fill":
-        return f"fill {state.board.provinces[value[0]].name} {Building(value[1]).label}"
-    if outcome.kind == "draw":
-        return f"draw {Building(value[0]).label}"
-    raise ValueError(f"White Lotus has no outcome of chance {outcome.kind!r}")
-
-
 def format_chance_in(state: State, outcome: Chance, language: str) -> str:
     """The outcome in ``language``'s words ("ziehe Palast", "premier bleu"), as a reader of
-    that language writes it; :func:`parse_chance` reads it back."""
+    that language writes it; :func:`parse_chance` reads it back.  In English it
+    is what a record writes after ``chance:`` (``format_chance``, derived in games.rules.base)."""
 
     def say(table: Table, canonical: str) -> str:
         return text.spell(table, canonical, language, LANGUAGES)

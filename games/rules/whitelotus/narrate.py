@@ -247,3 +247,21 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
     """``entry`` as a sentence; ``translate`` maps each of :data:`MESSAGES` to the reader's
     language (the default keeps English)."""
     return narration(state, entry).render(translate)
+
+
+def sealed_text(sealed: Mapping[str, Any] | None, translate: Translate = _same) -> str:
+    """A seat's own sealed choice from its view (``view["sealed"]``), in the words the
+    narration uses for it: "bid 3 against green", "side rebels, army 2"."""
+    t = translate
+    parts = []
+    for key, value in (sealed or {}).items():
+        if key == "bid":
+            against = t(value["against"])
+            parts.append(t(SEALED_BID).format(amount=value["amount"], target=against))
+        elif key in ("palaces_as_army", "army"):
+            parts.append(t(SEALED[key]).format(**{key: value}))
+        elif key == "side":
+            parts.append(t(SEALED["side"]).format(side=t(value)))
+        elif value is not None:  # not in a view today: shown as it is
+            parts.append(f"{key} {value}")
+    return ", ".join(parts)

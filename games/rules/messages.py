@@ -1,0 +1,176 @@
+"""Sentences kept so that they can be said in any language later: :class:`Message` and the
+words put into it (:class:`Word`, :class:`Spelled`).  The engine builds them and never
+translates; the service renders them in the reader's language (``render(gettext)``).
+
+Pure Python: no Django (the rules packages' import contract).  Re-exported by
+:mod:`games.rules.base`, where every game imports them from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+Translate = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+class Word(NamedTuple):
+    """An English word inserted into a :class:`Message` that the reader's language translates
+    (a colour, a building, ``army``); a plain ``str`` argument (a province, what the player
+    typed) is inserted as it is.  ``case`` ("capitalize", "lower") is applied to the word
+    once translated (a seat's name at the start of a sentence)."""
+
+    text: str
+    case: str = ""
+
+    def said(self, translate: Translate) -> str:
+        word = translate(self.text)
+        if self.case == "capitalize":
+            return word.capitalize()
+        if self.case == "lower":
+            return word.lower()
+        return word
+
+
+# the msgid each catalogue translates as its own language's code ("de", "fr"): how a
+# :class:`Spelled` argument knows which of its spellings the reader's ``translate`` wants
+LANGUAGE_CODE = "language code: en"
+
+
+class Spelled(NamedTuple):
+    """A text the engine writes itself in each language, inserted into a :class:`Message`: a
+    command in the reader's notation (``ablehnen`` for a German reader, ``decline`` for an
+    English one), which no catalogue could hold.  The reader's ``translate`` names its
+    language by translating :data:`LANGUAGE_CODE`; a language without a spelling gets the
+    English one."""
+
+    spellings: tuple[tuple[str, str], ...]  # (language, text), English first
+
+    def said(self, translate: Translate) -> str:
+        found = dict(self.spellings)
+        return found.get(translate(LANGUAGE_CODE), found.get("en", ""))
+
+
+class Message:
+    """A sentence for a person, kept so that it can be said in any language later: an English
+    template with ``{named}`` fields and their values.
+
+    ``render()`` is the English text (logs, tests, ``str(error)``); ``render(gettext)`` the
+    reader's: the template and every :class:`Word` go through ``translate``, a nested
+    message is rendered the same way.  ``to_data`` / ``from_data`` keep it as JSON (the
+    outbox stores a refusal so and the mail renders it at send time, in the reader's
+    language).  The engine stays pure: it never calls a translation itself."""
+
+    __slots__ = ("args", "plain", "template")
+
+    def __init__(self, template: str, /, **args: Argument) -> None:
+        self.template = template
+        self.args: Mapping[str, Argument] = MappingProxyType(args)
+        self.plain = False
+
+    @classmethod
+    def literal(cls, text: str) -> Message:
+        """A text said as it is, in every language (a message nobody has made translatable)."""
+        return cls("{text}", text=text)
+
+    @classmethod
+    def layout(cls, template: str, /, **args: Argument) -> Message:
+        """Arguments put together by a template that is no sentence and is never translated
+        (``"{code} ({hat}/{robe})"``): only its arguments are said in the reader's language."""
+        message = cls(template, **args)
+        message.plain = True
+        return message
+
+    @classmethod
+    def joined(cls, parts: Sequence[Argument], separator: str = ", ") -> Message:
+        """``parts`` one after the other with ``separator`` between them (a list of colours);
+        each part is said in the reader's language, the separator as it is."""
+        escaped = separator.replace("{", "{{").replace("}", "}}")
+        template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
+        return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
+
+    def render(self, translate: Translate = _same) -> str:
+        values = {k: _render_argument(v, translate) for k, v in self.args.items()}
+        if self.plain:
+            return self.template.format(**values)
+        try:
+            return translate(self.template).format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
+            return self.template.format(**values)
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "template": self.template,
+            "args": {k: _argument_data(v) for k, v in self.args.items()},
+        }
+        if self.plain:
+            data["plain"] = True
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> Message | None:
+        """The message :meth:`to_data` wrote, or None for anything else."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
+            return None
+        args: dict[str, Argument] = {}
+        raw = data.get("args")
+        for k, v in (raw if isinstance(raw, Mapping) else {}).items():
+            if isinstance(v, Mapping) and isinstance(v.get("word"), str):
+                args[str(k)] = Word(v["word"], str(v.get("case", "")))
+            elif isinstance(v, Mapping) and isinstance(v.get("spelled"), Mapping):
+                args[str(k)] = Spelled(tuple((str(lang), str(text)) for lang, text in v["spelled"].items()))
+            elif isinstance(v, Mapping):
+                nested = cls.from_data(v)
+                args[str(k)] = nested if nested is not None else ""
+            else:
+                args[str(k)] = v if isinstance(v, str | int) else str(v)
+        message = cls(data["template"], **args)
+        message.plain = data.get("plain") is True
+        return message
+
+    def templates(self) -> list[str]:
+        """Every string :meth:`render` passes to ``translate``."""
+        found = [] if self.plain else [self.template]
+        for v in self.args.values():
+            if isinstance(v, Word):
+                found.append(v.text)
+            elif isinstance(v, Spelled):
+                found.append(LANGUAGE_CODE)
+            elif isinstance(v, Message):
+                found += v.templates()
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self.to_data() == other.to_data()
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __repr__(self) -> str:
+        return f"Message({self.render()!r})"
+
+
+Argument = str | int | Word | Spelled | Message
+
+
+def _render_argument(value: Argument, translate: Translate) -> str:
+    if isinstance(value, Message):
+        return value.render(translate)
+    if isinstance(value, Word | Spelled):
+        return value.said(translate)
+    return str(value)
+
+
+def _argument_data(value: Argument) -> Any:
+    if isinstance(value, Message):
+        return value.to_data()
+    if isinstance(value, Word):
+        return {"word": value.text, "case": value.case} if value.case else {"word": value.text}
+    if isinstance(value, Spelled):
+        return {"spelled": dict(value.spellings)}
+    return value

@@ -1,0 +1,203 @@
+"""Every registered game, and Sealed Bids (tests.contract.sealedbids: the contract's required
+names and nothing else, registered by these tests alone), goes through the whole service by
+mail: created, started, its seats invited, a decision mailed in English, German and French, a
+reply by mail applied and a wrong one refused, its game, seat and replay pages shown, its record
+exported and imported, played to the end by defaults and by its bot, its game-over mail sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core import mail as django_mail
+from django.urls import reverse
+
+from games import cli, links, pages, services
+from games.models import Game, Player
+from games.picture import has_picture
+from games.rules import registry
+from games.rules.base import view_problems
+from notifications import emails, tokens
+from notifications.models import InboundMail, MailPreference, OutboundMail
+from tests.notifications.helpers import compose, deliver_pending, receive
+
+from . import sealedbids
+
+pytestmark = pytest.mark.django_db
+
+MINIMAL = "sealedbids"
+GAMES = (*registry.names(), MINIMAL)
+LANGUAGES = ("en", "de", "fr")
+NAMES = ("Ada", "Bernd", "Claire", "Dana", "Emil", "Fleur")
+
+
+@pytest.fixture(params=GAMES)
+def rules_name(request: pytest.FixtureRequest) -> Iterator[str]:
+    if request.param == MINIMAL:
+        with registry.register(MINIMAL, sealedbids):
+            yield MINIMAL
+    else:
+        yield request.param
+
+
+def players(n: int, picture: bool = False) -> list[Player]:
+    """Readers of English, German and French in turn, each told of every move; with
+    ``picture`` the first wants the board picture in its mails."""
+    out = []
+    for i, name in enumerate(NAMES[:n]):
+        player = Player.objects.create(
+            email=f"{name.lower()}@contract.example.org", name=name, language=LANGUAGES[i % 3]
+        )
+        MailPreference.objects.create(player=player, game=None, mode="all", picture=picture and i == 0)
+        out.append(player)
+    return out
+
+
+def new_game(rules_name: str, picture: bool = False) -> Game:
+    rules = registry.get(rules_name)
+    n = max(3, min(rules.player_counts)) if 3 in rules.player_counts else min(rules.player_counts)
+    game = services.create_game(players(n, picture), rules=rules_name, seed="contract", first_seat=0)
+    services.start_game(game)
+    game.refresh_from_db()
+    return game
+
+
+def rendered(kind: str, game: Game) -> dict[str, str]:
+    """The text of the mails of ``kind`` of the game, by reader's language (the first of each)."""
+    found: dict[str, str] = {}
+    for mail in OutboundMail.objects.filter(game=game, kind=kind).order_by("pk"):
+        text = emails.render(mail).text  # (finds the seat's player for a row written without)
+        found.setdefault(mail.player.language if mail.player else "en", text)
+    return found
+
+
+def reply(game: Game, seat: int, body: str) -> InboundMail:
+    holder = game.seats.select_related("player").get(position=seat)
+    return receive(compose(tokens.reply_address(holder), holder.player.email, body))
+
+
+def play_out(game: Game, choose: Any) -> None:
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    for _ in range(3000):
+        owed = rules.pending(state)
+        if not owed:
+            break
+        seat = owed[0].seat
+        for seen in (None, *range(len(rules.view(state, None)["players"]))):
+            assert not view_problems(rules.view(state, seen), seen, False)
+        services.submit(game, seat, choose(rules, state, seat))
+        state = services.head_state(game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert rules.outcome(state) is not None
+    for seen in (None, 0):
+        assert not view_problems(rules.view(state, seen), seen, True)
+
+
+def test_a_game_is_created_started_and_every_seat_invited_in_its_language(rules_name: str) -> None:
+    game = new_game(rules_name)
+    rules = registry.get(rules_name)
+    assert game.status == Game.Status.RUNNING
+    invitations = OutboundMail.objects.filter(game=game, kind="invitation")
+    assert invitations.count() == game.seats.count()
+    texts = rendered("invitation", game)
+    assert set(texts) == set(LANGUAGES)
+    for text in texts.values():
+        assert text.strip()
+    assert rules.title in texts["en"]
+
+
+def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -> None:
+    game = new_game(rules_name)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    # moves by the defaults until a reader of each language has been asked for a decision
+    for _ in range(60):
+        if set(rendered("decision", game)) == set(LANGUAGES):
+            break
+        seat = rules.pending(state)[0].seat
+        services.submit(game, seat, rules.default(state, seat))
+        state = services.head_state(game)
+    mails = rendered("decision", game)
+    assert set(mails) == set(LANGUAGES)
+    for text in mails.values():
+        assert len(text.splitlines()) > 5
+
+
+def test_a_reply_by_mail_is_applied_and_a_wrong_one_refused(rules_name: str) -> None:
+    game = new_game(rules_name, picture=True)
+    rules = services.rules_of(game)
+    sent = deliver_pending()
+    assert all(row.status == OutboundMail.Status.SENT for row in sent)
+    pictures = [m for m in django_mail.outbox if m.to == ["ada@contract.example.org"] and m.attachments]
+    assert bool(pictures) == has_picture(rules_name)  # a game without a picture is mailed without one
+    state = services.head_state(game)
+    seat = rules.pending(state)[0].seat
+    language = game.seats.get(position=seat).player.language
+    events = game.events.count()
+    refused = reply(game, seat, "xyzzy 99")
+    assert refused.status == InboundMail.Status.REFUSED
+    assert game.events.count() == events
+    refusal = OutboundMail.objects.get(game=game, kind="error", seat=seat)
+    assert "xyzzy" in emails.render(refusal).text
+    move = rules.format_command_in(state, rules.default(state, seat), language)
+    applied = reply(game, seat, f"{move}\n\nThanks!\n")
+    assert applied.status == InboundMail.Status.APPLIED
+    assert game.events.count() > events
+    assert services.head_state(game) != state
+
+
+def test_its_game_seat_and_replay_pages_are_shown(rules_name: str, client: Any) -> None:
+    game = new_game(rules_name)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    seat = rules.pending(state)[0].seat
+    services.submit(game, seat, rules.default(state, seat))
+    for url in (
+        reverse("games:game", args=[game.pk]),
+        reverse("games:replay", args=[game.pk]),
+        reverse("games:replay-step", args=[game.pk, 2]),
+        reverse("games:seat", args=[links.seat_key(game.seats.get(position=seat))]),
+    ):
+        page = client.get(url)
+        assert page.status_code == 200, url
+    # a sealed choice is shown to its seat in the game's own words (by the generic partial of
+    # the hand; a game with its own partial shows it its own way)
+    sealed = rules.view(services.head_state(game), seat).get("sealed")
+    if sealed and pages.partials(rules_name)["hand"] == "games/generic/_hand.html":
+        html = client.get(reverse("games:seat", args=[links.seat_key(game.seats.get(position=seat))]))
+        assert rules.sealed_text(sealed) in html.content.decode()
+    assert rules.title in client.get(reverse("games:game", args=[game.pk])).content.decode()
+
+
+def test_its_record_is_exported_and_imported_as_the_same_game(rules_name: str) -> None:
+    game = new_game(rules_name)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    for _ in range(5):
+        seat = rules.pending(state)[0].seat
+        services.submit(game, seat, rules.default(state, seat))
+        state = services.head_state(game)
+    text = cli.export_record(game)
+    copy = cli.import_record(text, name="copy")
+    assert copy.rules == rules_name
+    assert rules.state_to_dict(services.head_state(copy)) == rules.state_to_dict(state)
+
+
+def test_it_is_played_to_the_end_by_defaults_and_the_game_over_mail_is_sent(rules_name: str) -> None:
+    game = new_game(rules_name)
+    play_out(game, lambda rules, state, seat: rules.default(state, seat))
+    texts = rendered("game_over", game)
+    assert set(texts) == set(LANGUAGES)
+    assert 'The seed was ""' not in texts["en"]
+    services.clear_caches()
+    _, same = services.replay_game(game)
+    assert same
+
+
+def test_it_is_played_to_the_end_by_its_bot(rules_name: str) -> None:
+    game = new_game(rules_name)
+    play_out(game, lambda rules, state, seat: rules.Bot(f"contract:{seat}").choose(state, seat))
+    assert OutboundMail.objects.filter(game=game, kind="game_over").exists()
