@@ -27,7 +27,7 @@ from email.utils import getaddresses
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -50,8 +50,8 @@ IDLE_RENEW = 300.0
 #: a fetcher's hold on a mailbox lasts this long unless renewed (it renews while it waits)
 LEASE = timedelta(seconds=90)
 LONGEST_BACKOFF = 300.0
-#: what a dropped connection, a server away or a refused login raise
-CONNECTION_ERRORS = (IMAPClientError, OSError, EOFError)
+#: what a dropped connection, a server away, a refused login (or a database away) raise
+CONNECTION_ERRORS = (IMAPClientError, OSError, EOFError, DatabaseError)
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,8 @@ def _first_new_uid(client: IMAPClient, state: MailboxState, uidvalidity: int, ui
     * the first time: what is in the mailbox is old, what arrives from now on (UID >= the
       UIDNEXT of that moment) is new;
     * after a UIDVALIDITY change (the server renumbered the mailbox): new are the messages
-      from the first one whose arrival date (INTERNALDATE) is not before that first time."""
+      from the first one whose arrival date (INTERNALDATE, whole seconds) is not before the
+      second of that first look."""
     now = timezone.now()
     if state.uidvalidity is None or state.opened_at is None:
         state.uidvalidity, state.first_uid, state.opened_at = uidvalidity, uidnext, now
@@ -211,7 +212,8 @@ def _first_new_uid(client: IMAPClient, state: MailboxState, uidvalidity: int, ui
         return uidnext
     if state.uidvalidity == uidvalidity:
         return state.first_uid
-    opened: datetime = state.opened_at
+    # INTERNALDATE has whole seconds: a message of the first look's second counts as new
+    opened: datetime = state.opened_at.replace(microsecond=0)
     candidates = [int(u) for u in client.search(["SINCE", opened.date() - timedelta(days=1)])]
     arrived = client.fetch(candidates, ["INTERNALDATE"]) if candidates else {}
     new = [uid for uid, data in arrived.items() if _aware(data[b"INTERNALDATE"]) >= opened]
@@ -456,7 +458,15 @@ def _idle(
     client.idle()
     try:
         while not stop.is_set() and not _over(until) and time.monotonic() < end:
-            responses = client.idle_check(timeout=_remaining(until, min(5.0, end - time.monotonic())))
+            wait = _remaining(until, min(5.0, end - time.monotonic()))
+            started = time.monotonic()
+            responses = client.idle_check(timeout=wait)
+            if any(r and r[0] == b"BYE" for r in responses):
+                raise ConnectionError(f"the server closed the connection: {responses}")
+            if not responses and time.monotonic() - started < wait - 0.5:
+                # readable with nothing to read: the server closed the connection (imapclient
+                # keeps the end of the stream to itself)
+                raise ConnectionError("the server closed the connection")
             if any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses):
                 return
             claim(account.name, holder)
