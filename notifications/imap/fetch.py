@@ -106,11 +106,13 @@ class Tally:
     done: int = 0
     unreadable: int = 0
     reconnects: int = 0
+    idles: int = 0  # IDLE commands (0: the fetcher polled)
 
     def __str__(self) -> str:
         return (
             f"{self.passes} passes: {self.stored} stored, {self.duplicates} known already, "
-            f"{self.done} moved or flagged, {self.unreadable} unreadable, {self.reconnects} reconnects"
+            f"{self.done} moved or flagged, {self.unreadable} unreadable, "
+            f"{self.reconnects} reconnects, {self.idles} IDLE"
         )
 
 
@@ -441,6 +443,7 @@ def _watch_connected(
         if stop.is_set() or _over(until):
             return False
         if idle:
+            tally.idles += 1
             _idle(client, account, holder, stop, until)
         else:
             end = time.monotonic() + account.poll_seconds

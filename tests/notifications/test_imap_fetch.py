@@ -4,9 +4,14 @@ mail of the mailbox left alone; a renumbered mailbox (UIDVALIDITY) read again wi
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
 from email.message import EmailMessage
 from email.utils import make_msgid
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +24,7 @@ from tests.games.factories import running_game, whose_turn
 
 from .dovecot import Dovecot, running_dovecot
 
+ROOT = Path(__file__).resolve().parents[2]
 PROCESSED = "WhiteLotus.Processed"  # Dovecot's maildir names the hierarchy with dots
 UNREADABLE = "WhiteLotus.Unreadable"
 
@@ -243,7 +249,7 @@ def test_a_dropped_connection_is_opened_again(postgres_transactional, dovecot):
         stop.set()
         thread.join(60)
     assert not thread.is_alive()
-    assert tallies[0].reconnects >= 1 and tallies[0].stored == 1
+    assert tallies[0].reconnects >= 1 and tallies[0].stored == 1 and tallies[0].idles >= 2
 
 
 def test_only_one_fetcher_holds_a_mailbox(db, dovecot):
@@ -283,3 +289,123 @@ def test_fetch_new_reads_the_oldest_first(db, dovecot):
         "o1@player.test",
         "o2@player.test",
     ]
+
+
+# --- the fetcher killed ------------------------------------------------------------------------
+
+KILLED_AT = {
+    # the store committed, the message not yet moved
+    "between store and move": "fetch._put_away = die",
+    # inside the store's transaction: the rows written, not committed
+    "inside the store": (
+        "stored = fetch.store_each\n"
+        "def store_then_die(*args, **kwargs):\n"
+        "    stored(*args, **kwargs)\n"
+        "    die()\n"
+        "fetch.store_each = store_then_die"
+    ),
+}
+FETCHER = """\
+import os, signal
+import django
+django.setup()
+from notifications.imap import fetch
+def die(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+{patch}
+fetch.watch(fetch.Account.from_settings(), once=True)
+"""
+
+
+def fetcher_env(server: Dovecot) -> dict[str, str]:
+    from .test_postfix import database_url
+
+    account = server.account()
+    keep = ("PATH", "HOME", "LANG", "PYTHONPATH")
+    return {
+        **{k: v for k, v in os.environ.items() if k in keep},
+        "DJANGO_SETTINGS_MODULE": "whitelotus.settings",
+        "DATABASE_URL": database_url(),
+        "DB_CONN_MAX_AGE": "0",
+        "DEBUG": "false",
+        "SECRET_KEY": "imap-test",
+        "LOCAL_MAILBOX": "false",
+        "REPLY_DOMAIN": "lotus.test",
+        "REPLY_PREFIX": "play",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        # no worker: the fetcher processes what it stores itself, on commit
+        "CELERY_TASK_ALWAYS_EAGER": "true",
+        "CELERY_BROKER_URL": "memory://localhost",
+        "LOG_LEVEL": "WARNING",
+        "IMAP_HOST": account.host,
+        "IMAP_PORT": str(account.port),
+        "IMAP_USER": account.user,
+        "IMAP_PASSWORD": account.password,
+        "IMAP_CA_FILE": account.ca_file,
+    }
+
+
+@pytest.mark.parametrize("where", list(KILLED_AT))
+def test_a_fetcher_killed_loses_nothing_and_doubles_nothing(where, postgres_transactional, dovecot):
+    game = running_game(3, seed="imap-killed")
+    env = fetcher_env(dovecot)
+    manage = [sys.executable, "manage.py", "fetch_mail", "--once", "-v", "0"]
+    first = subprocess.run(manage, env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr  # the first look: from now on all is new
+    seat, address, player, command = a_move(game)
+    dovecot.deliver(
+        reply_mail(address, player, command, delivered_to=address, message_id="<kill@player.test>")
+    )
+
+    script = FETCHER.format(patch=KILLED_AT[where])
+    killed = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    stored = InboundMail.objects.filter(message_id="kill@player.test").count()
+    assert stored == (1 if where == "between store and move" else 0)
+    assert len(dovecot.uids()) == 1  # still in the inbox
+
+    again = subprocess.run(manage, env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+    assert again.returncode == 0, again.stderr
+    [row] = InboundMail.objects.filter(message_id="kill@player.test")
+    assert row.status == InboundMail.Status.APPLIED, row.outcome
+    assert game.events.filter(seat=seat, source="mail", command_text=command).count() == 1
+    assert dovecot.uids() == [] and dovecot.message_ids(PROCESSED) == ["kill@player.test"]
+    assert FetchedMail.objects.filter(done_at__isnull=False).count() == 1
+
+
+def test_without_idle_the_fetcher_polls(postgres_transactional):
+    """A server that does not offer IDLE (Dovecot told to leave it out): the fetcher looks
+    every ``poll_seconds`` and still finds each reply."""
+    import threading
+
+    from tests.waiting import wait_for
+
+    game = running_game(3, seed="imap-poll")
+    with running_dovecot(idle=False) as server:
+        client = server.client()
+        assert not client.has_capability("IDLE")
+        client.logout()
+        stop = threading.Event()
+        tallies: list[Tally] = []
+        thread = threading.Thread(target=lambda: tallies.append(watch(server.account(), stop=stop)))
+        thread.start()
+        try:
+            wait_for(lambda: MailboxState.objects.filter(looked_at__isnull=False).exists(), "the first look")
+            for n in range(2):
+                _, address, player, _ = a_move(game)
+                raw = reply_mail(
+                    address, player, "help", delivered_to=address, message_id=f"<p{n}@player.test>"
+                )
+                server.deliver(raw)
+                wait_for(
+                    lambda n=n: InboundMail.objects.filter(message_id=f"p{n}@player.test").exists(), "a poll"
+                )
+        finally:
+            stop.set()
+            thread.join(60)
+        assert not thread.is_alive()
+        assert tallies[0].stored == 2 and tallies[0].passes >= 3
+        assert tallies[0].idles == 0  # never asked: it polled
