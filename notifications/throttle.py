@@ -10,7 +10,8 @@ that has to wait stays pending: nothing is lost, and ``drain`` (beat, every 10 s
 held rows in that order as slots free up.
 
 A refusal for rate (SMTP 421, 450, 451, 452, 454: "too many mails", "try again later")
-pauses the whole outbox, 1 minute, then 2, 4, … up to an hour while the refusals go on;
+pauses the whole outbox, ``MAIL_RATE_PAUSE_SECONDS`` (a minute), then twice, four times as
+long… up to an hour while the refusals go on;
 it is not a failed attempt of the mail (those end in ``failed`` after ``MAX_ATTEMPTS``), so
 however long the provider says no, the mail goes once it says yes.
 """
@@ -111,7 +112,7 @@ def pause(error: BaseException) -> datetime:
     """The provider refused for rate: hold every mail a while (longer at each refusal in a row)."""
     SendingPace.objects.get_or_create(pk=1)
     pace = SendingPace.objects.get(pk=1)
-    pause = min(timedelta(minutes=1) * 2**pace.refusals, LONGEST_PAUSE)
+    pause = min(timedelta(seconds=settings.MAIL_RATE_PAUSE_SECONDS) * 2**pace.refusals, LONGEST_PAUSE)
     pace.paused_until = timezone.now() + pause
     pace.refusals += 1
     pace.last_refusal = one_line(error)

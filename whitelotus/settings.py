@@ -192,6 +192,8 @@ IMAP_POLL_SECONDS = float(env("IMAP_POLL_SECONDS", "60"))
 # the provider's sending limits (0: none): the outbox drains at this rate, decision mails first
 MAIL_SEND_PER_MINUTE = int(env("MAIL_SEND_PER_MINUTE", "0"))
 MAIL_SEND_PER_DAY = int(env("MAIL_SEND_PER_DAY", "0"))
+# after the provider refused for rate, the outbox waits this long (doubled at each refusal in a row)
+MAIL_RATE_PAUSE_SECONDS = float(env("MAIL_RATE_PAUSE_SECONDS", "60"))
 
 # --- Celery: Redis, or a folder for local play ----------------------------------------------
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")

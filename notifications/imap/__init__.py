@@ -22,13 +22,16 @@ Mail in (``fetch``, ``manage.py fetch_mail`` and the beat task ``notifications.t
   say nothing, so the arrival date (INTERNALDATE) does: messages that arrived before the
   fetcher first opened the mailbox stay old; the others are stored (a duplicate by its
   Message-ID is only moved);
-* IDLE when the server offers it (woken by new mail, and re-issued every 25 minutes), else a
+* IDLE when the server offers it (woken by new mail, and re-issued every 5 minutes), else a
   look every ``IMAP_POLL_SECONDS``; a dropped connection is opened again after 1, 2, 4, …
-  up to 300 seconds.
+  up to 300 seconds;
+* one fetcher at a time per mailbox (``MailboxState``'s lease, renewed while it waits):
+  ``manage.py fetch_mail`` holds it for good, the beat task for 50 seconds a minute.
 
 Mail out (``throttle``): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's
-limits; an outbox row over the budget stays pending and is sent by ``drain`` (beat, every
-few seconds) in the order decision mails and answers first, then the rest, oldest first; a
+limits; an outbox row over the budget stays pending and is sent by the task ``drain_outbox``
+(beat, every 10 seconds) in the order decision mails and answers first, then the rest, oldest
+first; a
 refusal for rate (421, 450, 451, 452, 454) holds the outbox for a while, never counts
 as a failed attempt and loses nothing.
 

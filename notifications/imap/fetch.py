@@ -380,6 +380,9 @@ def watch(
     try:
         while not stop.is_set() and not _over(until):
             try:
+                if claim(account.name, holder) is None:  # before logging in: the holder is at it
+                    log.info("mailbox %s is held by another fetcher", account.name)
+                    return tally
                 client = connect(account)
             except CONNECTION_ERRORS as error:
                 if once:
@@ -398,7 +401,8 @@ def watch(
             finally:
                 _close(client)
     finally:
-        release(account.name, holder)
+        with contextlib.suppress(DatabaseError):  # else the lease runs out by itself
+            release(account.name, holder)
     return tally
 
 
@@ -415,7 +419,8 @@ def _wait_after(
 ) -> float:
     text = one_line(error)
     log.warning("mailbox %s: %s; trying again in %.0f s", account.name, text, backoff)
-    MailboxState.objects.filter(name=account.name).update(last_error=text)
+    with contextlib.suppress(DatabaseError):  # the database may be what is away
+        MailboxState.objects.filter(name=account.name).update(last_error=text)
     stop.wait(_remaining(until, backoff))
     return min(backoff * 2, LONGEST_BACKOFF)
 
@@ -458,9 +463,12 @@ def _idle(
     """IDLE until the server reports a change (new mail: EXISTS), ``IDLE_RENEW`` passes, the
     time is up or stop is set; the lease is renewed every few seconds meanwhile."""
     end = time.monotonic() + IDLE_RENEW
+    client._imap.untagged_responses.clear()  # what the pass's commands were told: read already
     client.idle()
     try:
         while not stop.is_set() and not _over(until) and time.monotonic() < end:
+            if _news_read_ahead(client):
+                return
             wait = _remaining(until, min(5.0, end - time.monotonic()))
             started = time.monotonic()
             responses = client.idle_check(timeout=wait)
@@ -475,6 +483,26 @@ def _idle(
             claim(account.name, holder)
     finally:
         client.idle_done()
+
+
+def _news_read_ahead(client: IMAPClient) -> bool:
+    """Whether the server said something that is already read off the socket, where
+    ``idle_check`` (which waits for the socket) does not look: an ``EXISTS`` sent before the
+    IDLE continuation (imaplib files it away), or one that came in the same packet as the
+    continuation (it waits in imaplib's read buffer).  Without this a reply delivered during
+    a pass waited for the next IDLE renewal (5 minutes)."""
+    imap = client._imap
+    if any(key in imap.untagged_responses for key in ("EXISTS", "RECENT")):
+        return True
+    sock = client.socket()
+    timeout = sock.gettimeout()
+    sock.setblocking(False)
+    try:
+        return bool(imap.file.peek(1))  # the buffer, or what the socket has now; never waits
+    except (OSError, ValueError):  # nothing to read now (non-blocking: "would block")
+        return False
+    finally:
+        sock.settimeout(timeout)
 
 
 def _close(client: IMAPClient) -> None:

@@ -8,7 +8,6 @@ import email
 import shlex
 import ssl
 import subprocess
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from email.message import Message
@@ -74,10 +73,10 @@ def certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def start_provider(mode: str = "starttls") -> tuple[Provider, Controller, Path]:
+def start_provider(folder: Path, mode: str = "starttls") -> tuple[Provider, Controller, Path]:
     """A submission server: ``starttls`` (587's way: STARTTLS required before AUTH) or ``ssl``
-    (465's: TLS from the first byte).  Its certificate's file, for the client to trust."""
-    folder = Path(tempfile.mkdtemp(prefix="wl-submission-"))
+    (465's: TLS from the first byte).  Its certificate's file (in ``folder``), for the client
+    to trust."""
     cert, key = certificate(folder)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)

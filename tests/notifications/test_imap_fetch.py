@@ -409,3 +409,27 @@ def test_without_idle_the_fetcher_polls(postgres_transactional):
         assert not thread.is_alive()
         assert tallies[0].stored == 2 and tallies[0].passes >= 3
         assert tallies[0].idles == 0  # never asked: it polled
+
+
+def test_the_beat_task_fetches_unless_another_fetcher_holds_the_mailbox(db, dovecot, settings, monkeypatch):
+    from notifications import tasks
+    from notifications.imap.fetch import claim
+
+    account = dovecot.account()
+    settings.IMAP_HOST, settings.IMAP_PORT, settings.IMAP_USER = account.host, account.port, account.user
+    settings.IMAP_PASSWORD, settings.IMAP_CA_FILE = account.password, account.ca_file
+    monkeypatch.setattr(tasks, "FETCH_SECONDS", 3.0)
+    assert claim(account.name, "elsewhere:1:fetch-mail") is not None  # manage.py fetch_mail, on another host
+    started = time.monotonic()
+    assert tasks.fetch_mail().startswith("0 passes")
+    assert time.monotonic() - started < 2  # it did not even log in
+    MailboxState.objects.update(leased_until=None)  # that fetcher stopped
+    looked = tasks.fetch_mail()  # the first look, then IDLE until its time is up
+    assert not looked.startswith("0 passes") and " 0 stored," in looked and "1 IDLE" in looked
+    game = running_game(3, seed="imap-beat")
+    _, address, player, _ = a_move(game)
+    dovecot.deliver(
+        reply_mail(address, player, "help", delivered_to=address, message_id="<beat@player.test>")
+    )
+    assert ": 1 stored," in tasks.fetch_mail()
+    assert InboundMail.objects.filter(message_id="beat@player.test", via="imap").exists()

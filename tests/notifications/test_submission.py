@@ -20,9 +20,9 @@ from .submission import PASSWORD, USER, start_provider
 
 
 @pytest.fixture
-def provider(request, settings, monkeypatch):
+def provider(request, settings, monkeypatch, tmp_path):
     mode = getattr(request, "param", "starttls")
-    box, server, cert = start_provider(mode)
+    box, server, cert = start_provider(tmp_path, mode)
     monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # the provider's certificate, trusted
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
