@@ -177,11 +177,10 @@ def release(name: str, holder: str) -> None:
 # --- one pass --------------------------------------------------------------------------------
 
 
-def fetch_new(client: IMAPClient, account: Account, state: MailboxState, tally: Tally) -> None:
-    """Store and move (or flag) every new message of the mailbox, oldest first."""
-    selected = client.select_folder(account.folder)
-    uidvalidity = int(selected[b"UIDVALIDITY"])
-    uidnext = int(selected.get(b"UIDNEXT") or 0) or _next_uid(client)
+def fetch_new(client: IMAPClient, account: Account, state: MailboxState, tally: Tally) -> int:
+    """Store and move (or flag) every new message of the mailbox, oldest first; the UIDNEXT
+    the pass began with (a message at or above it arrived during the pass)."""
+    uidvalidity, uidnext = _select(client, account)
     first = _first_new_uid(client, state, uidvalidity, uidnext)
     criteria: list[Any] = ["UID", f"{first}:*"]
     if account.done == "flag":
@@ -191,6 +190,13 @@ def fetch_new(client: IMAPClient, account: Account, state: MailboxState, tally: 
         _one(client, account, uidvalidity, uid, tally)
     tally.passes += 1
     MailboxState.objects.filter(pk=state.pk).update(looked_at=timezone.now(), last_error="")
+    return uidnext
+
+
+def _select(client: IMAPClient, account: Account) -> tuple[int, int]:
+    """(UIDVALIDITY, UIDNEXT) of the folder, selected anew (which also tells what arrived)."""
+    selected = client.select_folder(account.folder)
+    return int(selected[b"UIDVALIDITY"]), int(selected.get(b"UIDNEXT") or 0) or _next_uid(client)
 
 
 def _next_uid(client: IMAPClient) -> int:
@@ -442,11 +448,13 @@ def _watch_connected(
         if state is None:
             log.info("mailbox %s is held by another fetcher", account.name)
             return True
-        fetch_new(client, account, state, tally)
+        began = fetch_new(client, account, state, tally)
         if once:
             return True
         if stop.is_set() or _over(until):
             return False
+        if _select(client, account)[1] > began:
+            continue  # mail arrived during the pass (its EXISTS went by with the pass's commands)
         if idle:
             tally.idles += 1
             _idle(client, account, holder, stop, until)

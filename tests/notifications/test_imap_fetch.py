@@ -433,3 +433,17 @@ def test_the_beat_task_fetches_unless_another_fetcher_holds_the_mailbox(db, dove
     )
     assert ": 1 stored," in tasks.fetch_mail()
     assert InboundMail.objects.filter(message_id="beat@player.test", via="imap").exists()
+
+
+def test_fetch_mail_once_says_in_one_line_why_it_cannot_log_in(db, dovecot, settings):
+    from django.core.management import CommandError, call_command
+
+    account = dovecot.account()
+    settings.IMAP_HOST, settings.IMAP_PORT, settings.IMAP_USER = account.host, account.port, account.user
+    settings.IMAP_PASSWORD, settings.IMAP_CA_FILE = "not-the-password", account.ca_file
+    with pytest.raises(CommandError) as refused:
+        call_command("fetch_mail", "--once", verbosity=0)
+    assert "LoginError" in str(refused.value) and "not-the-password" not in str(refused.value)
+    settings.IMAP_PASSWORD = account.password
+    call_command("fetch_mail", "--once", verbosity=0)
+    assert MailboxState.objects.get().looked_at is not None

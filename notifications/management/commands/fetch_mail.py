@@ -9,7 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from notifications.imap.fetch import Account, watch
+from notifications.imap.fetch import CONNECTION_ERRORS, Account, watch
+from notifications.redact import one_line
 
 
 class Command(BaseCommand):
@@ -32,6 +33,9 @@ class Command(BaseCommand):
                 signal.signal(sig, lambda *_: stop.set())
             if options.get("verbosity", 1):
                 self.stdout.write(f"Fetching replies from {account.name}; Ctrl-C stops.")
-        tally = watch(account, seconds=seconds, stop=stop, once=once)
+        try:
+            tally = watch(account, seconds=seconds, stop=stop, once=once)
+        except CONNECTION_ERRORS as error:  # --once: say why in one line (a wrong password, host)
+            raise CommandError(f"could not fetch from {account.name}: {one_line(error)}") from None
         if options.get("verbosity", 1):
             self.stdout.write(str(tally))
