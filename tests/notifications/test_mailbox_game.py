@@ -127,7 +127,10 @@ def test_a_whole_game_is_played_through_an_ordinary_mailbox(
 
     assert not fetcher.is_alive()
     [tally] = tallies
-    print(f"{len(answers)} answers by mail; fetcher: {tally}; provider refused {box.refused}")
+    print(
+        f"{len(answers)} answers by mail, {len(box.mails)} mails sent; fetcher: {tally}; "
+        f"provider refused {box.refused}"
+    )
     assert box.refused == 2 and SendingPace.objects.get().last_refusal.startswith("SMTPRecipientsRefused")
     assert tally.reconnects >= 1 and tally.idles >= 1
     assert processed == len(answers) + 1  # the double too, moved with the rest
