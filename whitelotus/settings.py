@@ -173,6 +173,8 @@ EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 # --- an ordinary mailbox (issue 31; notifications/imap, deploy/README.md "Run from an ordinary
 # mailbox"): replies fetched by IMAP, mail sent by SMTP submission through the same account ---
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # port 465 (EMAIL_USE_TLS: STARTTLS on 587)
+# with EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend: f(user) -> OAuth2 token
+EMAIL_OAUTH2_TOKEN_HOOK = env("EMAIL_OAUTH2_TOKEN_HOOK")
 # the seats' reply addresses: <REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN> ("+" or "-")
 REPLY_SEPARATOR = env("REPLY_SEPARATOR", "+")
 IMAP_HOST = env("IMAP_HOST")  # empty: no mailbox is fetched

@@ -4,6 +4,7 @@ providers answer an account that sends too much (``421 4.7.0 Too many messages``
 
 from __future__ import annotations
 
+import base64
 import email
 import shlex
 import ssl
@@ -22,6 +23,12 @@ from .mailbox import Received, free_port
 
 USER = "league@lotus.test"
 PASSWORD = "app-password-for-smtp"
+TOKEN = "oauth2-access-token"  # what tokens_of hands out, and XOAUTH2 takes
+
+
+def token_of(user: str) -> str:
+    """An OAuth2 token hook (EMAIL_OAUTH2_TOKEN_HOOK) for the test account."""
+    return TOKEN if user == USER else "not-a-token"
 
 
 @dataclass
@@ -42,6 +49,12 @@ class Provider:
             return self.refusals.pop(0)
         envelope.rcpt_tos.append(address)
         return "250 OK"
+
+    async def auth_XOAUTH2(self, server: Any, args: list[str]) -> AuthResult:
+        """``AUTH XOAUTH2 <base64 of user=…^Aauth=Bearer …^A^A>`` (Google's and Microsoft's way)."""
+        expected = f"user={USER}\x01auth=Bearer {TOKEN}\x01\x01"
+        given = base64.b64decode(args[1]).decode() if len(args) > 1 else ""
+        return AuthResult(success=given == expected, handled=False)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message: Message = email.message_from_bytes(envelope.original_content, policy=default_policy)

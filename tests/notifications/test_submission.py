@@ -5,6 +5,7 @@ loses nothing.  Against a real SMTP server on loopback (``submission.py``)."""
 
 from __future__ import annotations
 
+import smtplib
 from datetime import timedelta
 
 import pytest
@@ -130,3 +131,17 @@ def test_without_limits_nothing_is_held(db, provider, settings):
     games(2)
     assert [sending.deliver(r.pk) for r in OutboundMail.objects.order_by("pk")] == ["sent"] * 6
     assert not SendingPace.objects.exists()
+
+
+def test_mail_goes_out_with_an_oauth2_token_where_the_provider_takes_no_password(db, provider, settings):
+    settings.EMAIL_BACKEND = "notifications.imap.smtp_oauth2.EmailBackend"
+    settings.EMAIL_OAUTH2_TOKEN_HOOK = "tests.notifications.submission.token_of"
+    settings.EMAIL_HOST_PASSWORD = ""
+    games(1)
+    assert [sending.deliver(r.pk) for r in OutboundMail.objects.order_by("pk")] == ["sent"] * 3
+    assert len(provider.mails) == 3
+    settings.EMAIL_HOST_USER = "someone-else@lotus.test"  # a token the provider refuses
+    games(1)
+    row = OutboundMail.objects.filter(status="pending").first()
+    with pytest.raises(smtplib.SMTPAuthenticationError):
+        sending.deliver(row.pk)
