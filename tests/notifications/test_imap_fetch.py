@@ -447,3 +447,16 @@ def test_fetch_mail_once_says_in_one_line_why_it_cannot_log_in(db, dovecot, sett
     settings.IMAP_PASSWORD = account.password
     call_command("fetch_mail", "--once", verbosity=0)
     assert MailboxState.objects.get().looked_at is not None
+
+
+def oauth2_token(user: str) -> str:
+    """An IMAP_OAUTH2_TOKEN_HOOK: the test Dovecot checks an XOAUTH2 token as the password."""
+    from .dovecot import PASSWORD
+
+    return PASSWORD if user == "league" else "not-a-token"
+
+
+def test_the_fetcher_logs_in_with_an_oauth2_token_from_the_hook(db, dovecot):
+    hook = "tests.notifications.test_imap_fetch.oauth2_token"
+    assert once(dovecot, password="", oauth2_token_hook=hook).passes == 1
+    assert "method=XOAUTH2" in dovecot.log()
