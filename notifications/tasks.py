@@ -98,7 +98,8 @@ FETCH_SECONDS = 50.0
 def fetch_mail() -> str:
     """Every minute (beat, when IMAP_HOST is set): fetch new replies for 50 s, by IDLE or by
     polling; nothing when ``manage.py fetch_mail`` holds the mailbox."""
-    from .imap.fetch import Account, watch
+    from .imap.fetch import Account
+    from .imap.watching import watch
 
     if not settings.IMAP_HOST:
         return "no IMAP_HOST: no mailbox to fetch"

@@ -18,7 +18,8 @@ import pytest
 from games import services
 from games.rules import whitelotus as wl
 from notifications import inbound, tokens
-from notifications.imap.fetch import Tally, envelope_recipients, fetch_new, watch
+from notifications.imap.fetch import Tally, envelope_recipients, fetch_new
+from notifications.imap.watching import watch
 from notifications.models import FetchedMail, InboundMail, MailboxState
 from tests.games.factories import running_game, whose_turn
 
@@ -253,7 +254,7 @@ def test_a_dropped_connection_is_opened_again(postgres_transactional, dovecot):
 
 
 def test_only_one_fetcher_holds_a_mailbox(db, dovecot):
-    from notifications.imap.fetch import claim, new_holder, release
+    from notifications.imap.watching import claim, new_holder, release
 
     name = dovecot.account().name
     first, second = new_holder(), new_holder()
@@ -277,7 +278,7 @@ def test_fetch_new_reads_the_oldest_first(db, dovecot):
     client = dovecot.client()
     try:
         tally = Tally()
-        from notifications.imap.fetch import claim, new_holder
+        from notifications.imap.watching import claim, new_holder
 
         state = claim(dovecot.account().name, new_holder())
         assert state is not None
@@ -309,11 +310,11 @@ FETCHER = """\
 import os, signal
 import django
 django.setup()
-from notifications.imap import fetch
+from notifications.imap import fetch, watching
 def die(*args, **kwargs):
     os.kill(os.getpid(), signal.SIGKILL)
 {patch}
-fetch.watch(fetch.Account.from_settings(), once=True)
+watching.watch(fetch.Account.from_settings(), once=True)
 """
 
 
@@ -413,7 +414,7 @@ def test_without_idle_the_fetcher_polls(postgres_transactional):
 
 def test_the_beat_task_fetches_unless_another_fetcher_holds_the_mailbox(db, dovecot, settings, monkeypatch):
     from notifications import tasks
-    from notifications.imap.fetch import claim
+    from notifications.imap.watching import claim
 
     account = dovecot.account()
     settings.IMAP_HOST, settings.IMAP_PORT, settings.IMAP_USER = account.host, account.port, account.user

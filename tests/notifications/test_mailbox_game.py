@@ -22,7 +22,8 @@ import pytest
 from games import services
 from games.models import Event, Game
 from notifications import tasks
-from notifications.imap.fetch import Tally, watch
+from notifications.imap.fetch import Tally
+from notifications.imap.watching import watch
 from notifications.models import InboundMail, OutboundMail, SendingPace
 from tests.games.factories import players
 from tests.waiting import PATIENCE, wait_for

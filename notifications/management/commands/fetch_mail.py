@@ -9,7 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from notifications.imap.fetch import CONNECTION_ERRORS, Account, watch
+from notifications.imap.fetch import CONNECTION_ERRORS, Account
+from notifications.imap.watching import watch
 from notifications.redact import one_line
 
 
