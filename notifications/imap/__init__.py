@@ -1,7 +1,8 @@
 """A league run from an ordinary mailbox (issue 31): replies fetched by IMAP, mail sent by SMTP
 submission through the same account.
 
-Mail in (``fetch``, ``manage.py fetch_mail`` and the beat task ``notifications.tasks.fetch_mail``):
+Mail in (``fetch``: one pass; ``watching``: the connection; run by ``manage.py fetch_mail`` and
+the beat task ``notifications.tasks.fetch_mail``):
 
 * one connection to ``IMAP_HOST`` (IMAPS, or STARTTLS on 143), user and password or an OAuth2
   token (``IMAP_OAUTH2_TOKEN_HOOK``: a dotted path to a function returning the token, sent
@@ -28,7 +29,8 @@ Mail in (``fetch``, ``manage.py fetch_mail`` and the beat task ``notifications.t
 * one fetcher at a time per mailbox (``MailboxState``'s lease, renewed while it waits):
   ``manage.py fetch_mail`` holds it for good, the beat task for 50 seconds a minute.
 
-Mail out (``throttle``): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's
+Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
+token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's
 limits; an outbox row over the budget stays pending and is sent by the task ``drain_outbox``
 (beat, every 10 seconds) in the order decision mails and answers first, then the rest, oldest
 first; a
