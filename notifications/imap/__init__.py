@@ -30,12 +30,11 @@ the beat task ``notifications.tasks.fetch_mail``):
   ``manage.py fetch_mail`` holds it for good, the beat task for 50 seconds a minute.
 
 Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
-token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's
-limits; an outbox row over the budget stays pending and is sent by the task ``drain_outbox``
-(beat, every 10 seconds) in the order decision mails and answers first, then the rest, oldest
-first; a
-refusal for rate (421, 450, 451, 452, 454) holds the outbox for a while, never counts
-as a failed attempt and loses nothing.
+token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's limits; an outbox
+row over the budget stays pending and is sent by the task ``drain_outbox`` (beat, every 10
+seconds) in the order decision mails and answers first, then the rest, oldest first; a refusal
+for rate (421, 450, 451, 452, 454) holds the outbox for a while, never counts as a failed
+attempt and loses nothing.
 
 Addresses: the seats' reply addresses are ``<REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN>``
 (``league+token@example.org``, or ``-`` for providers that use it), all delivered to one mailbox.
