@@ -74,6 +74,8 @@ class OutboundMail(models.Model):
             ),
             models.Index(fields=["game", "seat", "seq"], name="outbox_game_seat_idx"),
             models.Index(fields=["esp_message_id"], name="outbox_esp_id_idx"),
+            # the sending limits count the mails sent in the last minute and day (throttle)
+            models.Index(fields=["sent_at"], name="outbox_sent_at_idx"),
         ]
 
     def __str__(self) -> str:
@@ -85,6 +87,7 @@ class InboundMail(models.Model):
         WEBHOOK = "webhook", "ESP webhook"
         PIPE = "pipe", "MTA pipe"
         SMTP = "smtp", "SMTP listener"
+        IMAP = "imap", "IMAP mailbox"
 
     class Status(models.TextChoices):
         NEW = "new", "new (not processed yet)"
@@ -222,15 +225,19 @@ class BoardPicture(models.Model):
 
 # the local mailbox's model lives with the rest of the local mailbox; imported here so the app
 # registry (and makemigrations) sees it
+from .imap.models import FetchedMail, MailboxState, SendingPace  # noqa: E402
 from .localmail.models import LocalMail  # noqa: E402
 
 __all__ = [
     "BoardPicture",
     "DigestPart",
+    "FetchedMail",
     "InboundMail",
     "LocalMail",
     "MailPreference",
+    "MailboxState",
     "OutboundMail",
     "ReplyToken",
+    "SendingPace",
     "WebhookCall",
 ]

@@ -55,6 +55,8 @@ ROUTES = {
     "notifications.tasks.send_mails": {"queue": MAIL},
     "notifications.tasks.send_digests": {"queue": MAIL},
     "notifications.tasks.sweep_mail": {"queue": MAIL},
+    "notifications.tasks.fetch_mail": {"queue": MAIL},  # watches for 50 s: not ahead of a move
+    "notifications.tasks.drain_outbox": {"queue": MOVES},  # what it sends first is decision mails
 }
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import logging
 import re
 
-# 26 base32 characters after the "+" of a reply address (see notifications.tokens)
-_TOKEN = re.compile(r"\+([a-z2-7]{26})@", re.IGNORECASE)
+# 26 base32 characters after the "+" (or "-", REPLY_SEPARATOR) of a reply address (see
+# notifications.tokens)
+_TOKEN = re.compile(r"([+-])([a-z2-7]{26})@", re.IGNORECASE)
 # the key in a private seat page's path, /games/seat/<key>/ (see games.links)
 _SEAT_KEY = re.compile(r"/seat/([a-z2-7]{26})\b", re.IGNORECASE)
 # the key in a player's own page's path, /me/<key>/ (see games.links)
@@ -18,7 +19,7 @@ _PLAYER_KEY = re.compile(r"/me/([a-z2-7]{26})\b", re.IGNORECASE)
 def redact(text: str) -> str:
     """Cut reply tokens and page keys out of text that is going to a log."""
     text = _PLAYER_KEY.sub("/me/[key]", _SEAT_KEY.sub("/seat/[key]", text))
-    return _TOKEN.sub("+[token]@", text)
+    return _TOKEN.sub(r"\1[token]@", text)
 
 
 class RedactTokens(logging.Filter):
@@ -28,7 +29,7 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if ("+" in message and "@" in message) or "/seat/" in message or "/me/" in message:
+        if "@" in message or "/seat/" in message or "/me/" in message:
             record.msg, record.args = redact(message), None
         return True
 

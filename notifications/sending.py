@@ -9,6 +9,7 @@ Message-ID lets mail clients fold such a duplicate.
 from __future__ import annotations
 
 import logging
+import smtplib
 from datetime import timedelta
 from email.header import Header
 from typing import Any
@@ -18,6 +19,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
+from . import throttle
 from .emails import render
 from .models import OutboundMail
 from .pictures import attach_picture
@@ -29,7 +31,17 @@ MAX_ATTEMPTS = 8
 
 
 def deliver(mail_id: int) -> str:
-    """Render (once) and send the row if it is still pending; say what happened."""
+    """Render (once) and send the row if it is still pending; say what happened.  Under the
+    sending limits (``throttle``) a row may be held: it stays pending, ``held: <why>``."""
+    try:
+        return _deliver(mail_id)
+    except throttle.RateRefused as refused:  # the transaction is rolled back: still pending
+        until = throttle.pause(refused.__cause__ or refused)
+        log.warning("mail %s held: the provider refused for rate; sending again at %s", mail_id, until)
+        return f"held: the provider refused for rate ({refused})"
+
+
+def _deliver(mail_id: int) -> str:
     with transaction.atomic():
         mail = (
             OutboundMail.objects.select_for_update(skip_locked=True, of=("self",))
@@ -47,11 +59,21 @@ def deliver(mail_id: int) -> str:
             mail.last_error = "not sent: the address bounced before"
             mail.save(update_fields=["status", "last_error", "updated_at"])
             return mail.last_error
+        held = throttle.hold(mail) if throttle.limited() else ""  # the provider's pace, decisions first
+        if held:
+            return f"held: {held}"
         picture = b""  # the board as PNG, kept per event (see pictures), fetched again on each attempt
         if not mail.subject:
             mail.subject, mail.text, mail.html, picture = render(mail)
         message = _message(mail, picture)
-        message.send()
+        try:
+            message.send()
+        except smtplib.SMTPException as error:
+            if throttle.limited() and throttle.refused_for_rate(error):
+                raise throttle.RateRefused(redact(str(error))) from error
+            raise
+        if throttle.limited():
+            throttle.went()
         mail.status = OutboundMail.Status.SENT
         mail.sent_at = timezone.now()
         mail.attempts += 1

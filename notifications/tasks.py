@@ -9,9 +9,10 @@ from typing import Any
 
 from anymail.exceptions import AnymailError
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
-from . import inbound, pictures, preferences, queues, sending, sweep
+from . import inbound, pictures, preferences, queues, sending, sweep, throttle
 from .models import InboundMail, OutboundMail
 
 log = logging.getLogger(__name__)
@@ -85,3 +86,38 @@ def sweep_mail() -> str:
         process_inbound.delay(pk)
     pruned = pictures.prune()  # board pictures whose mails are long sent
     return f"re-enqueued {len(stale)} outbound and {len(new)} inbound; {pruned} old pictures dropped"
+
+
+# --- an ordinary mailbox (issue 31: notifications.imap, notifications.throttle) ---------------
+
+#: a beat task watches the mailbox this long (beat starts it every minute), then lets go
+FETCH_SECONDS = 50.0
+
+
+@shared_task
+def fetch_mail() -> str:
+    """Every minute (beat, when IMAP_HOST is set): fetch new replies for 50 s, by IDLE or by
+    polling; nothing when ``manage.py fetch_mail`` holds the mailbox."""
+    from .imap.fetch import Account
+    from .imap.watching import watch
+
+    if not settings.IMAP_HOST:
+        return "no IMAP_HOST: no mailbox to fetch"
+    return str(watch(Account.from_settings(), seconds=FETCH_SECONDS))
+
+
+@shared_task
+def drain_outbox() -> str:
+    """Every 10 s (beat, under the sending limits): the held outbox, decision mails first, as
+    far as the free slots go."""
+    sent = 0
+    for mail_id in throttle.drain_order():
+        try:
+            result = sending.deliver(mail_id)
+        except TRANSIENT as error:
+            sending.record_failure(mail_id, error, final=False)
+            continue
+        if result.startswith("held"):
+            break
+        sent += result == "sent"
+    return f"{sent} held mails sent"

@@ -1,4 +1,5 @@
-"""Reply addresses carry a random token per seat: ``<prefix>+<token>@<reply domain>``.
+"""Reply addresses carry a random token per seat: ``<prefix>+<token>@<reply domain>`` (the
+separator is ``REPLY_SEPARATOR``: ``-`` for the providers whose sub-addresses use it).
 
 The token is a credential (whoever knows it can answer for the seat, if they also send from
 the seat's registered address), so it has 128 random bits, lives only in the database, is
@@ -46,8 +47,13 @@ def rotate(seat: Seat) -> ReplyToken:
         return ReplyToken.objects.create(seat=seat, player=seat.player, token=new_token())
 
 
+def separator() -> str:
+    """Between the prefix and the token: ``+``, or ``-`` (``REPLY_SEPARATOR``)."""
+    return settings.REPLY_SEPARATOR or "+"
+
+
 def reply_address(seat: Seat) -> str:
-    return f"{settings.REPLY_PREFIX}+{live_token(seat).token}@{settings.REPLY_DOMAIN}"
+    return f"{settings.REPLY_PREFIX}{separator()}{live_token(seat).token}@{settings.REPLY_DOMAIN}"
 
 
 def service_address() -> str:
@@ -59,11 +65,11 @@ def find(addresses: list[str] | tuple[str, ...], *, revoked: bool = False) -> Re
     """The live token named by one of these recipient addresses, if any (with ``revoked``:
     a token revoked when its seat changed hands, to answer its former player)."""
     domain = settings.REPLY_DOMAIN.lower()
-    prefix = settings.REPLY_PREFIX.lower()
+    start = settings.REPLY_PREFIX.lower() + separator()
     for address in addresses:
         local, _, host = address.lower().rpartition("@")
-        base, plus, token = local.partition("+")
-        if host != domain or base != prefix or not plus or not token:
+        token = local.removeprefix(start)
+        if host != domain or token == local or not token:
             continue
         found = (
             ReplyToken.objects.select_related("seat__game", "seat__player", "player")

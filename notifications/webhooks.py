@@ -86,7 +86,7 @@ def _listed_recipients(esp_name: str, esp_event: Any) -> list[str]:
 def _reply_addresses(message: Any) -> list[str]:
     """The seats' reply addresses (``prefix+token@REPLY_DOMAIN``) in the To and Cc headers."""
     domain = settings.REPLY_DOMAIN.lower()
-    prefix = settings.REPLY_PREFIX.lower() + "+"
+    prefix = settings.REPLY_PREFIX.lower() + (settings.REPLY_SEPARATOR or "+")
     found = []
     for address in [*message.to, *message.cc]:
         spec = (address.addr_spec or "").strip()

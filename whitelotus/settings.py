@@ -172,6 +172,33 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 
+# --- an ordinary mailbox (issue 31; notifications/imap, deploy/README.md "Run from an ordinary
+# mailbox"): replies fetched by IMAP, mail sent by SMTP submission through the same account ---
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # port 465 (EMAIL_USE_TLS: STARTTLS on 587)
+# with EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend: f(user) -> OAuth2 token
+EMAIL_OAUTH2_TOKEN_HOOK = env("EMAIL_OAUTH2_TOKEN_HOOK")
+# the seats' reply addresses: <REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN> ("+" or "-")
+REPLY_SEPARATOR = env("REPLY_SEPARATOR", "+")
+IMAP_HOST = env("IMAP_HOST")  # empty: no mailbox is fetched
+IMAP_PORT = int(env("IMAP_PORT", "993"))
+IMAP_SECURITY = env("IMAP_SECURITY", "ssl")  # ssl (IMAPS, 993) or starttls (143)
+IMAP_USER = env("IMAP_USER")
+IMAP_PASSWORD = env("IMAP_PASSWORD")
+IMAP_OAUTH2_TOKEN_HOOK = env("IMAP_OAUTH2_TOKEN_HOOK")  # dotted path: f(user) -> access token
+IMAP_CA_FILE = env("IMAP_CA_FILE")  # a private CA (a test server, a self-signed one)
+IMAP_FOLDER = env("IMAP_FOLDER", "INBOX")
+IMAP_DONE = env("IMAP_DONE", "move")  # move (to IMAP_PROCESSED_FOLDER) or flag
+IMAP_PROCESSED_FOLDER = env("IMAP_PROCESSED_FOLDER", "WhiteLotus/Processed")
+IMAP_UNREADABLE_FOLDER = env("IMAP_UNREADABLE_FOLDER", "WhiteLotus/Unreadable")
+IMAP_PROCESSED_FLAG = env("IMAP_PROCESSED_FLAG", "$WhiteLotusDone")
+IMAP_IDLE = env_bool("IMAP_IDLE", True)  # IDLE where the server offers it
+IMAP_POLL_SECONDS = float(env("IMAP_POLL_SECONDS", "60"))
+# the provider's sending limits (0: none): the outbox drains at this rate, decision mails first
+MAIL_SEND_PER_MINUTE = int(env("MAIL_SEND_PER_MINUTE", "0"))
+MAIL_SEND_PER_DAY = int(env("MAIL_SEND_PER_DAY", "0"))
+# after the provider refused for rate, the outbox waits this long (doubled at each refusal in a row)
+MAIL_RATE_PAUSE_SECONDS = float(env("MAIL_RATE_PAUSE_SECONDS", "60"))
+
 # --- Celery: Redis, or a folder for local play ----------------------------------------------
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 # local play (DEBUG or the local mailbox) with no REDIS_URL: the broker is a folder that every
@@ -215,6 +242,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=int(env("DIGEST_HOUR", "7")), minute=0),
     },
 }
+if IMAP_HOST:  # the mailbox, looked at by a task when no `manage.py fetch_mail` holds it
+    CELERY_BEAT_SCHEDULE["fetch-mail"] = {"task": "notifications.tasks.fetch_mail", "schedule": 60.0}
+if MAIL_SEND_PER_MINUTE or MAIL_SEND_PER_DAY:  # the mails held back by the sending limits
+    CELERY_BEAT_SCHEDULE["drain-outbox"] = {"task": "notifications.tasks.drain_outbox", "schedule": 10.0}
 
 # --- the games ----------------------------------------------------------------------------------
 GAMES_SNAPSHOT_EVERY = int(env("GAMES_SNAPSHOT_EVERY", "25"))  # events between state snapshots

@@ -85,6 +85,7 @@ def test_compose_builds_from_a_dockerfile_that_exists():
         ("whitelotus-worker-moves.service", "celery", ["-A", "whitelotus", "worker"]),
         ("whitelotus-beat.service", "celery", ["-A", "whitelotus", "beat"]),
         ("whitelotus-smtpd.service", "python", ["manage.py", "smtpd"]),
+        ("whitelotus-fetch-mail.service", "python", ["manage.py", "fetch_mail"]),
     ],
 )
 def test_systemd_units_start_the_venv_programs(name, program, words):
