@@ -15,21 +15,20 @@ from games import errors
 
 
 def bad_bytes(request: HttpRequest) -> bool:
-    """Whether the request's path or query string holds a NUL (or another control character
-    in the path) or bytes that do not decode as UTF-8.  WSGI hands the path over as Latin-1
-    text of the raw bytes; Django re-escapes broken UTF-8 as ``%XX``, so the raw form is what
-    tells it apart from a literal percent sign."""
-    raw_path = request.META.get("PATH_INFO", "")
-    query = request.META.get("QUERY_STRING", "")
-    try:
-        path = raw_path.encode("latin-1").decode("utf-8")
-        query_bytes = unquote_to_bytes(query.replace("+", " "))
-        query_bytes.decode("utf-8")
-    except UnicodeError:
-        return True
+    """Whether the request's path holds a control character (NUL above all) or bytes that are
+    not UTF-8, or its query string a NUL or such bytes.  Django hands a view the path with
+    broken UTF-8 escaped again as ``%XX`` (``repercent_broken_unicode``), so escapes that do
+    not decode are what is left of them; no route of this site takes a literal percent sign."""
+    path = request.path_info
     if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in path):
         return True
-    return b"\x00" in query_bytes
+    try:
+        unquote_to_bytes(path).decode("utf-8")
+        query = unquote_to_bytes(request.META.get("QUERY_STRING", "").replace("+", " "))
+        query.decode("utf-8")
+    except UnicodeError:
+        return True
+    return b"\x00" in query
 
 
 class RefuseBadBytesMiddleware:
