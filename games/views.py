@@ -74,7 +74,8 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         # the talk this seat said or was told, and nothing else (``Press.reaches``)
         colours = {s.position: s.colour for s in seat.game.seats.all()}
         context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
-        context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
+        # no link to the player's own page: whoever holds this seat's link would see every seat
+        # link of the player and could lock them out; that page is linked from their mails only
         response = render(request, "games/seat.html", context)
         response["Content-Language"] = translation.get_language()  # the page's, not the request's
     return _private(response)
