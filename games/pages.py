@@ -10,6 +10,7 @@ Every game has its own partials for what only it has (``games/<rules>/_state.htm
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,6 +35,7 @@ from .steps import Step, Timeline
 
 __all__ = [
     "LogItem",
+    "LogPart",
     "Waiting",
     "board",
     "deadline_text",
@@ -42,6 +44,7 @@ __all__ = [
     "log_html",
     "log_items",
     "log_items_for",
+    "log_parts",
     "names",
     "partials",
     "players",
@@ -61,6 +64,27 @@ class LogItem:
     kind: str
     summary: str  # what the event was, for events the engine did not narrate
     lines: list[tuple[str, str]] = field(default_factory=list)  # (text, the colour it was said to only)
+    opens: str = ""  # the line that opens a part of the game here ("Year 3 …"), if one does
+
+
+@dataclass(frozen=True)
+class LogPart:
+    """A part of the log folded on the page: a year or a turn (``rules.CHAPTERS``), or a
+    stretch of ``STRETCH`` steps of a game without them."""
+
+    label: str
+    items: list[LogItem]
+
+    @property
+    def first(self) -> int:
+        return self.items[0].step
+
+    @property
+    def last(self) -> int:
+        return self.items[-1].step
+
+
+STRETCH = 50  # steps per fold of a log without chapters
 
 
 @dataclass(frozen=True)
@@ -94,7 +118,23 @@ def board(
         drawn_on = services.board(game.board, game.rules)
     else:
         drawn_on = state.board
-    return board_svg(drawn_on, view, names=seat_names, rules=rules)
+    return legible(board_svg(drawn_on, view, names=seat_names, rules=rules))
+
+
+# the smallest text the board pictures draw is 10 units high (games.picture): drawn at 1.2 CSS
+# px a unit, every name and piece on it is at least 12 px, on a phone in a box that pans
+# (pages.css); wider screens draw it to the page's width as before
+LEGIBLE_ZOOM = 1.2
+_VIEWBOX = re.compile(r'<svg\b[^>]*?viewBox="0 0 ([\d.]+) ([\d.]+)"')
+
+
+def legible(svg: str) -> str:
+    """The board's SVG with a width and height at which its smallest text is 12 CSS px."""
+    found = _VIEWBOX.match(svg)
+    if found is None:
+        return svg
+    width, height = (round(float(v) * LEGIBLE_ZOOM) for v in found.groups())
+    return svg.replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
@@ -294,11 +334,37 @@ def log_html(
         waiting = game.status == Game.Status.NEW and game.ready_until is not None
         base = "" if waiting else reverse("games:replay", args=[game.pk])
         items = log_items(tl, colours, reader, everything=everything)
-        rendered = tl.rendered[key] = render_to_string("games/_log.html", {"log": items, "base": base})
+        rendered = tl.rendered[key] = render_to_string(
+            "games/_log.html", {"parts": log_parts(items), "base": base}
+        )
     if current is not None:
         here = f'<li id="step-{current}" data-step="{current}" class="'
         rendered = rendered.replace(here, here + "current ", 1)
+        at = rendered.find(here)
+        fold = rendered.rfind(FOLD, 0, at) if at >= 0 else -1
+        if fold >= 0 and not rendered.startswith(FOLD + " open", fold):
+            rendered = rendered[:fold] + FOLD + " open" + rendered[fold + len(FOLD) :]
     return mark_safe(rendered)  # the template engine escaped it; the mark is ours
+
+
+FOLD = '<details class="log-part"'  # games/_log.html: the step shown is in an open part
+
+
+def log_parts(items: list[LogItem]) -> list[LogPart]:
+    """The log folded by the game's parts (the step that opens a year or a turn begins one;
+    what comes before the first is "The start"), or every ``STRETCH`` steps without them."""
+    parts: list[LogPart] = []
+    chaptered = any(item.opens for item in items)
+    for item in items:
+        if chaptered:
+            label = item.opens or ("" if parts else gettext("The start"))
+        else:
+            label = "" if (item.step - 1) % STRETCH else gettext("Steps from %(step)s") % {"step": item.step}
+        if label or not parts:
+            parts.append(LogPart(label, [item]))
+        else:
+            parts[-1].items.append(item)
+    return parts
 
 
 def log_items_for(
@@ -311,11 +377,11 @@ def log_items_for(
         if event.kind == Event.Kind.COMMAND
         else event_text(event, colour, everything=everything, colours=colours)
     )
-    lines = [
-        (line.text, colours[line.private_to] if line.private_to is not None else "")
-        for line in tl.lines(step, reader, everything=everything)
-    ]
-    return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
+    said = tl.lines(step, reader, everything=everything)
+    lines = [(line.text, colours[line.private_to] if line.private_to is not None else "") for line in said]
+    chapters = getattr(tl.game_rules, "CHAPTERS", frozenset())  # optional: fold every STRETCH steps
+    opens = next((line.text.strip(" -–—") for line in said if line.kind in chapters), "")
+    return LogItem(step.number, event.seq, colour, event.kind, summary, lines, opens)
 
 
 def hand(view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None) -> dict[str, Any] | None:

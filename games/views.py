@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
-from games import archive, cli, forms, links, pages, player_games, record_json, services
+from games import archive, cli, forms, links, pages, player_games, record_json, seatpage, services
 from games import press as table_talk
 from games.models import Game, Player, Seat
 from notifications import preferences
@@ -70,6 +70,8 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         rules = services.rules_of(seat.game)
         language = translation.get_language()
         context["menu"] = rules.describe(context["state"], seat.position, language) if running else []
+        # at the top: the decision in words, its deadline, and each command as a one-tap reply
+        context["decision"] = seatpage.decision(seat, context["state"], rules, language)
         context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
         # the talk this seat said or was told, and nothing else (``Press.reaches``)
         colours = {s.position: s.colour for s in seat.game.seats.all()}

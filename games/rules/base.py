@@ -295,6 +295,9 @@ class GameRules(RulesModule[Any, Any], Protocol):
                           (``{"hours_per_decision": 48, …}``; empty: the service's defaults)
     ``short_windows``     decision kinds that get a shorter window than a whole decision, and
                           its most hours (``{"rebribe": 12}``): the deadline is the shorter one
+    ``CHAPTERS``          the kinds of log entry that open a part of the game (``{"year"}``):
+                          the pages fold their log there, the latest part open (optional;
+                          without it the log folds every 50 steps)
     ``REVEALS``           the kinds of log entry that reveal sealed choices (``{"bids"}``): the
                           seats that need not decide are told them in a ``reveal`` mail
 

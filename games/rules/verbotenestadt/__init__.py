@@ -60,6 +60,7 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
 # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
+CHAPTERS = frozenset({"turn"})  # the pages fold their log by turn
 REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
@@ -129,6 +130,7 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "CHAPTERS",
     "MESSAGES",
     "OPTIONS",
     "PAGE_WORDS",

@@ -62,6 +62,7 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 time_controls: Mapping[str, Any] = {}  # the service's defaults: two days per decision
 short_windows: Mapping[str, float] = {}
 # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+CHAPTERS = frozenset({"year"})  # the pages fold their log by year
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
@@ -107,6 +108,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "CHAPTERS",
     "COLOURS",
     "MESSAGES",
     "OPTIONS",
