@@ -379,7 +379,9 @@ def log_items_for(
     )
     said = tl.lines(step, reader, everything=everything)
     lines = [(line.text, colours[line.private_to] if line.private_to is not None else "") for line in said]
-    chapters = getattr(tl.game_rules, "CHAPTERS", frozenset())  # optional: fold every STRETCH steps
+    chapters: frozenset[str] = getattr(
+        tl.game_rules, "CHAPTERS", frozenset()
+    )  # optional: fold every STRETCH steps
     opens = next((line.text.strip(" -–—") for line in said if line.kind in chapters), "")
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines, opens)
 
