@@ -10,7 +10,6 @@ Every game has its own partials for what only it has (``games/<rules>/_state.htm
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,6 +37,7 @@ __all__ = [
     "LogPart",
     "Waiting",
     "board",
+    "board_text",
     "deadline_text",
     "event_text",
     "hand",
@@ -118,23 +118,14 @@ def board(
         drawn_on = services.board(game.board, game.rules)
     else:
         drawn_on = state.board
-    return legible(board_svg(drawn_on, view, names=seat_names, rules=rules))
+    return board_svg(drawn_on, view, names=seat_names, rules=rules)
 
 
-# the smallest text the board pictures draw is 10 units high (games.picture): drawn at 1.2 CSS
-# px a unit, every name and piece on it is at least 12 px, on a phone in a box that pans
-# (pages.css); wider screens draw it to the page's width as before
-LEGIBLE_ZOOM = 1.2
-_VIEWBOX = re.compile(r'<svg\b[^>]*?viewBox="0 0 ([\d.]+) ([\d.]+)"')
-
-
-def legible(svg: str) -> str:
-    """The board's SVG with a width and height at which its smallest text is 12 CSS px."""
-    found = _VIEWBOX.match(svg)
-    if found is None:
-        return svg
-    width, height = (round(float(v) * LEGIBLE_ZOOM) for v in found.groups())
-    return svg.replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
+def board_text(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> str:
+    """The board written out by the game itself (``rules.text_board``, as the mails carry it)
+    in the reader's language: on a phone, where the picture's names and pieces are a few
+    pixels high, the page shows it in 12 px or more (pages.css)."""
+    return "\n".join(registry.get(game.rules).text_board(view, seat_names, gettext))
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:

@@ -253,6 +253,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         "state": state,
         "view": view,
         "board": "" if waiting_ready else pages.board(state, view, names, game=game),
+        "board_text": "" if waiting_ready else pages.board_text(game, view, names),
         "players": pages.players(view, names),
         "mine": None if waiting_ready else pages.hand(view, names, reader),
         "waiting": pages.waiting(game, view, names),

@@ -12,6 +12,7 @@ import pytest
 import time_machine
 from django.test import Client
 from django.utils import timezone
+from django.utils.html import escape
 
 from games import links, pages, services
 from games.models import PendingDecision
@@ -99,18 +100,25 @@ def test_die_verbotene_stadt_seat_page_has_its_decision_and_one_tap_replies_too(
 
 
 @pytest.mark.parametrize(
-    "make", [lambda: running_game(3, seed="phone-board"), lambda: vs_game(3, seed="phone-vsb")]
+    ("make", "reader"),
+    [(lambda: running_game(3, seed="phone-board"), None), (lambda: vs_game(3, seed="phone-vsb"), 0)],
 )
-def test_the_board_is_drawn_at_a_size_where_its_smallest_text_is_12_px(make):
+def test_the_game_and_seat_pages_write_the_board_out_in_the_readers_language(make, reader):
     game = make()
-    html = Client().get(f"/games/{game.pk}/").content.decode()
-    svg = re.search(r"<svg [^>]*>", html).group()
-    width = float(re.search(r' width="([\d.]+)"', svg).group(1))
-    view_width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
-    board = html[html.index('id="board"') : html.index("</svg>")]
-    smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', board))
-    assert smallest * width / view_width >= 12
-    assert width / view_width == pytest.approx(pages.LEGIBLE_ZOOM, abs=0.01)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
+    names = pages.names(list(game.seats.select_related("player")))
+    if reader is None:
+        html = Client().get(f"/games/{game.pk}/").content.decode()
+        view = pages.view_of(game, state, None)
+    else:
+        html = _seat_page(game.seats.get(position=reader))
+        view = pages.view_of(game, state, reader)
+    start = html.index('id="board-text"')
+    written = html[start : html.index("</pre>", start)]
+    for line in rules.text_board(view, names, lambda text: text):
+        assert escape(line) in written
+    assert html.index('id="board"') < start < html.index('id="log"')
 
 
 def test_the_log_is_folded_by_year_with_the_latest_open():
