@@ -43,6 +43,10 @@ def index(request: HttpRequest) -> HttpResponse:
             "rows": archive.rows(list(page.object_list)),
             "query": query.urlencode(),
             "searched": any(v for k, v in request.GET.items() if k not in ("page", "order")),
+            # the filters past the first are folded (a phone's first screen shows the results),
+            # open when one of them is in use or the search could not be read
+            "more_filters": bool(form.errors)
+            or any(v for k, v in request.GET.items() if k in form.fields and k != next(iter(form.fields))),
         },
     )
 
