@@ -96,10 +96,10 @@ def test_the_archives_filters_are_folded_so_the_results_start_on_a_phones_first_
     page.goto(url)
     assert not page.locator("#more-filters").evaluate("d => d.open")
     assert page.locator("#results").bounding_box()["y"] < PHONE["height"]
+    screenshot(page, request, "archive-folded")
     page.fill("#id_player", "Ada")
     page.click("form.archive-search button[type=submit]")
     page.wait_for_url("**/games/?*")
     assert not page.locator("#more-filters").evaluate("d => d.open")
     page.goto(url + "?status=running")
     assert page.locator("#more-filters").evaluate("d => d.open")  # a filter in use stays in view
-    screenshot(page, request, "archive-phone")
