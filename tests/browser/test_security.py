@@ -128,3 +128,31 @@ def test_no_page_of_any_kind_meets_a_content_security_policy_violation(live_serv
     ):
         watch.visit(base + url)
     screenshot(page, request, "admin-under-csp")
+
+
+@pytest.mark.usefixtures("live_db")
+def test_the_watch_reports_an_inline_script_and_style_that_the_sites_policy_refuses(
+    live_server, page, settings
+):
+    """The check above can fail: a page under the site's own header with inline code is caught."""
+    from django.test import Client
+
+    settings.DEBUG = False
+    policy = Client().get("/health/").headers["Content-Security-Policy"]
+    url = f"{live_server.url}/inline-on-purpose/"
+    page.route(
+        url,
+        lambda route: route.fulfill(
+            status=200,
+            content_type="text/html",
+            headers={"Content-Security-Policy": policy},
+            body='<!doctype html><p style="color: red">x</p><script>document.title = "ran";</script>',
+        ),
+    )
+    watch = Violations(page)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    assert page.title() != "ran"
+    with pytest.raises(AssertionError, match="script-src") as caught:
+        watch.check(url)
+    assert "style-src" in str(caught.value)
