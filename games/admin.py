@@ -248,6 +248,12 @@ class RecordDraftAdmin(ModeratorsOnly):
     list_display = ("name", "updated_at", "created_by", "entered")
     fields = ("name", "text")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RecordDraft]:
+        """Scoped as games are (``permissions.drafts_of``): another league's drafts are not
+        listed, and their pages are not found."""
+        drafts: QuerySet[RecordDraft] = super().get_queryset(request)
+        return drafts.filter(pk__in=permissions.drafts_of(request.user).values("pk"))
+
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return is_moderator(request.user)
 

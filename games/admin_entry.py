@@ -18,7 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from games import cli, services
+from games import cli, permissions, services
 from games.admin_views import _moderator
 from games.models import RecordDraft
 from games.rules.base import IllegalCommand
@@ -50,7 +50,7 @@ def enter_view(
 ) -> HttpResponse:
     """The draft, what the last lines came to, what may come next, and the form for more."""
     _moderator(request)
-    record = get_object_or_404(RecordDraft, pk=draft_id)
+    record = get_object_or_404(permissions.drafts_of(request.user), pk=draft_id)  # scoped as games
     draft, said = _draft(record)
     answers: list[Answer] = []
     show_board = False

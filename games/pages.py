@@ -35,14 +35,17 @@ from .steps import Step, Timeline
 
 __all__ = [
     "LogItem",
+    "LogPart",
     "Waiting",
     "board",
+    "board_text",
     "deadline_text",
     "event_text",
     "hand",
     "log_html",
     "log_items",
     "log_items_for",
+    "log_parts",
     "names",
     "partials",
     "players",
@@ -62,6 +65,27 @@ class LogItem:
     kind: str
     summary: str  # what the event was, for events the engine did not narrate
     lines: list[tuple[str, str]] = field(default_factory=list)  # (text, the colour it was said to only)
+    opens: str = ""  # the line that opens a part of the game here ("Year 3 …"), if one does
+
+
+@dataclass(frozen=True)
+class LogPart:
+    """A part of the log folded on the page: a year or a turn (``rules.CHAPTERS``), or a
+    stretch of ``STRETCH`` steps of a game without them."""
+
+    label: str
+    items: list[LogItem]
+
+    @property
+    def first(self) -> int:
+        return self.items[0].step
+
+    @property
+    def last(self) -> int:
+        return self.items[-1].step
+
+
+STRETCH = 50  # steps per fold of a log without chapters
 
 
 @dataclass(frozen=True)
@@ -98,6 +122,13 @@ def board(
         return format_html('<pre class="text-board">{}</pre>', "\n".join(lines))
     drawn_on = services.board(game.board, game.rules) if game is not None else state.board
     return board_svg(drawn_on, view, names=seat_names, rules=rules, translate=gettext)
+
+
+def board_text(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> str:
+    """The board written out by the game itself (``rules.text_board``, as the mails carry it)
+    in the reader's language: on a phone, where the picture's names and pieces are a few
+    pixels high, the page shows it in 12 px or more (pages.css)."""
+    return "\n".join(registry.get(game.rules).text_board(view, seat_names, gettext))
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
@@ -297,11 +328,37 @@ def log_html(
         waiting = game.status == Game.Status.NEW and game.ready_until is not None
         base = "" if waiting else reverse("games:replay", args=[game.pk])
         items = log_items(tl, colours, reader, everything=everything)
-        rendered = tl.rendered[key] = render_to_string("games/_log.html", {"log": items, "base": base})
+        rendered = tl.rendered[key] = render_to_string(
+            "games/_log.html", {"parts": log_parts(items), "base": base}
+        )
     if current is not None:
         here = f'<li id="step-{current}" data-step="{current}" class="'
         rendered = rendered.replace(here, here + "current ", 1)
+        at = rendered.find(here)
+        fold = rendered.rfind(FOLD, 0, at) if at >= 0 else -1
+        if fold >= 0 and not rendered.startswith(FOLD + " open", fold):
+            rendered = rendered[:fold] + FOLD + " open" + rendered[fold + len(FOLD) :]
     return mark_safe(rendered)  # the template engine escaped it; the mark is ours
+
+
+FOLD = '<details class="log-part"'  # games/_log.html: the step shown is in an open part
+
+
+def log_parts(items: list[LogItem]) -> list[LogPart]:
+    """The log folded by the game's parts (the step that opens a year or a turn begins one;
+    what comes before the first is "The start"), or every ``STRETCH`` steps without them."""
+    parts: list[LogPart] = []
+    chaptered = any(item.opens for item in items)
+    for item in items:
+        if chaptered:
+            label = item.opens or ("" if parts else gettext("The start"))
+        else:
+            label = "" if (item.step - 1) % STRETCH else gettext("Steps from %(step)s") % {"step": item.step}
+        if label or not parts:
+            parts.append(LogPart(label, [item]))
+        else:
+            parts[-1].items.append(item)
+    return parts
 
 
 def log_items_for(
@@ -314,11 +371,11 @@ def log_items_for(
         if event.kind == Event.Kind.COMMAND
         else event_text(event, colour, everything=everything, colours=colours)
     )
-    lines = [
-        (line.text, colours[line.private_to] if line.private_to is not None else "")
-        for line in tl.lines(step, reader, everything=everything)
-    ]
-    return LogItem(step.number, event.seq, colour, event.kind, summary, lines)
+    said = tl.lines(step, reader, everything=everything)
+    lines = [(line.text, colours[line.private_to] if line.private_to is not None else "") for line in said]
+    chapters = tl.game_rules.CHAPTERS  # none: the log folds every STRETCH steps
+    opens = next((line.text.strip(" -–—") for line in said if line.kind in chapters), "")
+    return LogItem(step.number, event.seq, colour, event.kind, summary, lines, opens)
 
 
 def hand(

@@ -23,7 +23,7 @@ from typing import Protocol
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from .models import Game, Player
+from .models import Game, Player, RecordDraft
 
 MODERATORS = "moderators"
 
@@ -39,6 +39,10 @@ class Scope(Protocol):
     def players_elsewhere(self, user: User) -> Q:
         """The players this scope binds to something ``user`` does not moderate (a filter
         on Player), beyond their seats: e.g. the members of another league's seasons."""
+
+    def colleague_ids(self, user: User) -> set[int]:
+        """The users who share a role of this scope with ``user`` (the other moderators of
+        their leagues), ``user`` included when they hold one."""
 
 
 _scopes: list[Scope] = []
@@ -98,6 +102,22 @@ def moderated_games(user: User | AnonymousUser | None) -> QuerySet[Game]:
     if scope is not None:
         games = games.filter(scope)
     return games.exclude(pk__in=Game.objects.filter(seats__player__user=user).values("pk"))
+
+
+def drafts_of(user: User | AnonymousUser | None) -> QuerySet[RecordDraft]:
+    """The games being entered by hand that this user may see and continue, scoped as games
+    are: a site moderator, every one; a scoped moderator, those they or a fellow moderator of
+    their scopes began, and those imported as a game they moderate."""
+    if user is None or not isinstance(user, User) or not is_moderator(user):
+        return RecordDraft.objects.none()
+    if is_site_moderator(user):
+        return RecordDraft.objects.all()
+    mates = {user.pk}
+    for scope in _scopes:
+        mates |= scope.colleague_ids(user)
+    return RecordDraft.objects.filter(
+        Q(created_by__in=mates) | Q(game__in=moderated_games(user).values("pk"))
+    )
 
 
 def can_moderate(user: User | AnonymousUser | None, game: Game) -> bool:

@@ -45,6 +45,7 @@ class Step:
 class Line:
     message: Message  # language-neutral: a template and its arguments
     private_to: int | None  # said to this seat only (shown on its page, or once the game is over)
+    kind: str = ""  # the log entry's kind ("year"): a page folds its log at ``rules.CHAPTERS``
 
     @property
     def text(self) -> str:
@@ -79,7 +80,7 @@ class Timeline:
             return [line for line in step.told if everything or line.private_to in (None, seat)]
         narration = self.game_rules.narration
         return [
-            Line(narration(step.state, entry), entry.private_to)
+            Line(narration(step.state, entry), entry.private_to, entry.kind)
             for entry in step.log
             if everything or entry.visible_to(seat)
         ]
@@ -127,7 +128,7 @@ def at_head(game: Game) -> Timeline:
         return timeline(game)
     said = {
         seq: tuple(
-            Line(message, line["to"])
+            Line(message, line["to"], line["k"])
             for line in lines
             if line["k"] != "default" and (message := Message.from_data(line["m"])) is not None
         )

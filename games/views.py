@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
-from games import archive, cli, forms, links, pages, player_games, record_json, services
+from games import archive, cli, forms, links, pages, player_games, record_json, seatpage, services
 from games import press as table_talk
 from games.models import Game, Player, Seat
 from notifications import preferences
@@ -43,6 +43,10 @@ def index(request: HttpRequest) -> HttpResponse:
             "rows": archive.rows(list(page.object_list)),
             "query": query.urlencode(),
             "searched": any(v for k, v in request.GET.items() if k not in ("page", "order")),
+            # the filters past the first are folded (a phone's first screen shows the results),
+            # open when one of them is in use or the search could not be read
+            "more_filters": bool(form.errors)
+            or any(v for k, v in request.GET.items() if k in form.fields and k != next(iter(form.fields))),
         },
     )
 
@@ -70,11 +74,14 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         rules = services.rules_of(seat.game)
         language = translation.get_language()
         context["menu"] = rules.describe(context["state"], seat.position, language) if running else []
+        # at the top: the decision in words, its deadline, and each command as a one-tap reply
+        context["decision"] = seatpage.decision(seat, context["state"], rules, language)
         context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)
         # the talk this seat said or was told, and nothing else (``Press.reaches``)
         colours = {s.position: s.colour for s in seat.game.seats.all()}
         context["press"] = table_talk.shown(table_talk.of_seat(seat.game, seat.position), colours)
-        context["player_page"] = reverse("games:player", args=[links.player_key(seat.player)])
+        # no link to the player's own page: whoever holds this seat's link would see every seat
+        # link of the player and could lock them out; that page is linked from their mails only
         response = render(request, "games/seat.html", context)
         response["Content-Language"] = translation.get_language()  # the page's, not the request's
     return _private(response)
@@ -250,6 +257,7 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         "state": state,
         "view": view,
         "board": "" if waiting_ready else pages.board(state, view, names, game=game),
+        "board_text": "" if waiting_ready else pages.board_text(game, view, names),
         "players": pages.players(view, names),
         "mine": None if waiting_ready else pages.hand(view, names, reader, rules=game.rules),
         "waiting": pages.waiting(game, view, names),

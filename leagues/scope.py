@@ -23,6 +23,12 @@ class LeagueScope:
         others = League.objects.exclude(moderators=user).values("pk")
         return Q(memberships__season__league__in=others)
 
+    def colleague_ids(self, user: User) -> set[int]:
+        leagues = League.objects.filter(moderators=user).values("pk")
+        return set(
+            League.moderators.through.objects.filter(league__in=leagues).values_list("user_id", flat=True)
+        )
+
     def moderator_ids(self, game: Game) -> set[int]:
         ids = League.objects.filter(seasons__league_games__game=game).values_list("moderators", flat=True)
         return {pk for pk in ids if pk is not None}

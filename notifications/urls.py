@@ -7,19 +7,30 @@
   ``WebhookCall`` and answered 503, so the ESP tries again and nothing is lost meanwhile; the
   log says in one line what is missing; ``manage.py replay_webhooks`` runs the kept calls once
   it is fixed.  (A 5xx is what every ESP retries on; SNS is told 401 first to send credentials.)
+* Credentials are checked here, before anymail reads a byte of the body: a call without them is
+  answered 401 (with the Basic challenge SNS waits for), one with wrong ones 400; an
+  authenticated Amazon SES call whose body is not an SNS message of the type its header names,
+  and any call anymail's own checks refuse (a signature, a header that does not match the
+  body), 400.  Each refusal is one warning line, never a traceback: the Internet sends such
+  calls all day, and a 500 would make a real ESP retry a call that can never succeed.
 """
 
 from __future__ import annotations
 
 import base64
 import hmac
+import json
 import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from anymail import urls as anymail_urls
-from anymail.exceptions import AnymailConfigurationError, AnymailImproperlyInstalled
+from anymail.exceptions import (
+    AnymailConfigurationError,
+    AnymailImproperlyInstalled,
+    AnymailWebhookValidationFailure,
+)
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
@@ -56,21 +67,65 @@ def _guarded(view: Callable[..., HttpResponse], name: str) -> Callable[..., Http
         if not secrets():
             log.error("webhook %s answered 503: WEBHOOK_SECRET is not set", name)
             return HttpResponse("Webhooks are not set up yet (WEBHOOK_SECRET); try again later.", status=503)
+        if request.method == "POST":
+            refused = _refusal(request, name)
+            if refused is not None:
+                return refused
         try:
             return view(request, *args, **kwargs)
         except MISCONFIGURED as error:
             return _misconfigured(request, name, error)
+        except AnymailWebhookValidationFailure as error:
+            return _refused(name, 400, one_line(error))
 
     return guarded
 
 
-def _misconfigured(request: HttpRequest, name: str, error: BaseException) -> HttpResponse:
+SNS_TYPES = ("Notification", "SubscriptionConfirmation", "UnsubscribeConfirmation")
+
+
+def _refusal(request: HttpRequest, name: str) -> HttpResponse | None:
+    """The answer to a call refused before anymail parses it, or None to let it through."""
     if "HTTP_AUTHORIZATION" not in request.META:  # SNS sends credentials only when asked
-        response = HttpResponse(status=401)
+        # SNS's first try of every call: the challenge, said at INFO, is its normal path
+        response = _refused(name, 401, "no credentials", level=logging.INFO)
         response["WWW-Authenticate"] = 'Basic realm="Anymail WEBHOOK_SECRET"'
         return response
     if not _authenticated(request):
-        return HttpResponse("Bad credentials.", status=400)
+        return _refused(name, 400, "wrong credentials")
+    if name.startswith("amazon_ses"):
+        problem = _not_sns(request)
+        if problem:
+            return _refused(name, 400, problem)
+    return None
+
+
+def _not_sns(request: HttpRequest) -> str:
+    """What keeps an authenticated call from being an SNS message (anymail would answer it with
+    a 500), or "" when it is one."""
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return "the body is not JSON"
+    kind = request.META.get("HTTP_X_AMZ_SNS_MESSAGE_TYPE", "")
+    if not isinstance(body, dict) or body.get("Type") not in SNS_TYPES:
+        return "the body is not an SNS message"
+    if body.get("Type") != kind:
+        return "the SNS message type header does not match the body"
+    return ""
+
+
+def _refused(name: str, status: int, why: str, level: int = logging.WARNING) -> HttpResponse:
+    log.log(level, "webhook %s refused (%s): %s", name, status, why)
+    response = HttpResponse("Refused.", status=status)
+    response._has_been_logged = True  # type: ignore[attr-defined]  # the line above is its log line
+    return response
+
+
+def _misconfigured(request: HttpRequest, name: str, error: BaseException) -> HttpResponse:
+    refused = _refusal(request, name)
+    if refused is not None:  # a HEAD, say, of a view that cannot even start
+        return refused
     problem = one_line(error)
     headers = {k: str(v) for k, v in request.META.items() if k.startswith("HTTP_") and k not in _NOT_KEPT}
     call = WebhookCall.objects.create(

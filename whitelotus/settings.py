@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "anymail",
+    "axes",  # the admin login, throttled per account and per address (whitelotus/security.py)
     "games",
     "notifications",
     "leagues",
@@ -64,17 +65,23 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # a path with NUL or undecodable bytes is a 400 before any view looks a key up with it
+    "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "django.contrib.sessions.middleware.SessionMiddleware",
     # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
     "games.middleware.FrenchTypographyMiddleware",
     # pages in the reader's language: the switcher's cookie, else the browser's Accept-Language
     # (a seat page and the player's own page: their player's language unless switched)
     "django.middleware.locale.LocaleMiddleware",
+    # a path or query with a NUL or undecodable bytes is a 400 (in the reader's language) before
+    # any view looks a key up with it: Postgres refuses NUL in text, which was a 500
+    "whitelotus.security.RefuseBadBytesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # answers a locked-out login with AXES_LOCKOUT_TEMPLATE
 ]
 
 ROOT_URLCONF = "whitelotus.urls"
@@ -119,6 +126,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# django-axes first: it counts failed logins and refuses a locked-out account or address before
+# the password is checked
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# the admin login: after AXES_FAILURE_LIMIT wrong passwords for one account, or from one
+# address, that account (from anywhere) and that address (for any account) are refused for
+# AXES_COOLOFF_TIME hours, even with the right password; `manage.py axes_reset` lifts it
+AXES_FAILURE_LIMIT = int(env("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(env("AXES_COOLOFF_TIME", "1"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner on every manage.py command
+AXES_LOCKOUT_TEMPLATE = "games/errors/locked.html"
+AXES_CLIENT_IP_CALLABLE = "whitelotus.security.client_address"
+# how many reverse proxies in front of gunicorn append to X-Forwarded-For: the client's address
+# is that many places from its end (0: REMOTE_ADDR, no proxy; deploy/README.md has one)
+PROXY_COUNT = int(env("PROXY_COUNT", "0" if DEBUG else "1"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -127,6 +154,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+LANGUAGE_COOKIE_SAMESITE = "Lax"  # the switcher's cookie is not sent along from other sites' forms
 LOCALE_PATHS = [BASE_DIR / "notifications" / "locale"]
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
 TIME_ZONE = env("TIME_ZONE", "UTC")
@@ -250,6 +278,27 @@ if MAIL_SEND_PER_MINUTE or MAIL_SEND_PER_DAY:  # the mails held back by the send
 # --- the games ----------------------------------------------------------------------------------
 GAMES_SNAPSHOT_EVERY = int(env("GAMES_SNAPSHOT_EVERY", "25"))  # events between state snapshots
 
+# --- Content-Security-Policy (django-csp): every page's scripts, styles, pictures and fonts come
+# from this site, and nothing inline runs; the local mailbox's frame of a mail's HTML part sets a
+# stricter policy of its own (notifications/localmail/views.py)
+CSP_SELF = "'self'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [CSP_SELF],
+        "script-src": [CSP_SELF],
+        "style-src": [CSP_SELF],
+        "img-src": [CSP_SELF, "data:"],
+        "font-src": [CSP_SELF],
+        "connect-src": [CSP_SELF],
+        "frame-src": [CSP_SELF],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": [CSP_SELF],
+        "frame-ancestors": [CSP_SELF],
+        **({"report-uri": [env("CSP_REPORT_URI")]} if env("CSP_REPORT_URI") else {}),
+    },
+}
+
 # --- production safety ------------------------------------------------------------------------
 if not DEBUG:
     SESSION_COOKIE_SECURE = True
@@ -258,6 +307,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "3600"))
     SECURE_CONTENT_TYPE_NOSNIFF = True
+    LANGUAGE_COOKIE_SECURE = True  # the language switcher's cookie, as the session's: HTTPS only
 
 LOGGING = {
     "version": 1,

@@ -179,6 +179,7 @@ OPTIONAL = (
     "time_controls",
     "short_windows",
     "REVEALS",
+    "CHAPTERS",
     "load_board",
     "make_config",
     "config_to_data",
@@ -287,6 +288,9 @@ class Game:
     # log entries that reveal sealed choices; the seats that need not decide are told them in a
     # reveal mail: none
     REVEALS: frozenset[str] = frozenset()
+    # the kinds of log entry that open a part of the game ({"year"}): the pages fold their log
+    # there, the latest part open; none: the log folds every 50 steps
+    CHAPTERS: frozenset[str] = frozenset()
     # codes of config and views as people read them, by kind ({"edition": {"kosmos": "Kosmos
     # (published rules)"}, "option", "value", "phase"…}): English words of MESSAGES, said in the
     # reader's language; a code not listed is shown as it is (the default: every code)

@@ -29,7 +29,8 @@ def test_the_archive_lists_and_searches_games(live_server, page, request):
     assert page.locator("li.archive-game").count() == 3
     assert page.locator("li.archive-game p.move").count() == 2  # whose move, in both running games
 
-    # the search as a person makes it: the form, submitted
+    # the search as a person makes it: the form (its filters past the first folded), submitted
+    page.click("#more-filters summary")
     page.select_option("#id_players", "3")
     page.select_option("#id_status", "finished")
     page.click("form.archive-search button[type=submit]")

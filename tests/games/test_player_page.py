@@ -281,10 +281,17 @@ def test_the_page_speaks_the_players_language():
     assert '<html lang="fr">' in text and "Vous devez décider maintenant" in text
 
 
-def test_the_seat_page_links_to_all_the_players_games():
+def test_the_seat_page_links_only_to_its_seat_and_never_to_the_players_own_page():
+    """Whoever holds one seat's link must not reach the player's other seats, their settings or
+    the button that makes a new link (issue 30): the player's page is linked from mails only."""
     game = running_game(3, seed="me-seat-link")
+    running_game(3, seed="me-seat-link-2")  # Ada's other seat
     text = read(Client().get(urlsplit(links.seat_page_url(game.seats.get(position=0))).path))
-    assert f'<a href="{page_of(ada())}">All my games and settings</a>' in text
+    assert "/me/" not in text and page_of(ada()) not in text
+    own = urlsplit(links.seat_page_url(game.seats.get(position=0))).path
+    seat_links = set(re.findall(r'href="(/games/seat/[^"]+)"', text))
+    assert seat_links <= {own}
+    assert "once the game is over, the replay shows every message to everyone" in text
 
 
 def test_setting_one_game_apart_does_what_the_here_commands_do_and_can_be_undone():

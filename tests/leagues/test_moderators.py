@@ -228,3 +228,37 @@ def test_a_moderator_cannot_redirect_the_mail_of_another_leagues_player(client, 
     ours.refresh_from_db()
     assert ours.email == "ada.new@example.org"
     assert permissions.may_change_player(User.objects.create_superuser("root", "r@example.org", "pw"), theirs)
+
+
+def test_a_leagues_moderator_sees_and_continues_only_their_leagues_record_drafts(client, north, nina, sam):
+    from games.models import RecordDraft
+
+    colleague = moderator_user("nora", north)
+    client.force_login(nina)
+    client.post(url("games_recorddraft_add"), {"name": "North club night", "text": ""})
+    mine = RecordDraft.objects.get(name="North club night")
+    assert mine.created_by == nina
+    theirs = RecordDraft.objects.create(name="South club night", created_by=sam)
+    elsewhere = RecordDraft.objects.create(name="A site moderator's draft")
+
+    listed = client.get(url("games_recorddraft_changelist")).content.decode()
+    assert (
+        "North club night" in listed and "South club night" not in listed and "site moderator" not in listed
+    )
+    assert client.get(url("games_recorddraft_enter", mine.pk)).status_code == 200
+    for other in (theirs, elsewhere):
+        assert client.get(url("games_recorddraft_enter", other.pk)).status_code == 404
+        assert (
+            client.post(url("games_recorddraft_enter", other.pk), {"lines": "# mine now"}).status_code == 404
+        )
+        assert client.get(url("games_recorddraft_change", other.pk)).status_code == 302  # "does not exist"
+    theirs.refresh_from_db()
+    assert theirs.text == ""
+
+    client.force_login(colleague)  # a fellow moderator of the same league continues it
+    assert client.get(url("games_recorddraft_enter", mine.pk)).status_code == 200
+    client.force_login(sam)
+    assert client.get(url("games_recorddraft_enter", mine.pk)).status_code == 404
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "pw"))
+    listed = client.get(url("games_recorddraft_changelist")).content.decode()
+    assert all(name in listed for name in ("North club night", "South club night", "site moderator"))

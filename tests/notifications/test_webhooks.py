@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import time
 
 import pytest
@@ -108,3 +109,49 @@ def test_a_hard_bounce_marks_the_address_bad_and_tells_the_moderators(client):
     deliver_pending()
     assert [m.to for m in django_mail.outbox] == [["mod@lotus.test"]]
     assert django_mail.outbox[0].subject.startswith("Bounced: mail to ")
+
+
+def _refusals(caplog) -> list[logging.LogRecord]:
+    """The log lines of a call: the webhooks' own (at any level) and every warning or worse."""
+    return [r for r in caplog.records if r.name == "notifications.urls" or r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status"),
+    [
+        (b"not even json", {}, 401),  # no credentials: SNS's challenge, before the body is read
+        (b"not even json", auth(), 400),
+        (b'["a list"]', auth(), 400),
+        (
+            b'{"Type": "Notification", "MessageId": "1"}',
+            {**auth(), "HTTP_X_AMZ_SNS_MESSAGE_TYPE": "Bogus"},
+            400,
+        ),
+        (b"\xff\xfe not utf-8", auth(), 400),
+        (b'{"Type": "Notification"}', auth("hook:wrong"), 400),
+    ],
+)
+def test_an_amazon_ses_call_that_is_not_an_authenticated_sns_message_is_refused_with_one_log_line(
+    client, caplog, body, headers, status
+):
+    caplog.set_level(logging.INFO)
+    client.raise_request_exception = False
+    response = client.post("/anymail/amazon_ses/inbound/", body, content_type="text/plain", **headers)
+    assert response.status_code == status
+    if status == 401:
+        assert response["WWW-Authenticate"].startswith("Basic")
+    refusals = _refusals(caplog)
+    assert len(refusals) == 1, [r.getMessage() for r in refusals]
+    assert refusals[0].exc_info is None and "\n" not in refusals[0].getMessage()
+    assert "amazon_ses" in refusals[0].getMessage() and f"({status})" in refusals[0].getMessage()
+    assert not InboundMail.objects.exists()
+
+
+def test_a_forged_signature_is_refused_with_one_log_line_and_no_traceback(client, caplog):
+    caplog.set_level(logging.INFO)
+    raw = compose("play+x@lotus.test", "eve@evil.test", "pass")
+    data = signed({"body-mime": raw.decode(), "recipient": "play+x@lotus.test"}, key="forged")
+    assert client.post("/anymail/mailgun/inbound_mime/", data, **auth()).status_code == 400
+    refusals = _refusals(caplog)
+    assert len(refusals) == 1 and refusals[0].exc_info is None, [r.getMessage() for r in refusals]
+    assert "mailgun" in refusals[0].getMessage()

@@ -63,9 +63,10 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 # a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
-# log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
 # its board as SVG (games.rules.presentation: an optional name), imported when first drawn
 PICTURE = ".picture"
+CHAPTERS = frozenset({"turn"})  # the pages fold their log by turn
+# log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
 REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
@@ -135,6 +136,7 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "CHAPTERS",
     "MAIL_WORDS",
     "MESSAGES",
     "OPTIONS",

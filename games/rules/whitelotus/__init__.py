@@ -78,6 +78,7 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 # its board as SVG (games.rules.presentation: an optional name), imported when first drawn
 PICTURE = ".picture"
 # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+CHAPTERS = frozenset({"year"})  # the pages fold their log by year
 REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
@@ -118,6 +119,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
 __all__ = [
     "CHANCE",
     "CHANCE_WORDS",
+    "CHAPTERS",
     "COLOURS",
     "FIRST_SEAT_KEY",
     "FULL_PRESS_OPTIONS",

@@ -20,7 +20,11 @@
     var old = document.querySelector("#log li.current");
     if (old) { old.classList.remove("current"); }
     var item = document.getElementById("step-" + n);
-    if (item) { item.classList.add("current"); }
+    if (item) {
+      item.classList.add("current");
+      var part = item.closest ? item.closest("details") : null;  // the log is folded by year or turn
+      if (part) { part.open = true; }
+    }
   }
 
   function show(n, push) {
