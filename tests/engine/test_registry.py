@@ -25,6 +25,7 @@ DATA = {
     "time_controls",
     "short_windows",
     "REVEALS",
+    "CHAPTERS",
     "CHANCE",
     "CHANCE_WORDS",
     "SEEDED_FIELDS",
