@@ -41,6 +41,7 @@ from email.policy import default as default_policy
 from email.utils import parseaddr
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -196,12 +197,18 @@ def store_each(
 
 
 def _enqueue(pk: int) -> None:
-    from .tasks import process_inbound
-
     try:
         process_inbound.delay(pk)
     except Exception as error:  # broker down: the sweep processes rows left new
         log.warning("could not enqueue inbound mail %s (%s); the sweep will", pk, tokens.redact(str(error)))
+
+
+# The task lives here, beside what it runs, so storing a mail enqueues it without importing the
+# task module (which imports this one); its name stays ``notifications.tasks.process_inbound``,
+# which the routes and queued messages know.
+@shared_task(name="notifications.tasks.process_inbound", acks_late=True)
+def process_inbound(pk: int) -> str:
+    return process(pk)
 
 
 def process(pk: int) -> str:
