@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
 from email.utils import parseaddr
-from typing import Any
+from typing import Any, BinaryIO
 
 from celery import shared_task
 from django.conf import settings
@@ -161,6 +161,23 @@ def store(
     was new."""
     rows = store_each(raw, via, envelope_from=envelope_from, envelope_to=envelope_to)
     return rows[0][0], any(created for _, created in rows)
+
+
+#: the exit statuses of an MTA pipe (sysexits(3)) that ``receive`` gives; 75 (try again) is
+#: ``notifications.pipe``'s, for what fails before the mail is stored
+EX_OK = 0
+EX_DATAERR = 65
+
+
+def receive(stdin: BinaryIO, sender: str | None, recipients: list[str]) -> tuple[int, str]:
+    """Store what ``stdin`` holds (an MTA pipe: ``notifications.pipe``, ``manage.py
+    receive_email``); ``(exit status, one line for stderr or '')``."""
+    raw = stdin.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        return EX_DATAERR, f"message larger than {MAX_BYTES} bytes: refused"
+    rows = store_each(raw, InboundMail.Via.PIPE, envelope_from=sender, envelope_to=recipients)
+    new = sum(created for _, created in rows)
+    return EX_OK, f"stored as inbound mail {', '.join(str(m.pk) for m, _ in rows)} ({new} new)"
 
 
 def store_each(
