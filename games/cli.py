@@ -452,7 +452,7 @@ def _version_note(game: Game) -> str:
 
 
 def _latest_snapshot(game: Game) -> Snapshot | None:
-    """The snapshot the service loads the head from (as ``services._load_head`` picks it)."""
+    """The snapshot the service loads the head from (as ``services.heads._load_head`` picks it)."""
     return services.usable_snapshot(game)
 
 
