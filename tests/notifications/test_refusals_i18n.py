@@ -40,6 +40,7 @@ SOURCES = [
     *sorted((ROOT / "games" / "rules" / "whitelotus").glob("*.py")),
     ROOT / "games" / "rules" / "commandline.py",  # the refusals every game's notation shares
     ROOT / "games" / "rules" / "chance.py",  # and every game's outcomes of chance
+    ROOT / "games" / "rules" / "base.py",  # the defaults of the contract (no chance: nothing drawn)
     *sorted((ROOT / "games" / "services").glob("*.py")),
     ROOT / "games" / "deadlines.py",
     ROOT / "games" / "press.py",  # table talk's refusals
