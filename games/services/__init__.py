@@ -14,6 +14,7 @@ parts (``heads``: the state at the head, caches, draws; ``appending``: lock, app
 
 from __future__ import annotations
 
+from .appending import Result
 from .creating import (
     MAX_READY_HOURS,
     OPTION_WORDS,
@@ -35,7 +36,6 @@ from .heads import (
     Config,
     GameError,
     IllegalMove,
-    Result,
     State,
     apply_event,
     board,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.rules.base import GameRules, Message
+from games.rules.base import GameRules, LogEntry, Message
 
 from .. import permissions, results, rows, timing
 from ..models import (
@@ -30,7 +31,7 @@ from .heads import (
     Command,
     GameError,
     IllegalMove,
-    Result,
+    State,
     _cache_lock,
     _check_version,
     _head,
@@ -40,6 +41,21 @@ from .heads import (
     rules_of,
     seats_of,
 )
+
+
+# what every service function returns (and ``_finish`` completes)
+@dataclass
+class Result:
+    game: Game
+    state: State
+    events: list[Event] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
+    before: State | None = None  # the state these events started from (moves only)
+    resync: bool = False  # who must decide may have changed: rewrite the pending decisions
+    # each move event with the states around it and its log: the narration projection's input
+    told: list[narration.Told] = field(default_factory=list)
+
 
 # --- internals --------------------------------------------------------------------------------
 

@@ -27,8 +27,8 @@ from ..models import (
 )
 from ..signals import events_appended
 from ..timing import TimeControls
-from .appending import _append, _finish, _lock
-from .heads import GameError, Result, _head, board, logger, seats_of
+from .appending import Result, _append, _finish, _lock
+from .heads import GameError, _head, board, logger, seats_of
 
 # --- creating and starting ---------------------------------------------------------------------
 

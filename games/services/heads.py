@@ -1,6 +1,6 @@
 """A game's state at its head: the rules and config it was created with, the events that
 count, replay from the latest snapshot, the per-process caches, the draws (the server's seed and
-the players' entropy), and the errors and ``Result`` every service function shares."""
+the players' entropy), and the errors every service function shares."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -24,7 +23,6 @@ from ..models import (
     SeatRow,
     Snapshot,
 )
-from ..projections import narration
 
 MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
 
@@ -113,19 +111,6 @@ class IllegalMove(GameError):
             self.text = text
         self.legal = tuple(legal)
         self.line = line
-
-
-@dataclass
-class Result:
-    game: Game
-    state: State
-    events: list[Event] = field(default_factory=list)
-    log: list[LogEntry] = field(default_factory=list)
-    changed: tuple[str, ...] = ()  # Game fields besides head_seq that must be saved
-    before: State | None = None  # the state these events started from (moves only)
-    resync: bool = False  # who must decide may have changed: rewrite the pending decisions
-    # each move event with the states around it and its log: the narration projection's input
-    told: list[narration.Told] = field(default_factory=list)
 
 
 # --- configuration and state ---------------------------------------------------------------

@@ -19,8 +19,8 @@ from ..models import (
     Snapshot,
 )
 from ..projections import narration
-from .appending import _lock_moderated, _moderated, _need_reason, _set_status
-from .heads import GameError, Result, State, _load_head, effective, rules_of, state_at
+from .appending import Result, _lock_moderated, _moderated, _need_reason, _set_status
+from .heads import GameError, State, _load_head, effective, rules_of, state_at
 
 # --- moderation -------------------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ from ..models import (
     PendingDecision,
 )
 from ..projections import narration
-from .appending import _append, _check_running, _finish, _lines, _lock
-from .heads import Command, GameError, IllegalMove, Result, State, _head, rules_of, seats_of
+from .appending import Result, _append, _check_running, _finish, _lines, _lock
+from .heads import Command, GameError, IllegalMove, State, _head, rules_of, seats_of
 
 # --- moves ----------------------------------------------------------------------------------
 
