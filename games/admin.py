@@ -23,6 +23,7 @@ from django.utils.html import format_html
 
 from games import admin_entry, permissions, services
 from games import forms as player_forms
+from games.admin_audit import whose_move
 from games.admin_views import (
     action_view,
     audit_url,
@@ -30,7 +31,6 @@ from games.admin_views import (
     is_moderator,
     rollback_view,
     state_view,
-    whose_move,
 )
 from games.models import Event, Game, Player, Press, RecordDraft, Snapshot
 

@@ -39,7 +39,7 @@ from games.rules.base import Message
 
 from . import services
 from .models import Event, Game, PendingDecision, Seat
-from .services import GameError, Result
+from .services import GameError, Result, appending, heads
 from .signals import events_appended
 
 log = logging.getLogger(__name__)
@@ -58,9 +58,9 @@ def hand_to_bot(
     source: str = Event.Source.MODERATOR,
 ) -> Result:
     """The bot plays the seat from now on, for its player (who keeps the seat)."""
-    services._need_reason(reason)
+    appending._need_reason(reason)
     with transaction.atomic():
-        game = services._lock_moderated(game, by)
+        game = appending._lock_moderated(game, by)
         if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
             raise GameError("Only a running or paused game's seat can be handed to a bot.")
         seat = _seat(game, position)
@@ -83,7 +83,7 @@ def take_back(
 ) -> Result:
     """The seat's player plays it again (their ``back`` by mail, or a moderator for them)."""
     with transaction.atomic():
-        game = services._lock_moderated(game, by)
+        game = appending._lock_moderated(game, by)
         if game.status == Game.Status.FINISHED:
             raise GameError(Message("This game is over."))
         seat = _seat(game, position)
@@ -112,7 +112,7 @@ def _act(
     reason: str,
     inbound_message_id: str = "",
 ) -> Result:
-    event = services._append(
+    event = appending._append(
         game,
         kind,
         payload,
@@ -122,8 +122,8 @@ def _act(
         reason=reason,
         inbound_message_id=inbound_message_id,
     )
-    result = Result(game, services._head(game), [event])
-    services._finish(result)
+    result = Result(game, heads._head(game), [event])
+    appending._finish(result)
     return result
 
 
@@ -163,7 +163,7 @@ def play(game_id: int, *, most: int = MOST_PER_RUN) -> int:
             if game.status != Game.Status.RUNNING or services.version_mismatch(game) is not None:
                 break
             rules = services.rules_of(game)
-            state = services._head(game)
+            state = heads._head(game)
             owing = {d.seat for d in rules.pending(state)}
             row = next((r for r in owed if r.seat in owing), None)
             if row is None:  # the rows are behind the state: read again

@@ -17,7 +17,7 @@ from games.rules.base import Message
 
 from . import services, timing
 from .models import Event, Game, Seat
-from .services import GameError, Result
+from .services import GameError, Result, appending, heads
 from .timing import TimeControls
 
 
@@ -27,7 +27,7 @@ def start_vacation(
     """A player is away for ``days``: the game's clock stops until they are back (at the
     latest when the days are over).  Each player has ``vacation_days`` per game."""
     with transaction.atomic():
-        game = services._lock(game, 1)
+        game = appending._lock(game, 1)
         if game.status not in (Game.Status.RUNNING, Game.Status.PAUSED):
             raise GameError(Message("Only a running game has deadlines to pause."))
         now = timezone.now()
@@ -78,7 +78,7 @@ def end_vacation(
     """Back from vacation (early, by mail, or because the days are over): the unused days
     are kept for later, and the clock restarts unless something else keeps it stopped."""
     with transaction.atomic():
-        game = services._lock(game, 1)
+        game = appending._lock(game, 1)
         now = now or timezone.now()
         holder = Seat.objects.select_for_update().get(game=game, position=seat)
         if holder.away_until is None:
@@ -95,25 +95,25 @@ def _away_event(
     game: Game, holder: Seat, kind: str, payload: dict[str, Any], source: str, message_id: str, now: datetime
 ) -> Result:
     """Append a vacation event, stop or restart the clock, and finish (under the lock)."""
-    event = services._append(
+    event = appending._append(
         game, kind, payload, seat=holder.position, source=source, inbound_message_id=message_id
     )
     timing.keep_clock(game, now)
-    result = Result(game, services._head(game), [event], changed=("clock_stopped_at",))
-    services._finish(result)
+    result = Result(game, heads._head(game), [event], changed=("clock_stopped_at",))
+    appending._finish(result)
     return result
 
 
 def set_time_controls(game: Game, controls: TimeControls, *, by: User | None, reason: str) -> Result:
     """New time controls; they apply to the decisions that begin from now on."""
-    services._need_reason(reason)
+    appending._need_reason(reason)
     with transaction.atomic():
-        game = services._lock_moderated(game, by)
+        game = appending._lock_moderated(game, by)
         previous = game.time_controls
         game.time_controls = controls.to_dict()
         game.save(update_fields=["time_controls"])
         payload = {"time_controls": game.time_controls, "previous": previous}
-        return services._moderated(game, Event.Kind.TIME_CONTROLS, payload, by, reason)
+        return appending._moderated(game, Event.Kind.TIME_CONTROLS, payload, by, reason)
 
 
 def consecutive_defaults(game: Game, seat: int) -> int:

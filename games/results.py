@@ -6,7 +6,7 @@ default moves played while they held it and whether the bot played for them, whe
 ended and the game's last event then.  Standings and ratings (``leagues``), the archive's
 winners and a player's page read these rows; none of them replays a game.
 
-Who writes it: ``project`` alone, called by ``games.services._finish`` (the one place that
+Who writes it: ``project`` alone, called by ``games.services.appending._finish`` (the one place that
 appends events) and by ``manage.py rebuild_projections``.
 
 Inline, not caught up: the rows are written in the transaction that appends the event ending
@@ -25,7 +25,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from games import services
+from games.services import heads
 
 from .models import Event, Game, SeatResult
 
@@ -46,7 +46,7 @@ def holders_from(events: Sequence[Event]) -> list[list[Holder]]:
     seats: list[list[Holder]] = [
         [{"email": p["email"], "from_seq": 1, "defaults": 0, "bot": False}] for p in created["players"]
     ]
-    defaults = {e.seq for e in services.effective(events) if e.kind == Event.Kind.DEFAULT}
+    defaults = {e.seq for e in heads.effective(events) if e.kind == Event.Kind.DEFAULT}
     for event in events:
         if event.kind == Event.Kind.SEAT_REPLACED:
             seats[event.payload["position"]].append(
@@ -75,7 +75,7 @@ def project(game: Game, state: Any, appended: Sequence[Event] = ()) -> bool:
         if any(e.kind == Event.Kind.ROLLED_BACK for e in appended) or not appended:
             return SeatResult.objects.filter(game=game).delete()[0] > 0
         return False  # a move of a running game: it has no rows to withdraw
-    outcome = services.rules_of(game).outcome(state)
+    outcome = heads.rules_of(game).outcome(state)
     SeatResult.objects.filter(game=game).delete()
     if outcome is None:
         return True
@@ -99,4 +99,4 @@ def project(game: Game, state: Any, appended: Sequence[Event] = ()) -> bool:
 
 def rebuild(game: Game) -> bool:
     """The game's rows again, from its log (``manage.py rebuild_projections``)."""
-    return project(game, services.head_state(game) if game.status == Game.Status.FINISHED else None)
+    return project(game, heads.head_state(game) if game.status == Game.Status.FINISHED else None)

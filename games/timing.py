@@ -2,7 +2,7 @@
 
 * ``TimeControls`` are set per game at creation and changed by moderators (an event).
 * ``sync_decisions`` keeps ``PendingDecision`` in step with ``pending(state)``: it runs in the
-  transaction of every event, under the game's row lock (see ``games.services._finish``).
+  transaction of every event, under the game's row lock (see ``games.services.appending._finish``).
   A decision that begins gets a deadline: now + the time per decision, moved out of the
   night or the weekend in the seat's time zone when the game asks for it; sealed decisions
   that begin together share one deadline (the latest of their seats').  A decision kind the

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from games import permissions, services, timing
-from games.admin_views import whose_move
+from games.admin_audit import whose_move
 from games.deadlines import defaults_in_a_row
 from games.models import Game, PendingDecision
 

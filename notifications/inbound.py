@@ -39,8 +39,9 @@ from collections.abc import Callable, Sequence
 from email.parser import BytesHeaderParser
 from email.policy import default as default_policy
 from email.utils import parseaddr
-from typing import Any
+from typing import Any, BinaryIO
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -162,6 +163,23 @@ def store(
     return rows[0][0], any(created for _, created in rows)
 
 
+#: the exit statuses of an MTA pipe (sysexits(3)) that ``receive`` gives; 75 (try again) is
+#: ``notifications.pipe``'s, for what fails before the mail is stored
+EX_OK = 0
+EX_DATAERR = 65
+
+
+def receive(stdin: BinaryIO, sender: str | None, recipients: list[str]) -> tuple[int, str]:
+    """Store what ``stdin`` holds (an MTA pipe: ``notifications.pipe``, ``manage.py
+    receive_email``); ``(exit status, one line for stderr or '')``."""
+    raw = stdin.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        return EX_DATAERR, f"message larger than {MAX_BYTES} bytes: refused"
+    rows = store_each(raw, InboundMail.Via.PIPE, envelope_from=sender, envelope_to=recipients)
+    new = sum(created for _, created in rows)
+    return EX_OK, f"stored as inbound mail {', '.join(str(m.pk) for m, _ in rows)} ({new} new)"
+
+
 def store_each(
     raw: bytes, via: str, *, envelope_from: str | None = None, envelope_to: Sequence[str] = ()
 ) -> list[tuple[InboundMail, bool]]:
@@ -196,12 +214,18 @@ def store_each(
 
 
 def _enqueue(pk: int) -> None:
-    from .tasks import process_inbound
-
     try:
         process_inbound.delay(pk)
     except Exception as error:  # broker down: the sweep processes rows left new
         log.warning("could not enqueue inbound mail %s (%s); the sweep will", pk, tokens.redact(str(error)))
+
+
+# The task lives here, beside what it runs, so storing a mail enqueues it without importing the
+# task module (which imports this one); its name stays ``notifications.tasks.process_inbound``,
+# which the routes and queued messages know.
+@shared_task(name="notifications.tasks.process_inbound", acks_late=True)
+def process_inbound(pk: int) -> str:
+    return process(pk)
 
 
 def process(pk: int) -> str:

@@ -35,6 +35,7 @@ from games.timing import beginning
 
 from . import preferences, queues
 from .models import InboundMail, OutboundMail
+from .sending import send_mails
 from .tokens import redact
 
 log = logging.getLogger(__name__)
@@ -307,8 +308,6 @@ def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
         return
 
     def enqueue() -> None:
-        from .tasks import send_mails
-
         # what a player waits for (a move's answer, the first mover's invitation) ahead of the
         # bulk: at most one message to the broker per queue and transaction
         by_queue: dict[str, list[int]] = {}

@@ -60,7 +60,7 @@ def to_the_log(line: str) -> None:
     """The mail system's log (syslog, facility mail, beside Postfix's own lines): not Django's
     logging, whose console handler writes to stderr, which is the sender's."""
     try:
-        import syslog
+        import syslog  # here: a Unix module, absent elsewhere (the except below)
 
         syslog.openlog("whitelotus", syslog.LOG_PID, syslog.LOG_MAIL)
         syslog.syslog(syslog.LOG_ERR, line)
@@ -80,7 +80,9 @@ def deliver(
     """Store the mail on ``stdin`` (Django set up); the exit status for the MTA.  The one code
     path of ``python -m notifications.pipe``, ``manage.py receive_email`` and its ``Command``."""
     try:
-        from notifications.management.commands.receive_email import receive
+        # here, not at the top: this module runs before Django is set up (``main``), and the
+        # store needs the models; an import error becomes a 75 for the MTA, not a traceback
+        from notifications.inbound import receive
 
         status, line = receive(stdin, sender, recipients)
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the MTA must retry
@@ -101,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = parser.parse_args(argv)
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whitelotus.settings")
-        import django
+        import django  # here: inside the try, so a broken install is a 75 for the MTA too
 
         django.setup()
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the MTA must retry

@@ -12,7 +12,7 @@ news; the next mail the seat gets tells it, ``emails._since``).
   told in the next mail's "since my last mail".
 * ``all``: every mail, as the service has always sent them.
 * ``digest``: as ``decisions``, plus one mail a day with the news of every game where the
-  player has nothing to decide (``send_digests``, Celery beat).
+  player has nothing to decide (``digests.send_digests``, Celery beat).
 
 Always sent, whatever the setting: moderators' notices, reminders and warnings about
 deadlines, a default played on the player's own seat, answers and refusals.
@@ -23,17 +23,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import connection
 from django.utils.translation import gettext, gettext_noop
 
 from games.models import Game, PendingDecision, Player, Seat
 
 from .mailwords import SUBJECTS
-from .models import DigestPart, MailPreference, OutboundMail
+from .models import MailPreference
 
 log = logging.getLogger(__name__)
 
@@ -278,38 +276,3 @@ def digest_seats() -> list[Seat]:
         for s in seats
         if (s.game_id, s.position) not in owing and of(s.player_id, s.game_id).mode == Mode.DIGEST
     ]
-
-
-def send_digests(now: datetime | None = None) -> int:
-    """One mail a day per player on ``mail digest``: the news of each of their games where they
-    owe nothing and something happened since their last mail there (none if no game has news).
-    Idempotent per player and day: a second run the same day writes nothing."""
-    from . import emails, outbox  # the outbox asks this module; this asks it back only here
-
-    now = now or timezone.now()
-    by_player: dict[int, list[Seat]] = {}
-    for seat in digest_seats():
-        by_player.setdefault(seat.player_id, []).append(seat)
-    written = 0
-    for player_id, seats in by_player.items():
-        key = f"digest:p{player_id}:{now:%Y%m%d}"
-        with transaction.atomic():
-            if OutboundMail.objects.filter(key=key).exists():
-                continue
-            parts = []
-            for seat in seats:
-                # the game's row lock: its head cannot move while its news is measured
-                game = Game.objects.select_for_update().get(pk=seat.game_id)
-                since = emails.told_up_to(game, seat.position, game.head_seq)
-                if since < game.head_seq and emails.has_news(game, seat.position, game.head_seq, since):
-                    parts.append(DigestPart(game=game, seat=seat.position, seq=game.head_seq, since=since))
-            if not parts:
-                continue
-            player = Player.objects.get(pk=player_id)
-            mail = outbox.notify(key, "digest", player.email, {"games": len(parts)}, player=player)
-            for part in parts:
-                part.mail = mail
-            DigestPart.objects.bulk_create(parts)
-            written += 1
-    log.info("%s digests written", written)
-    return written

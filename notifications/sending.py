@@ -14,6 +14,8 @@ from datetime import timedelta
 from email.header import Header
 from typing import Any
 
+from anymail.exceptions import AnymailError
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
@@ -23,11 +25,43 @@ from . import throttle
 from .emails import render
 from .models import OutboundMail
 from .pictures import attach_picture
+from .throttle import MAX_ATTEMPTS
 from .tokens import redact, reply_address, service_address
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 8
+#: what a retry may cure: the connection, the server, the provider's API
+TRANSIENT = (smtplib.SMTPException, OSError, AnymailError)
+
+
+# The two send tasks live here, beside what they run, so the outbox (above) enqueues them
+# without importing the task module (which imports the inbound side, above the outbox).  Their
+# names stay ``notifications.tasks.…``: routes, beat and queued messages know them by those.
+@shared_task(name="notifications.tasks.send_mail", bind=True, max_retries=MAX_ATTEMPTS - 1, acks_late=True)
+def send_mail(self: Any, mail_id: int) -> str:
+    """Send one outbox row; retry with exponential backoff (10 s, 20 s, 40 s, … up to 1 h)."""
+    try:
+        return deliver(mail_id)
+    except TRANSIENT as error:
+        final = self.request.retries >= self.max_retries
+        record_failure(mail_id, error, final=final)
+        if final:
+            return f"gave up: {type(error).__name__}"
+        raise self.retry(exc=error, countdown=min(10 * 2**self.request.retries, 3600)) from None
+
+
+@shared_task(name="notifications.tasks.send_mails", acks_late=True)
+def send_mails(mail_ids: list[int]) -> str:
+    """The rows one transaction wrote; a row that fails is retried on its own."""
+    results = []
+    for mail_id in mail_ids:
+        try:
+            results.append(deliver(mail_id))
+        except TRANSIENT as error:
+            record_failure(mail_id, error, final=False)
+            send_mail.apply_async((mail_id,), countdown=10)
+            results.append(f"retrying: {type(error).__name__}")
+    return "; ".join(results)
 
 
 def deliver(mail_id: int) -> str:

@@ -3,53 +3,25 @@
 from __future__ import annotations
 
 import logging
-import smtplib
 from datetime import timedelta
-from typing import Any
 
-from anymail.exceptions import AnymailError
 from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from . import inbound, pictures, preferences, queues, sending, sweep, throttle
+from . import digests, pictures, queues, sending, sweep, throttle
+from .imap.fetch import Account
+from .imap.watching import watch
+from .inbound import process_inbound
 from .models import InboundMail, OutboundMail
+from .sending import TRANSIENT, send_mail, send_mails
+
+# the tasks that run a send or a stored mail live beside their code (``sending``, ``inbound``:
+# the layers below enqueue them without coming back up here); imported here, they are this
+# module's names as before and the worker registers them when it loads this module
+__all__ = ["process_inbound", "send_mail", "send_mails"]
 
 log = logging.getLogger(__name__)
-
-TRANSIENT = (smtplib.SMTPException, OSError, AnymailError)
-
-
-@shared_task(bind=True, max_retries=sending.MAX_ATTEMPTS - 1, acks_late=True)
-def send_mail(self: Any, mail_id: int) -> str:
-    """Send one outbox row; retry with exponential backoff (10 s, 20 s, 40 s, … up to 1 h)."""
-    try:
-        return sending.deliver(mail_id)
-    except TRANSIENT as error:
-        final = self.request.retries >= self.max_retries
-        sending.record_failure(mail_id, error, final=final)
-        if final:
-            return f"gave up: {type(error).__name__}"
-        raise self.retry(exc=error, countdown=min(10 * 2**self.request.retries, 3600)) from None
-
-
-@shared_task(acks_late=True)
-def send_mails(mail_ids: list[int]) -> str:
-    """The rows one transaction wrote; a row that fails is retried on its own."""
-    results = []
-    for mail_id in mail_ids:
-        try:
-            results.append(sending.deliver(mail_id))
-        except TRANSIENT as error:
-            sending.record_failure(mail_id, error, final=False)
-            send_mail.apply_async((mail_id,), countdown=10)
-            results.append(f"retrying: {type(error).__name__}")
-    return "; ".join(results)
-
-
-@shared_task(acks_late=True)
-def process_inbound(pk: int) -> str:
-    return inbound.process(pk)
 
 
 @shared_task
@@ -61,7 +33,7 @@ def sweep_deadlines() -> str:
 @shared_task
 def send_digests() -> str:
     """Once a day (beat): the news of the day to players who asked for a digest."""
-    return f"{preferences.send_digests()} digests written"
+    return f"{digests.send_digests()} digests written"
 
 
 @shared_task
@@ -98,9 +70,6 @@ FETCH_SECONDS = 50.0
 def fetch_mail() -> str:
     """Every minute (beat, when IMAP_HOST is set): fetch new replies for 50 s, by IDLE or by
     polling; nothing when ``manage.py fetch_mail`` holds the mailbox."""
-    from .imap.fetch import Account
-    from .imap.watching import watch
-
     if not settings.IMAP_HOST:
         return "no IMAP_HOST: no mailbox to fetch"
     return str(watch(Account.from_settings(), seconds=FETCH_SECONDS))

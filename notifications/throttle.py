@@ -28,6 +28,10 @@ from . import queues
 from .models import OutboundMail, SendingPace
 from .redact import one_line
 
+#: the tries a mail gets before it is ``failed`` (``sending`` counts them; the drain skips the
+#: rows past them); here, below ``sending``, so both read it without a circle
+MAX_ATTEMPTS = 8
+
 #: the SMTP replies that mean "not now" for an account's volume (RFC 5321 4xx; providers use
 #: 421 and 454 for "too many connections / messages", 450-452 for "try again later")
 RATE_CODES = frozenset({421, 450, 451, 452, 454})
@@ -72,7 +76,7 @@ def _place(kind: str, context: dict[str, object] | None, created: object, pk: in
 def drain_order(limit: int = 500) -> list[int]:
     """The pending rows in the order the held outbox is sent: what players wait for first."""
     rows = OutboundMail.objects.filter(
-        status=OutboundMail.Status.PENDING, attempts__lt=_max_attempts()
+        status=OutboundMail.Status.PENDING, attempts__lt=MAX_ATTEMPTS
     ).values_list("pk", "kind", "context", "created_at")
     ordered = sorted(rows, key=lambda r: _place(r[1], r[2], r[3].isoformat(), r[0]))
     return [r[0] for r in ordered[:limit]]
@@ -92,7 +96,7 @@ def hold(mail: OutboundMail) -> str:
     mine = _place(mail.kind, mail.context, mail.created_at.isoformat(), mail.pk)
     ahead = 0
     for pk, kind, context, created in (
-        OutboundMail.objects.filter(status=OutboundMail.Status.PENDING, attempts__lt=_max_attempts())
+        OutboundMail.objects.filter(status=OutboundMail.Status.PENDING, attempts__lt=MAX_ATTEMPTS)
         .exclude(pk=mail.pk)
         .values_list("pk", "kind", "context", "created_at")
     ):
@@ -118,9 +122,3 @@ def pause(error: BaseException) -> datetime:
     pace.last_refusal = one_line(error)
     pace.save()
     return pace.paused_until
-
-
-def _max_attempts() -> int:
-    from .sending import MAX_ATTEMPTS
-
-    return MAX_ATTEMPTS

@@ -7,7 +7,7 @@ language-neutral :class:`~games.rules.base.Message` (template and arguments) wit
 it.  A reader says the lines in its own language (``Message.render(gettext)``), so a mail, a
 page or the replay reads rows where it used to replay the game from its first event.
 
-*Who writes it, and when.*  Inline: ``games.services._finish`` writes the rows of the events
+*Who writes it, and when.*  Inline: ``games.services.appending._finish`` writes the rows of the events
 it appends in the same transaction (a move's rows go out with its events in one statement),
 and ``games.services.rollback`` deletes the rows of the events it undoes.  Nothing else
 writes them.  Inline rather than by a catch-up projector because a decision mail is planned
@@ -34,6 +34,7 @@ from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Spell
 from notifications import words
 
 from ..models import Event, Game, Narration
+from ..services import heads
 
 # What a default says (in the mails' catalogue): the move itself, or, to the other seats, only
 # that a sealed choice was made for the seat (a defaulted bid is as secret as a sent one).
@@ -136,14 +137,13 @@ def withdraw(game: Game, to_seq: int) -> None:
 def rebuild(game: Game) -> int:
     """Write the game's rows again from its log (replayed once), under the game's row lock
     so that no move is appended meanwhile; returns how many rows it holds."""
-    from games import services  # the service writes rows through this module
 
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        rules = services.rules_of(game)
+        rules = heads.rules_of(game)
         told: list[Told] = []
         before: Any = None
-        for event, state, log in services.walk_all(game):
+        for event, state, log in heads.walk_all(game):
             if event.kind in MOVE_KINDS and event.seat is not None:
                 told.append(Told(event, before, state, log))
             before = state
@@ -205,12 +205,11 @@ def _json(value: Any) -> Any:
 
 def replayed(game: Game, since: int, upto: int) -> Stored:
     """What :func:`stored` would hold, from replaying the log up to ``upto`` as it was then."""
-    from games import services
 
-    rules = services.rules_of(game)
+    rules = heads.rules_of(game)
     out: Stored = []
     before: Any = None
-    for event, state, log in services.walk_all(game, upto):
+    for event, state, log in heads.walk_all(game, upto):
         if event.kind in MOVE_KINDS and event.seat is not None and event.seq > since:
             out.append((event.seq, lines_of(rules, Told(event, before, state, log))))
         before = state

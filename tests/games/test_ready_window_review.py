@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Player
+from games.services import creating
 from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
@@ -149,7 +150,7 @@ def test_one_game_that_cannot_start_does_not_stop_the_others(monkeypatch):
             raise RuntimeError("broken")
         return start(game, *args, **kwargs)
 
-    monkeypatch.setattr(services, "start_game", failing)
+    monkeypatch.setattr(creating, "start_game", failing)  # where start_waiting_games finds it
     assert services.start_waiting_games(timezone.now() + timedelta(hours=2)) == [fine.pk]
 
 

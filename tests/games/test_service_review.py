@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import cli, services
-from games.admin_views import TimeControlsForm
+from games.admin_actions import TimeControlsForm
 from games.models import Game, Snapshot
 from games.rules import registry
 from leagues.admin import SeasonForm

@@ -351,13 +351,13 @@ def handed_over_mails(game: Game, seat: int, language: str) -> list[OutboundMail
 
 def digest_mail(game: Game, seat: int) -> OutboundMail:
     """The daily digest of the player of ``seat`` (which owes nothing), as the beat task writes it."""
-    from notifications import preferences
+    from notifications import digests
     from notifications.models import MailPreference
 
     holder = game.seats.select_related("player").get(position=seat)
     MailPreference.objects.update_or_create(
         player=holder.player, game=None, defaults={"mode": MailPreference.Mode.DIGEST}
     )
-    preferences.send_digests(NOW)
+    digests.send_digests(NOW)
     MailPreference.objects.filter(player=holder.player).delete()  # the fixture's other mails: default
     return OutboundMail.objects.get(kind="digest", player=holder.player)

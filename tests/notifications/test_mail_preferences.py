@@ -16,7 +16,7 @@ from games.models import Game
 from games.picture import Drawn
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
-from notifications import emails, pictures, preferences
+from notifications import digests, emails, pictures, preferences
 from notifications.models import BoardPicture, InboundMail, MailPreference, OutboundMail
 from tests.games.factories import players, running_game, whose_turn
 
@@ -116,8 +116,8 @@ def test_a_digest_is_one_daily_mail_for_all_games_and_decisions_stay_immediate()
             deliver_pending()
     assert OutboundMail.objects.filter(game=game, seat=digest_seat, kind="decision").exists()
     today = timezone.now()
-    assert preferences.send_digests(today) == 1
-    assert preferences.send_digests(today) == 0  # one a day
+    assert digests.send_digests(today) == 1
+    assert digests.send_digests(today) == 0  # one a day
     (digest,) = deliver_pending()
     assert digest.kind == "digest" and digest.to_email == player.email and digest.game is None
     names = sorted((g.name or f"Game {g.pk}" for g in (game, other)), key=lambda n: n)
@@ -128,7 +128,7 @@ def test_a_digest_is_one_daily_mail_for_all_games_and_decisions_stay_immediate()
     assert emails.told_up_to(game, digest_seat, head) == head  # the next mail starts after it
     assert f"== {game.name or f'Game {game.pk}'} (Yellow) ==" in flat(digest.text)
     assert OutboundMail.objects.filter(kind="digest").count() == 1  # the others get none
-    assert preferences.send_digests(today + timedelta(days=1)) == 0  # nothing new since
+    assert digests.send_digests(today + timedelta(days=1)) == 0  # nothing new since
 
 
 def email_player(game: Game, seat: int) -> int:
@@ -295,7 +295,7 @@ def test_the_invitation_tells_the_setting_and_how_to_change_it():
 )
 def test_the_digest_speaks_the_readers_language(language, subject, intro):
     a_digest_is_due(language)
-    assert preferences.send_digests() == 1
+    assert digests.send_digests() == 1
     (digest,) = deliver_pending()
     assert subject in digest.subject and intro in flat(digest.text)
 

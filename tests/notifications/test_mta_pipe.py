@@ -362,7 +362,7 @@ def test_a_failure_storing_the_mail_tells_the_sender_its_type_and_the_log_its_de
     def database_away(*args: object) -> None:
         raise OperationalError(PSYCOPG)
 
-    monkeypatch.setattr("notifications.management.commands.receive_email.receive", database_away)
+    monkeypatch.setattr("notifications.inbound.receive", database_away)
     assert run_pipe(monkeypatch, b"From: a@b\n\nx\n", f"--recipient=play+{TOKEN}@lotus.test") == 75
     assert (
         capsys.readouterr().err
@@ -402,7 +402,7 @@ def test_the_command_fails_as_the_pipe_does(monkeypatch, mail_log):
     def database_away(*args: object) -> None:
         raise OSError("/srv/whitelotus/secret/path")
 
-    monkeypatch.setattr("notifications.management.commands.receive_email.receive", database_away)
+    monkeypatch.setattr("notifications.inbound.receive", database_away)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From: a@b\n\nx\n")))
     err = io.StringIO()
     with pytest.raises(SystemExit) as exited:

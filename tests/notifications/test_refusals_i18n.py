@@ -40,7 +40,8 @@ SOURCES = [
     *sorted((ROOT / "games" / "rules" / "whitelotus").glob("*.py")),
     ROOT / "games" / "rules" / "commandline.py",  # the refusals every game's notation shares
     ROOT / "games" / "rules" / "chance.py",  # and every game's outcomes of chance
-    ROOT / "games" / "services.py",
+    ROOT / "games" / "rules" / "base.py",  # the defaults of the contract (no chance: nothing drawn)
+    *sorted((ROOT / "games" / "services").glob("*.py")),
     ROOT / "games" / "deadlines.py",
     ROOT / "games" / "press.py",  # table talk's refusals
     ROOT / "notifications" / "inbound.py",
@@ -95,7 +96,8 @@ def test_the_scan_finds_the_engine_services_and_inbound_reasons():
     found = written_templates()
     assert found["You cannot bid {amount}: you have {points} influence points."] == "contest.py"
     assert (
-        found["This game is paused by a moderator; moves are not accepted until it resumes."] == "services.py"
+        found["This game is paused by a moderator; moves are not accepted until it resumes."]
+        == "appending.py"
     )
     assert found["You are not on vacation in this game."] == "deadlines.py"
     assert found["It is not your move now."] == "inbound.py"

@@ -10,7 +10,7 @@ from django.core import mail as django_mail
 from django.test import override_settings
 
 from games.models import Game
-from notifications import preferences, tokens
+from notifications import digests, preferences, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail
 from tests.games.factories import running_game
 
@@ -26,7 +26,7 @@ Mode = MailPreference.Mode
 def the_digest() -> tuple[django_mail.EmailMessage, OutboundMail]:
     a_digest_is_due("en")
     django_mail.outbox.clear()
-    assert preferences.send_digests() == 1
+    assert digests.send_digests() == 1
     (row,) = deliver_pending()
     (sent,) = django_mail.outbox
     return sent, row

@@ -11,26 +11,12 @@ before the mail is stored is 75 with one line on stderr and no traceback: run as
 from __future__ import annotations
 
 import sys
-from typing import Any, BinaryIO
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from notifications.inbound import MAX_BYTES, store_each
-from notifications.models import InboundMail
+from notifications.inbound import EX_OK
 from notifications.pipe import add_pipe_arguments, deliver
-
-EX_OK = 0
-EX_DATAERR = 65
-
-
-def receive(stdin: BinaryIO, sender: str | None, recipients: list[str]) -> tuple[int, str]:
-    """Store what ``stdin`` holds; ``(exit status, one line for stderr or '')``."""
-    raw = stdin.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        return EX_DATAERR, f"message larger than {MAX_BYTES} bytes: refused"
-    rows = store_each(raw, InboundMail.Via.PIPE, envelope_from=sender, envelope_to=recipients)
-    new = sum(created for _, created in rows)
-    return EX_OK, f"stored as inbound mail {', '.join(str(m.pk) for m, _ in rows)} ({new} new)"
 
 
 class Command(BaseCommand):
