@@ -508,7 +508,9 @@ def _tell_ignored(
         row.context = {**row.context, "ignored": ignored}
         row.save(update_fields=["context"])
     if not caused:
-        outbox.answer(mail, "status", seat.player.email, {"topic": "status", "ignored": ignored}, **where)
+        # the answer's subject says the mail was carried out, not that the player asked for the board
+        context = {"topic": "status", "ignored": ignored, "carried_out": True}
+        outbox.answer(mail, "status", seat.player.email, context, **where)
 
 
 def _say(game: Game, seat: int, message: press.Said, message_id: str) -> Press:

@@ -169,6 +169,18 @@ def test_a_move_that_mails_the_sender_nothing_gets_a_status_answer_saying_what_w
     mails = sent_to(player.email)[before:]
     assert len(mails) == 1
     assert "I ignored these lines after your commands: Dora" in mails[0].body
+    # its subject says the mail was carried out: the player asked for no status
+    assert mails[0].subject.startswith("Done: your mail is carried out, some lines ignored · ")
+
+
+@pytest.mark.django_db
+def test_status_asked_with_trailing_prose_keeps_the_status_subject():
+    game = started()
+    seat = (whose_turn(game) + 1) % 3
+    reply(game, seat, "status\nDora")
+    deliver_pending()
+    answer = sent_to(game.seats.get(position=seat).player.email)[-1]
+    assert answer.subject.startswith("Status: the board and your hand · ")
 
 
 def test_the_closest_keyword_is_scored_once(monkeypatch):
