@@ -1,5 +1,5 @@
 """What a game's own mail partials (``mail/<rules>/_board.*``, ``game_over``) show besides its
-text board: the game's optional ``mail_facts`` (:mod:`games.rules.presentation`), drawn from
+text board: the game's optional ``mail_facts`` (:meth:`games.rules.base.Game.mail_facts`), drawn from
 the seat's view, its menu and the outcome, said here in the reader's language.  Empty for a
 game that gives none (its partials, if any, read its view directly)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from games.rules.presentation import Asked, presented
+from games.rules.base import Asked
 
 from . import words
 
@@ -18,7 +18,7 @@ __all__ = ["Asked", "facts"]
 
 
 class _Said:
-    """The service's words for a game's ``mail_facts`` (``games.rules.presentation.Say``)."""
+    """The service's words for a game's ``mail_facts`` (``games.rules.base.Say``)."""
 
     def __call__(self, text: str) -> str:
         return gettext(text)
@@ -40,5 +40,4 @@ SAID = _Said()
 
 
 def facts(asked: Asked) -> dict[str, Any]:
-    maker = presented(asked.rules, "mail_facts")
-    return dict(maker(asked, SAID)) if maker is not None else {}
+    return dict(asked.rules.mail_facts(asked, SAID))

@@ -11,7 +11,6 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.rules.base import GameRules
-from games.rules.presentation import presented
 
 COLOURS = {
     "red": gettext_noop("Red"),
@@ -41,7 +40,7 @@ def score_parts(row: dict[str, int], rules: GameRules) -> str:
     """A final score's parts in the reader's language, as the game says them (its optional
     ``score_parts``: "buildings 23 + dragons 0 + …"), else as its outcome names them
     ("officials 12 + …")."""
-    return str(presented(rules, "score_parts")(row).render(gettext))
+    return str(rules.score_parts(row).render(gettext))
 
 
 def colour(name: str) -> str:

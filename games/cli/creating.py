@@ -16,7 +16,6 @@ from games import services
 from games.models import Game, Player
 from games.rules import registry
 from games.rules.base import GameRules
-from games.rules.presentation import presented
 from games.rules.registry import UnknownRules
 
 from .jobs import JobError, _seats
@@ -69,7 +68,7 @@ def first_emperor_seat(value: str, players: int, *, rules: str = registry.DEFAUL
         return None
     colours = game_rules(rules).seat_colours[:players]
     if word not in colours:
-        flag = "--" + str(presented(game_rules(rules), "FIRST_SEAT_KEY")).replace("_", "-")
+        flag = "--" + str(game_rules(rules).FIRST_SEAT_KEY).replace("_", "-")
         raise JobError(f"{flag} must be one of {', '.join(colours)} or lot, not '{value}'.")
     return colours.index(word)
 

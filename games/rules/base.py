@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from . import generic, text
 from .generic import Config, NoBoard, RandomBot
-from .messages import LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, _same
+from .messages import LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, as_is, particular
 from .viewschema import DecisionView, SeatView, View, view_problems
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "OPTIONAL",
     "REQUIRED",
     "Argument",
+    "Asked",
     "Config",
     "Decision",
     "DecisionView",
@@ -63,11 +64,14 @@ __all__ = [
     "NoBoard",
     "Outcome",
     "RulesModule",
+    "Say",
     "SeatView",
     "Spelled",
     "Translate",
     "View",
     "Word",
+    "as_is",
+    "particular",
     "view_problems",
 ]
 
@@ -127,6 +131,32 @@ class Outcome:
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(s for s, r in enumerate(self.rank) if r == 1)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the facts of one mail are drawn from (:meth:`Game.mail_facts`)."""
+
+    rules: Game
+    state: Any
+    view: Mapping[str, Any]
+    seat: int
+    decision: str  # the kind of decision this seat owes ("" for none)
+    legal: Sequence[Any]
+    language: str
+    names: Mapping[str, str]  # seat colour -> player name
+    outcome: Any  # the game's Outcome once it is over
+
+
+class Say(Protocol):
+    """How a game's ``mail_facts`` says words in the reader's language (the service's
+    gettext): ``say(msgid)``, and a plural, a seat colour, a place, a list."""
+
+    def __call__(self, text: str) -> str: ...
+    def plural(self, singular: str, plural: str, n: int) -> str: ...
+    def colour(self, colour: str) -> str: ...
+    def place(self, rank: int) -> str: ...
+    def joined(self, items: Sequence[str]) -> str: ...
 
 
 # --- the contract -----------------------------------------------------------------------------
@@ -209,6 +239,15 @@ OPTIONAL = (
     "PAGE_WORDS",
     "words",
     "Bot",
+    # how the service presents the game (its words, its picture, its flags)
+    "MAIL_WORDS",
+    "PICTURE",
+    "phase_text",
+    "FIRST_SEAT_KEY",
+    "FULL_PRESS_OPTIONS",
+    "OPTION_FLAGS",
+    "mail_facts",
+    "score_parts",
 )
 
 
@@ -232,45 +271,14 @@ class Game:
     read views, never the game's code.  The picture is the game's own (``PICTURE`` below),
     drawn in pure Python.
 
-    *Presentation, optional* (issue 28: nothing outside a game's package names a game).  Each
-    name below may be left out; the service then uses its default, all of them in one mapping,
-    ``games.rules.presentation.DEFAULTS``, read through ``presented(rules, name)``.  Pure
-    Python like the rest: words are English msgids the service says in the reader's language
-    (they belong in ``MESSAGES``), pictures are SVG text.
-
-    ``MAIL_WORDS``        phrase key -> the game's English template (``{field}`` placeholders)
-                          for a phrase of the service's mails and pages it says its own way
-                          (``{% game_words %}``, ``games/templatetags/gamewords.py``): "begins"
-                          ({colour}, {edition}, {game_title}), "replacing" ({colour},
-                          {game_title}), "how_to_play", "other_commands", "mail_all",
-                          "invitation_subject" ({colour}, {decision_text}), "sealed_subject" and
-                          "sealed_situation" ({colour}, {decision_text}), "sealed", "revealed",
-                          "revealed_subject".  Default: none, every phrase in the service's
-                          generic words
-    ``PICTURE``           the package's module that draws the board, relative to the package
-                          (``".picture"``), imported when first drawn: ``board_svg(board, view,
-                          *, names, translate) -> str`` (and ``forget()`` if it remembers
-                          drawings); it may use ``games.picture``'s helpers (geometry,
-                          incremental, style: no Django).  Default None: no picture, the text
-                          board alone in mails and pages
-    ``phase_text(view, translate)`` the view's phase as people read it ("bidding for
-                          Yanan"), on the game's pages.  Default: its ``PAGE_WORDS["phase"]``
-                          word, else the phase's code
-    ``FIRST_SEAT_KEY``    what its config and records call the seat that begins
-                          (``first_emperor``; a record's header key, the command line's flag).
-                          Default ``first_seat`` (the created event then says it too)
-    ``FULL_PRESS_OPTIONS`` options whose point is dealing: a new game with one of them on gets
-                          full table talk (private messages too).  Default none: public
-    ``OPTION_FLAGS``      the command line's flags for its options (``create_game
-                          --negotiation``): flag -> (option, the value it sets or a tuple of the
-                          values it takes, what it does).  Default none: ``--option NAME=VALUE``
-    ``mail_facts(asked, say)`` what its own mail partials show besides the text board (a dict
-                          for their context), from ``presentation.Asked`` (the seat's view, menu,
-                          outcome), its words through ``say`` (``presentation.Say``: gettext,
-                          plurals, colours, places).  Default: nothing more
-    ``score_parts(breakdown)`` a final score's parts as a :class:`Message` ("buildings 23 +
-                          dragons 0 + …"), in the game-over mail.  Default: each part of the
-                          breakdown as its outcome names it, the total left out
+    How the service presents a game (issue 28: nothing outside a game's package names a game)
+    is optional too: its words in the service's mails (``MAIL_WORDS``), its picture
+    (``PICTURE``), its phase in words (``phase_text``), its names for the seat that begins
+    (``FIRST_SEAT_KEY``) and for its options' flags (``OPTION_FLAGS``), its dealing options
+    (``FULL_PRESS_OPTIONS``), its mail partials' facts (``mail_facts``) and a final score's
+    parts (``score_parts``), each with its default below.  Pure Python like the rest: words
+    are English msgids the service says in the reader's language (they belong in
+    ``MESSAGES``), pictures are SVG text.
     """
 
     # -- what the game is: defaults for a game that says nothing more ------------------------
@@ -295,6 +303,33 @@ class Game:
     # (published rules)"}, "option", "value", "phase"…}): English words of MESSAGES, said in the
     # reader's language; a code not listed is shown as it is (the default: every code)
     PAGE_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({})
+
+    # -- how the service presents it: a game that gives none of these is shown and mailed in
+    # the service's generic words, by its text board alone
+    # phrase key -> the game's English template (``{field}`` placeholders) for a phrase of the
+    # service's mails and pages it says its own way (``{% game_words %}``,
+    # ``games/templatetags/gamewords.py``): "begins" ({colour}, {edition}, {game_title}),
+    # "replacing" ({colour}, {game_title}), "how_to_play", "other_commands", "mail_all",
+    # "invitation_subject" ({colour}, {decision_text}), "sealed_subject" and
+    # "sealed_situation" ({colour}, {decision_text}), "sealed", "revealed",
+    # "revealed_subject".  None: every phrase in the service's generic words
+    MAIL_WORDS: Mapping[str, str] = MappingProxyType({})
+    # the package's module that draws the board, relative to the package (".picture"),
+    # imported when first drawn (``games.picture``): ``board_svg(board, view, *, names,
+    # translate) -> str`` (and ``forget()`` if it remembers drawings); it may use
+    # ``games.picture``'s helpers (geometry, incremental, style: no Django).  None: no picture,
+    # the text board alone in mails and pages
+    PICTURE: str | None = None
+    # what its config and records call the seat that begins ("first_emperor"; a record's
+    # header key, the command line's flag); the default's game says it in its created event
+    FIRST_SEAT_KEY = "first_seat"
+    # options whose point is dealing: a new game with one of them on gets full table talk
+    # (private messages too).  None: public
+    FULL_PRESS_OPTIONS: tuple[str, ...] = ()
+    # the command line's flags for its options (``create_game --negotiation``): flag ->
+    # (option, the value it sets or a tuple of the values it takes, what it does).  None:
+    # ``--option NAME=VALUE`` alone
+    OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = MappingProxyType({})
 
     # -- chance written down (games.rules.chance; COMMANDS.md): a game without chance gives none
     CHANCE: Mapping[str, str] = MappingProxyType({})  # kind of outcome -> syntax ("draw <building>")
@@ -536,7 +571,7 @@ class Game:
         by defaults."""
         return generic.Vocabulary(self._met[0])
 
-    def narrate(self, state: Any, entry: LogEntry, translate: Translate = _same) -> str:
+    def narrate(self, state: Any, entry: LogEntry, translate: Translate = as_is) -> str:
         """A log entry as a sentence in the reader's language: ``narration`` rendered."""
         return self.narration(state, entry).render(translate)
 
@@ -546,16 +581,41 @@ class Game:
         private intent (Die Verbotene Stadt's plan: "plan")."""
         return None
 
-    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Translate = _same) -> str:
+    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Translate = as_is) -> str:
         """What a decision asks ("make a sealed bid for Ningxia (4)"), after "Blue must …".
         Default: its kind, through ``translate``."""
         return translate(kind)
 
-    def sealed_text(self, sealed: Any, translate: Translate = _same) -> str:
+    def sealed_text(self, sealed: Any, translate: Translate = as_is) -> str:
         """A seat's own sealed choice from its view (``view["sealed"]``) as its page and mails
         say it ("bid 3 against green").  Default: a plain rendering (``bid 3``; a mapping's
         keys and values, what is None left out)."""
         return generic.plain(sealed)
+
+    def phase_text(self, view: Mapping[str, Any], translate: Translate = as_is) -> str:
+        """The view's phase as people read it ("bidding for Yanan"), on the game's pages.
+        Default: its ``PAGE_WORDS["phase"]`` word through ``translate``, else the phase's code."""
+        code = str(view.get("phase", ""))
+        english = (self.PAGE_WORDS or {}).get("phase", {}).get(code)
+        return translate(english) if english else code
+
+    def mail_facts(self, asked: Asked, say: Say) -> Mapping[str, Any]:
+        """What the game's own mail partials (``mail/<name>/_board.*``, ``game_over``) show
+        besides its text board: a dict for their context, drawn from ``asked`` (the seat's view,
+        its menu, the outcome), its words said through ``say`` (gettext, plurals, colours,
+        places).  Default: nothing more (its partials, if any, read its view directly)."""
+        return {}
+
+    def score_parts(self, breakdown: Mapping[str, int]) -> Message:
+        """A final score's parts as a :class:`Message` ("buildings 23 + dragons 0 + …"), in
+        the game-over mail.  Default: each part of the breakdown as its outcome names it (a
+        word of the game's catalogue), the total left out: "officials 12 + pairs 3"."""
+        parts = [
+            Message.layout("{part} {value}", part=Word(part), value=value)
+            for part, value in breakdown.items()
+            if part != "total"
+        ]
+        return Message.joined(parts, " + ")
 
     # -- bots ---------------------------------------------------------------------------------
 

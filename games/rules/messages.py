@@ -15,8 +15,16 @@ from typing import Any, NamedTuple
 Translate = Callable[[str], str]
 
 
-def _same(text: str) -> str:
+def as_is(text: str) -> str:
+    """The English text itself: the ``translate`` of a reader of English (and of tests)."""
     return text
+
+
+def particular(translate: Translate, context: str, message: str) -> str:
+    """``message`` said in a context (``pgettext``) through a plain ``translate``: the
+    catalogue keys it ``context + "\\x04" + message``; a translation missing gives the message."""
+    said = translate(f"{context}\x04{message}")
+    return message if "\x04" in said else said
 
 
 class Word(NamedTuple):
@@ -94,7 +102,7 @@ class Message:
         template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
         return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
 
-    def render(self, translate: Translate = _same) -> str:
+    def render(self, translate: Translate = as_is) -> str:
         values = {k: _render_argument(v, translate) for k, v in self.args.items()}
         if self.plain:
             return self.template.format(**values)

@@ -56,7 +56,6 @@ from typing import Any
 from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand
 from games.rules.chance import Chance
-from games.rules.presentation import presented
 from games.rules.recordtext import body_lines, split_record
 
 KNOWN = {
@@ -78,7 +77,7 @@ KNOWN = {
 def first_seat_key(rules: str) -> str:
     """The header key of the seat that begins: the game's own (``FIRST_SEAT_KEY``), else
     ``first_seat``."""
-    return str(presented(registry.get(rules), "FIRST_SEAT_KEY"))
+    return str(registry.get(rules).FIRST_SEAT_KEY)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from django.utils import timezone
 from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand, Message
 from games.rules.chance import Chance
-from games.rules.presentation import DEFAULTS, presented
 
 from ..models import (
     Collection,
@@ -155,7 +154,7 @@ def create_game(
             "seed": seed,
             "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
         }
-        if presented(game_rules, "FIRST_SEAT_KEY") == DEFAULTS["FIRST_SEAT_KEY"]:
+        if game_rules.FIRST_SEAT_KEY == GameRules.FIRST_SEAT_KEY:
             # the seat that begins, as the service calls it (a game with its own name for it
             # says it in its config, and its created event stays as it always was)
             payload["first_seat"] = first
@@ -178,7 +177,7 @@ def default_press(rules: str, options: Mapping[str, Any] | None) -> str:
     """The table talk a new game gets when none is chosen: full (private messages too) with
     an option of the game's whose point is dealing (its ``FULL_PRESS_OPTIONS``); public (only
     to all) else."""
-    dealing = presented(registry.get(rules), "FULL_PRESS_OPTIONS")
+    dealing = registry.get(rules).FULL_PRESS_OPTIONS
     if any((options or {}).get(name) for name in dealing):
         return str(Game.Press.FULL)
     return str(Game.Press.PUBLIC)

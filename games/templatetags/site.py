@@ -21,7 +21,6 @@ from django.utils.translation import gettext
 
 from games import timefmt
 from games.rules import registry
-from games.rules.presentation import presented
 from notifications import words
 
 register = template.Library()
@@ -98,10 +97,7 @@ def phase_words(view: dict[str, object], rules: str) -> str:
     ``phase_text``: "bidding for Yanan", "Gebote für Yanan"), else its page words for the
     phase, else the engine's name."""
     game = registry.get(rules)
-    said = presented(game, "phase_text")
-    if said is not None:
-        try:
-            return str(said(view, gettext))
-        except (KeyError, AttributeError, TypeError):
-            pass
-    return words.game_word(game, "phase", view.get("phase", ""))
+    try:
+        return str(game.phase_text(view, gettext))
+    except (KeyError, AttributeError, TypeError):
+        return words.game_word(game, "phase", view.get("phase", ""))

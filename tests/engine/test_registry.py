@@ -33,6 +33,11 @@ DATA = {
     "MESSAGES",
     "PAGE_WORDS",
     "words",
+    "MAIL_WORDS",
+    "PICTURE",
+    "FIRST_SEAT_KEY",
+    "FULL_PRESS_OPTIONS",
+    "OPTION_FLAGS",
 }
 METHODS = [n for n in CONTRACT if n not in DATA]
 CALLABLE_DATA = {"Bot"}

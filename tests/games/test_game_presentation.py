@@ -1,4 +1,4 @@
-"""A game's words and looks are its own, each optional (games.rules.presentation): a game that
+"""A game's words and looks are its own, each optional (games.rules.base.Game): a game that
 gives no picture has its text board alone in mails and pages, one that gives no words of its
 own is mailed in the service's generic words, and nothing asks which game it is."""
 
@@ -15,12 +15,12 @@ from django.utils import translation
 
 from games import picture, services
 from games.models import Game
-from games.rules import registry
-from games.rules.presentation import DEFAULTS, presented
-from games.templatetags import gamewords
-from notifications import words
+from games.rules import base, registry
+from games.templatetags import gamewords, site
+from notifications import gamefacts, words
 from notifications.models import OutboundMail
 from tests import secondgame
+from tests.contract import sealedbids
 from tests.games.factories import players
 from tests.notifications.helpers import deliver_pending
 
@@ -42,15 +42,45 @@ def second_game() -> Game:
     return game
 
 
+BARE = base.Game("sealedbids", sealedbids)  # the required names alone
+
+
 def test_a_game_that_gives_none_of_the_optional_names_gets_each_default():
-    bare = types.SimpleNamespace()
-    for name, default in DEFAULTS.items():
-        assert presented(bare, name) is default
+    assert not set(secondgame.LOOKS) & set(dir(sealedbids))
+    assert dict(BARE.MAIL_WORDS) == {} and dict(BARE.OPTION_FLAGS) == {}
+    assert BARE.FIRST_SEAT_KEY == "first_seat" and BARE.FULL_PRESS_OPTIONS == ()
+    assert BARE.phase_text({"phase": "bidding"}, str.upper) == "bidding"
+    asked = base.Asked(BARE, None, {"phase": "bidding"}, 0, "bid", (), "en", {}, None)
+    assert BARE.mail_facts(asked, gamefacts.SAID) == {} and gamefacts.facts(asked) == {}
+    assert BARE.score_parts({"officials": 12, "pairs": 3, "total": 15}).render() == "officials 12 + pairs 3"
+
+
+def test_a_games_own_names_come_before_the_defaults():
+    rules = registry.get(registry.DEFAULT)
+    assert rules.FIRST_SEAT_KEY == "first_emperor" and rules.FULL_PRESS_OPTIONS == ("negotiation",)
+    assert rules.MAIL_WORDS["begins"] and "negotiation" in rules.OPTION_FLAGS
+    parts = {"buildings": 1, "dragons": 0, "territory": 2, "territory_size": 5, "chips": 0}
+    assert rules.score_parts(parts).render() == (
+        "buildings 1 + dragons 0 + largest territory 2 (5 areas) + VP chips 0"
+    )
+
+
+def test_a_phase_without_words_of_its_game_is_its_page_word_else_its_code():
+    worded = types.ModuleType("worded")
+    for name in dir(sealedbids):
+        if not name.startswith("__"):
+            setattr(worded, name, getattr(sealedbids, name))
+    setattr(worded, "PAGE_WORDS", {"phase": {"bidding": "making bids"}})  # noqa: B010
+    game = base.Game("worded", worded)
+    assert game.phase_text({"phase": "bidding"}, str.upper) == "MAKING BIDS"
+    assert game.phase_text({"phase": "finished"}, str.upper) == "finished"
+    with translation.override("en"):
+        said = site.phase_words({"phase": "bidding", "step": {"area": "Yanan"}}, registry.DEFAULT)
+        assert said == "bidding for Yanan"
 
 
 def test_a_game_without_a_picture_has_none():
-    bare = types.ModuleType("bare")
-    assert presented(bare, "PICTURE") is None
+    assert BARE.PICTURE is None
     assert picture.has_picture(registry.DEFAULT)
 
 
@@ -96,7 +126,7 @@ def test_the_score_parts_are_the_games_own_words(language, said):
     with translation.override(language):
         assert words.score_parts(parts, registry.get(registry.DEFAULT)).startswith(said)
         # a game that gives none: each part as its outcome names it, the total left out
-        assert words.score_parts({"officials": 12, "total": 12}, types.SimpleNamespace()) == (
+        assert words.score_parts({"officials": 12, "total": 12}, BARE) == (
             f"{translation.gettext('officials')} 12"
         )
 

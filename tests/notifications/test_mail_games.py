@@ -13,13 +13,14 @@ import pytest
 
 from games import cli
 from games.models import Game
-from games.rules import presentation, registry
+from games.rules import registry
 from games.rules import whitelotus as wl
 from notifications import emails, pictures, prose
 from notifications.localmail.demo import create_demo
 from notifications.mailwords import MAIL_WORDS
 from notifications.models import OutboundMail
 from tests.games.factories import running_game
+from tests.secondgame import LOOKS
 
 OTHER = "othergame"
 
@@ -27,7 +28,7 @@ OTHER = "othergame"
 def other_rules() -> types.ModuleType:
     module = types.ModuleType(OTHER)
     for name in wl.__all__:
-        if name not in presentation.DEFAULTS:  # White Lotus's engine; its words and looks are its own
+        if name not in LOOKS:  # White Lotus's engine; its words and looks are its own
             setattr(module, name, getattr(wl, name))
     setattr(module, "name", OTHER)  # noqa: B010 (a module's attributes, set as data)
     setattr(module, "title", "Other Game")  # noqa: B010
@@ -46,10 +47,11 @@ def other_rules() -> types.ModuleType:
 @pytest.fixture
 def other_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
     module = other_rules()
+    game = registry.Game(OTHER, module)  # what registry.get gives: the package and the defaults
     real = registry.get
 
     def get(name: str) -> Any:
-        return module if name == OTHER else real(name)
+        return game if name == OTHER else real(name)
 
     monkeypatch.setitem(registry.PACKAGES, OTHER, "tests.notifications.othergame")
     monkeypatch.setattr(registry, "get", get)

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import cli, services
 from games.rules import registry
-from games.rules.presentation import DEFAULTS, presented
+from games.rules.base import Game
 
 from ._base import run
 
@@ -45,7 +45,7 @@ def _option_flags() -> dict[str, tuple[str, str, Any, str]]:
     option, the value it sets or the values it takes, what it does)."""
     flags: dict[str, tuple[str, str, Any, str]] = {}
     for name in registry.names():
-        for flag, (option, value, said) in presented(registry.get(name), "OPTION_FLAGS").items():
+        for flag, (option, value, said) in registry.get(name).OPTION_FLAGS.items():
             flags.setdefault(flag, (name, option, value, said))
     return flags
 
@@ -59,8 +59,8 @@ def _own_first_seats() -> str:
     said = []
     for name in registry.names():
         rules = registry.get(name)
-        key = str(presented(rules, "FIRST_SEAT_KEY"))
-        if key != DEFAULTS["FIRST_SEAT_KEY"]:
+        key = str(rules.FIRST_SEAT_KEY)
+        if key != Game.FIRST_SEAT_KEY:
             said.append(f"{rules.title}: the {key.replace('_', ' ')}")
     return f" ({'; '.join(said)})" if said else ""
 
@@ -70,7 +70,7 @@ def _dealing() -> str:
     said = []
     for name in registry.names():
         rules = registry.get(name)
-        dealing = presented(rules, "FULL_PRESS_OPTIONS")
+        dealing = rules.FULL_PRESS_OPTIONS
         if dealing:
             said.append(f"{rules.title}: {', '.join(dealing)}")
     return f" ({'; '.join(said)})" if said else ""

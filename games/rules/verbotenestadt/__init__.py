@@ -63,7 +63,7 @@ OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 # a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
 time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
 short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
-# its board as SVG (games.rules.presentation: an optional name), imported when first drawn
+# its board as SVG (an optional name of games.rules.base.Game), imported when first drawn
 PICTURE = ".picture"
 CHAPTERS = frozenset({"turn"})  # the pages fold their log by turn
 # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown

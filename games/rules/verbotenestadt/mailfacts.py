@@ -1,7 +1,7 @@
 """What Die Verbotene Stadt's own mail partials (``mail/verbotenestadt/_board.*``, the
 game-over mail) show besides its text board: facts drawn from the seat's view, its menu and
-the game's outcome, in the reader's language (the optional ``mail_facts`` of
-:mod:`games.rules.presentation`).  Pure Python: its words are said through the service's
+the game's outcome, in the reader's language (its optional ``mail_facts``,
+:meth:`games.rules.base.Game.mail_facts`).  Pure Python: its words are said through the service's
 ``say`` (gettext, plurals, colours, places), so the catalogue keeps them."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..presentation import Asked, Say
+from ..base import Asked, Say
 
 
 def gettext_noop(text: str) -> str:

@@ -26,8 +26,7 @@ from typing import Any
 from games.picture.incremental import Box, bbox_attr
 from games.picture.style import BORDER, FONT, INK, clip, esc, text_on
 
-from ..base import Translate
-from ..presentation import as_is
+from ..base import Translate, as_is
 
 
 def gettext_noop(text: str) -> str:

@@ -60,9 +60,9 @@ player_counts = (3, 4, 5, 6)
 seat_colours = COLOURS
 default_board = "china"
 default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
-FIRST_SEAT_KEY = "first_emperor"  # (games.rules.presentation) as its config and records say it
+FIRST_SEAT_KEY = "first_emperor"  # (games.rules.base.Game) as its config and records say it
 FULL_PRESS_OPTIONS = ("negotiation",)  # the negotiation variant is about dealing: full table talk
-# the command line's flags for its options (games.rules.presentation), as they always were
+# the command line's flags for its options (games.rules.base.Game), as they always were
 OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
     "no-zero-card": ("zero_card", False, "without the 0 card (French rules)"),
     "negotiation": ("negotiation", True, "the negotiation variant (gifts)"),
@@ -75,7 +75,7 @@ OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
 }
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
 # no clock or short windows of its own (base.Game's defaults: the service's two days a decision)
-# its board as SVG (games.rules.presentation: an optional name), imported when first drawn
+# its board as SVG (an optional name of games.rules.base.Game), imported when first drawn
 PICTURE = ".picture"
 # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
 CHAPTERS = frozenset({"year"})  # the pages fold their log by year

@@ -14,8 +14,7 @@ from typing import Any
 from games.picture.incremental import bbox_attr, text_box, union
 from games.picture.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
 
-from ..base import Translate
-from ..presentation import particular
+from ..base import Translate, particular
 from .pagewords import phase_text
 
 
