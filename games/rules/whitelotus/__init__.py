@@ -27,8 +27,9 @@ from .chancetext import (
 )
 from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
+from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, legal, outcome, pending, replay, setup
+from .engine import apply, outcome, replay, setup
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
