@@ -271,6 +271,12 @@ class Game:
     ``score_parts(breakdown)`` a final score's parts as a :class:`Message` ("buildings 23 +
                           dragons 0 + …"), in the game-over mail.  Default: each part of the
                           breakdown as its outcome names it, the total left out
+    ``operator_text(view, names)`` the game as the operator reads it on the command line
+                          (``manage.py show_game``): plain English lines after the line that
+                          names the game, ``names`` each seat's player as the operator knows
+                          them ("Ada <ada@example.org>"); ``games.rules.operatortext`` has
+                          helpers.  Default: the seed's hash, the options, its text board
+                          (``text_board``), who is waited for and the result
     """
 
     # -- what the game is: defaults for a game that says nothing more ------------------------

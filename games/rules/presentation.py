@@ -88,6 +88,10 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "OPTION_FLAGS": _NONE,
         # ``score_parts(breakdown)``: a final score's parts as a Message (the game-over mail)
         "score_parts": _score_parts,
+        # ``operator_text(view, names)``: the game as the operator reads it on the command line
+        # (``manage.py show_game``), plain English lines after the line naming the game;
+        # None: its text board (``text_board``), who is waited for and the result
+        "operator_text": None,
     }
 )
 

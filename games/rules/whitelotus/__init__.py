@@ -35,6 +35,7 @@ from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration, sealed_text
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .operatortext import operator_text
 from .pagewords import PAGE_WORDS, PHASES, SCORE_PARTS, phase_text, score_parts
 from .pagewords import WORDS as _PAGE_WORDS
 from .selfplay import Bot
@@ -166,6 +167,7 @@ __all__ = [
     "name",
     "narrate",
     "narration",
+    "operator_text",
     "outcome",
     "parse_chance",
     "parse_command",
