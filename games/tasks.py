@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+# the task that plays the bots lives beside its code (``games.bots``, whose receiver enqueues
+# it without coming back up here); imported here, it is this module's name as before and the
+# worker registers it when it loads this module (``app.autodiscover_tasks``)
+from .bots import play_bots
 
-from . import bots
-
-
-@shared_task(acks_late=True)
-def play_bots(game_id: int) -> str:
-    """The decisions a game's bot-held seats owe, played (``games.bots.play``)."""
-    return f"{bots.play(game_id)} bot moves played in game {game_id}"
+__all__ = ["play_bots"]

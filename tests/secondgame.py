@@ -24,6 +24,7 @@ LOOKS = (
     "OPTION_FLAGS",
     "mail_facts",
     "score_parts",
+    "operator_text",
 )
 # White Lotus's contract, every name of it but its words and looks
 for _key in dir(_wl):

@@ -64,11 +64,6 @@ PENDING = {
 DEFAULT_COMPARED = {
     "games/rules/records.py": "a record of the default game has no rules line (one without is its)",
     "notifications/localmail/demo.py": "the default game's call to create_game stays as it was",
-    # being split by issue 28's item 5 at the same time: White Lotus's operator text board
-    # (_white_lotus_text) to its package as an optional name, its --first-emperor flag from
-    # FIRST_SEAT_KEY, and its view's own seed and result (as view_of gives every other game)
-    "games/cli/creating.py": "PENDING: White Lotus's created game described without its title",
-    "games/cli/showing.py": "PENDING: White Lotus's text board and view for the command line",
 }
 
 SKIPPED_DIRS = ("tests/", "docs/", "bench/", "node_modules/")

@@ -138,9 +138,9 @@ def create_game(
 
 def describe_created(game: Game, verb: str = "Created") -> str:
     """What ``create_game`` prints: id, seats and the seed's hash — never the seed."""
-    title = "" if game.rules == registry.DEFAULT else f"{game_rules(game.rules).title}, "
+    title = game_rules(game.rules).title  # every game's, the default one's too
     lines = [
-        f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {title}{game.edition}, "
+        f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {title}, {game.edition}, "
         f"board {game.board}, {game.get_status_display()}",
     ]
     lines += [f"  seat {s.position}  {s.colour:<7} {s.player}" for s in _seats(game)]

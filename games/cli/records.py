@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import record_json, services
 from games.models import PLACEHOLDER_DOMAIN, Collection, Event, Game, Player
-from games.rules import chance, records, registry, rng
+from games.rules import chance, entry, records, registry, rng
 from games.rules.base import IllegalCommand
 from games.rules.registry import UnknownRules
 
@@ -160,7 +160,7 @@ def import_record(
     try:
         text = record_json.as_text(text)  # a JSON record (``/games/<id>/record.json``) as its notation
         _check_record_version(records.header_of(text))
-        record, final = records.parse_record(text, boards, services.parse_command)
+        record, final = entry.parse_record(text, boards, services.parse_command)
     except IllegalCommand as error:
         legal = list(error.legal)
         more = f" (and {len(legal) - MOST_LEGAL} more)" if len(legal) > MOST_LEGAL else ""

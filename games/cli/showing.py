@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Player
-from games.pages import view_of, with_commitment
+from games.pages import view_of
 from games.projections import narration
-from games.rules import registry
+from games.rules import operatortext
 from games.rules.base import GameRules, Message
 
 from .jobs import JobError, _seats
@@ -56,25 +56,23 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     seat = seat_of_colour(game, colour) if colour else None
     rules = services.rules_of(game)
     state = services.head_state(game)
-    # a game whose view leaves them out gets the seed's hash and, at the end, the result
-    # (White Lotus's own view names the seed its state keeps: for a mixed game the draw seed,
-    # so it gets the commitment every page shows, the server's seed's hash and seed)
-    view = (
-        with_commitment(game, dict(rules.view(state, seat)))
-        if game.rules == registry.DEFAULT
-        else view_of(game, state, seat)
-    )
+    view = view_of(game, state, seat)
     seats = {s.colour: s.player for s in _seats(game)}
-    if game.rules == registry.DEFAULT:
-        out = _white_lotus_text(game, view, seats)
+    out = [
+        f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {rules.title}, {game.edition}, "
+        f"board {game.board}, {game.get_status_display()}, event #{game.head_seq}",
+    ]
+    own = rules.operator_text  # the game's own text for the operator, if any
+    if own is not None:
+        out += own(view, {colour: str(player) for colour, player in seats.items()})
     else:
-        out = _game_text(game, rules, view, seats)
+        out += _game_text(rules, view, seats)
     if seat is not None and "you" not in view:
         # a game whose view does not name its seat: what this seat alone sees, in words
         public = view_of(game, state, None)
         private = _pruned({k: v for k, v in view.items() if public.get(k) != v})
         colour = _seats(game)[seat].colour
-        out += ["", f"As {colour}: {_words(private) or 'nothing hidden from the others'}"]
+        out += ["", f"As {colour}: {operatortext.words(private) or 'nothing hidden from the others'}"]
     if seat is not None:
         menu = rules.describe(state, seat)
         if menu:
@@ -87,97 +85,22 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     return "\n".join(out)
 
 
-def _game_text(
-    game: Game, rules: GameRules, view: Mapping[str, Any], seats: Mapping[str, Player]
-) -> list[str]:
+def _game_text(rules: GameRules, view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
     """A game's text board (``rules.text_board``), who must decide, the result, and what
     the seat sees alone."""
     names = {colour: player.name for colour, player in seats.items()}
-    out = [
-        f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {rules.title}, {game.edition}, "
-        f"board {game.board}, {game.get_status_display()}, event #{game.head_seq}",
-    ]
+    out = []
     if "seed_digest" in view:
         out.append(
             f"seed hash: {view['seed_digest']}" + (f"  seed: {view['seed']}" if "seed" in view else "")
         )
     if view.get("options"):
-        out.append(f"options: {_words(view['options'])}")
+        out.append(f"options: {operatortext.words(view['options'])}")
     out += ["", *rules.text_board(view, names, str), ""]
-    out += _waiting(view)
-    out += _result(view, seats)
+    out += operatortext.waiting(view)
+    out += operatortext.result(view)
     if "you" in view:
         out += ["", f"As {view['you']}:"]
-    return out
-
-
-def _waiting(view: Mapping[str, Any]) -> list[str]:
-    """Who owes a decision, and which, as one line (none when nobody does)."""
-    pending = view.get("pending") or []
-    if not pending:
-        return []
-    waiting = ", ".join(
-        f"{d['colour']} ({d['kind']}{', sealed' if d.get('sealed') else ''})" for d in pending
-    )
-    return [f"Waiting for: {waiting}"]
-
-
-def _result(view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
-    """A finished game's places and scores in seat order among equals, and its winners."""
-    result = view.get("outcome")
-    if not result:
-        return []
-    colours = list(seats)
-    order = sorted(colours, key=lambda c: (result["rank"][c], colours.index(c)))
-    scores = (f"{result['rank'][c]}. {c} {_total(result['scores'][c])}" for c in order)
-    return [f"Final scores: {', '.join(scores)}", f"Winner(s): {', '.join(result['winners'])}"]
-
-
-def _total(score: Any) -> Any:
-    return score.get("total", score) if isinstance(score, Mapping) else score
-
-
-def _white_lotus_text(game: Game, view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
-    """White Lotus's board as text: the provinces in play, the players, the result."""
-    out = [
-        f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {game.edition}, board {game.board}, "
-        f"{game.get_status_display()}, event #{game.head_seq}",
-        f"seed hash: {view['seed_digest']}" + (f"  seed: {view['seed']}" if "seed" in view else ""),
-        f"options: {_words(view['options'])}",
-        f"{'year' if view['edition'] == 'kosmos' else 'turn'} {view['year']}"
-        f"{' (the last)' if view['final_year'] else ''}, phase {view['phase']}, emperor {view['emperor']}"
-        f"{', rebel leader ' + view['rebel'] if view['rebel'] else ''}, tiles in the bag {view['bag']}",
-        "",
-        "Provinces in play:",
-    ]
-    areas = [a for a in view["areas"] if a["in_play"]]
-    width = max(len(a["name"]) for a in areas)
-    for a in areas:
-        marks = "".join(m for m, on in (("*", a["lotus"]), ("D", a["dragon"])) if on)
-        markers = f"  markers: {', '.join(a['markers'])}" if a["markers"] else ""
-        out.append(
-            f"  {a['number']:>2} {a['name']:<{width}} {marks:<2} {a['building'] or '-':<9} "
-            f"{a['owner'] or '-':<7}{markers}".rstrip()
-        )
-    out += ["  (* lotus area, D dragon)", "", "Players:"]
-    for p in view["players"]:
-        chips = ", ".join(f"{k} {v}" for k, v in p["chips"].items() if v)
-        hand = f"  hand: {_words(p['hand'])}" if "hand" in p else ""
-        out.append(
-            f"  {p['colour']:<7} {seats[p['colour']]}{'  (emperor)' if p['emperor'] else ''}"
-            f"  VP chips {p['vp_chips']}  chips: {chips or 'none'}  score {p['score']['total']}{hand}"
-        )
-    out.append("")
-    out += _waiting(view)
-    if view["step"]:
-        out.append(f"Step: {_words(view['step'])}")
-    out += _result(view, seats)
-    if "you" in view:
-        out += ["", f"As {view['you']}: hand {_words(view['hand'])}"]
-        if view.get("sealed"):
-            out.append(f"  sealed: {_words(view['sealed'])}")
-        if "drawn" in view:
-            out.append(f"  drawn tile: {view['drawn']}")
     return out
 
 
@@ -224,19 +147,3 @@ def _pruned(value: Mapping[str, Any]) -> dict[str, Any]:
         if item is not None and item != {}:
             out[key] = item
     return out
-
-
-def _words(value: Mapping[str, Any]) -> str:
-    """A view's small dict as ``key value`` words."""
-    parts = []
-    for key, item in value.items():
-        if isinstance(item, bool):
-            text = "yes" if item else "no"
-        elif isinstance(item, list | tuple):
-            text = "/".join(str(x) for x in item) or "-"
-        elif isinstance(item, Mapping):
-            text = "(" + _words(item) + ")"
-        else:
-            text = str(item)
-        parts.append(f"{key.replace('_', ' ')} {text}")
-    return ", ".join(parts)

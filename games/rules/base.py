@@ -36,7 +36,7 @@ The view is a :class:`View`: ``players``, ``pending``, ``phase``, a seat's ``you
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -248,10 +248,13 @@ OPTIONAL = (
     "OPTION_FLAGS",
     "mail_facts",
     "score_parts",
+    "operator_text",
 )
 
 
 _CONTRACT = frozenset((*REQUIRED, *OPTIONAL))
+# the names whose package function Game adapts for a game without chance (see __init__)
+_ADAPTED = frozenset({"setup", "apply"})
 
 
 class Game:
@@ -275,10 +278,10 @@ class Game:
     is optional too: its words in the service's mails (``MAIL_WORDS``), its picture
     (``PICTURE``), its phase in words (``phase_text``), its names for the seat that begins
     (``FIRST_SEAT_KEY``) and for its options' flags (``OPTION_FLAGS``), its dealing options
-    (``FULL_PRESS_OPTIONS``), its mail partials' facts (``mail_facts``) and a final score's
-    parts (``score_parts``), each with its default below.  Pure Python like the rest: words
-    are English msgids the service says in the reader's language (they belong in
-    ``MESSAGES``), pictures are SVG text.
+    (``FULL_PRESS_OPTIONS``), its mail partials' facts (``mail_facts``), a final score's parts
+    (``score_parts``) and its text for the operator (``operator_text``), each with its
+    default below.  Pure Python like the rest: words are English msgids the service says in
+    the reader's language (they belong in ``MESSAGES``), pictures are SVG text.
     """
 
     # -- what the game is: defaults for a game that says nothing more ------------------------
@@ -320,6 +323,12 @@ class Game:
     # ``games.picture``'s helpers (geometry, incremental, style: no Django).  None: no picture,
     # the text board alone in mails and pages
     PICTURE: str | None = None
+    # ``operator_text(view, names) -> lines``: the game as the operator reads it on the command
+    # line (``manage.py show_game``), plain English lines after the line that names the game;
+    # ``names``: seat colour -> the player as the operator knows them ("Ada <ada@x.org>");
+    # ``games.rules.operatortext`` has helpers.  None: the seed's hash, the options, its text
+    # board (``text_board``), who is waited for and the result
+    operator_text: Callable[[Mapping[str, Any], Mapping[str, str]], list[str]] | None = None
     # what its config and records call the seat that begins ("first_emperor"; a record's
     # header key, the command line's flag); the default's game says it in its created event
     FIRST_SEAT_KEY = "first_seat"
@@ -349,7 +358,7 @@ class Game:
         # the contract's names the package gives, looked up in it at each use (a test that
         # patches the package is heard); setup and apply of a game without chance are adapted
         self._given = frozenset(n for n in (*REQUIRED, *OPTIONAL) if hasattr(module, n)) - (
-            frozenset() if self.draws_chance else frozenset({"setup", "apply"})
+            frozenset() if self.draws_chance else _ADAPTED
         )
 
     if not TYPE_CHECKING:  # mypy checks every name against the methods and values below
@@ -359,7 +368,9 @@ class Game:
                 found = object.__getattribute__(self, "__dict__")
                 if name in found:  # set on this object (a test's patch, a cached default)
                     return found[name]
-                if name in found["_given"]:
+                if name in found["_given"] or (
+                    name not in _ADAPTED and hasattr(found["module"], name)  # patched in later
+                ):
                     return getattr(found["module"], name)
             return object.__getattribute__(self, name)
 

@@ -1,5 +1,5 @@
 """Reading a record one line at a time (entering a game by hand, issue 17), and whole
-(:func:`games.rules.records.parse_record` feeds every line of its body here).
+(:func:`parse_record` feeds every line of its body to the same :class:`Reader`).
 
 After the header, each line is answered at once (:class:`Answer`): what the engine made of it
 (the moves it played, in words), or why it is not possible and what was legal there.  A line
@@ -29,6 +29,7 @@ from games.rules import chance
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Word
 from games.rules.chance import Chance, ChanceError
 from games.rules.records import Note, Record, players_of, read_header
+from games.rules.recordtext import body_lines
 
 Parse = Callable[[GameRules, Any, str, int], Any]
 _TRAILING = re.compile(r"\s+#")
@@ -467,3 +468,21 @@ class Draft:
         if self.reader is None:
             raise IllegalCommand("The header is not complete yet (a blank line ends it).")
         return self.reader.finish()
+
+
+def parse_record(
+    text: str,
+    boards: Callable[[str, str], Any],
+    parse: Callable[[GameRules, Any, str, int], Any] | None = None,
+) -> tuple[Record, Any]:
+    """The record and the final state it replays to; an illegal line raises
+    :class:`IllegalCommand` naming the line and what was legal there.  ``boards(rules,
+    name)`` loads a board; ``parse(rules, state, text, seat)`` reads a command (default: the
+    game's notation)."""
+    header, notes, body = body_lines(text)
+    reader = Reader.from_header(header, boards, parse, header_notes=notes)
+    for number, raw in body:
+        answer = reader.feed(raw, number)
+        if not answer.ok:
+            raise IllegalCommand(answer.text, answer.legal)
+    return reader.finish()

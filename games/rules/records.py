@@ -40,7 +40,8 @@ lines after the move that drew them (the setup's before the first move); a game 
 writes them out as well, with its seed, so that its record replays without the seed too
 (:func:`chance_written_out`; COMMANDS.md "Chance written down").  Comments (``# …`` on a line
 of their own, or after a line) and blank lines in the body are kept with the line they belong
-to (:class:`Note`) and written back where they were; :mod:`games.rules.entry` reads the body.
+to (:class:`Note`) and written back where they were; :mod:`games.rules.entry` reads the body
+(line by line, or a whole record: :func:`games.rules.entry.parse_record`).
 
 Written and read through the rules contract (:mod:`games.rules.base`) alone, through the
 registry: the notation of each line is the game's own.
@@ -56,7 +57,7 @@ from typing import Any
 from games.rules import chance, registry, rng
 from games.rules.base import GameRules, IllegalCommand
 from games.rules.chance import Chance
-from games.rules.recordtext import body_lines, split_record
+from games.rules.recordtext import split_record
 
 KNOWN = {
     "rules",
@@ -257,26 +258,6 @@ def _value(text: str, default: Any) -> Any:
         except ValueError:
             return text
     return text
-
-
-def parse_record(
-    text: str,
-    boards: Callable[[str, str], Any],
-    parse: Callable[[GameRules, Any, str, int], Any] | None = None,
-) -> tuple[Record, Any]:
-    """The record and the final state it replays to; an illegal line raises
-    :class:`IllegalCommand` naming the line and what was legal there.  ``boards(rules,
-    name)`` loads a board; ``parse(rules, state, text, seat)`` reads a command (default: the
-    game's notation)."""
-    from games.rules.entry import Reader  # (it reads records line by line; this, whole)
-
-    header, notes, body = body_lines(text)
-    reader = Reader.from_header(header, boards, parse, header_notes=notes)
-    for number, raw in body:
-        answer = reader.feed(raw, number)
-        if not answer.ok:
-            raise IllegalCommand(answer.text, answer.legal)
-    return reader.finish()
 
 
 def header_of(text: str) -> dict[str, str]:

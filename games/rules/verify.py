@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import records, registry, rng
+from . import entry, records, registry, rng
 from .base import GameRules, IllegalCommand, Outcome
 from .recordtext import split_record
 
@@ -124,7 +124,7 @@ def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) 
             f"seed-hash is {published}"
         )
     try:
-        record, final = records.parse_record(text, boards, _parse)
+        record, final = entry.parse_record(text, boards, _parse)
     except IllegalCommand as error:
         raise VerificationFailed(f"the game does not replay: {error.message}") from None
     except (OSError, ValueError) as error:

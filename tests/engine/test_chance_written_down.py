@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from games.rules import records, registry
 from games.rules.base import IllegalCommand
 from games.rules.chance import Chance, ChanceError
-from games.rules.entry import Reader
-from games.rules.records import parse_record
+from games.rules.entry import Reader, parse_record
 
 WL = registry.get("whitelotus")
 VS = registry.get("verbotenestadt")

@@ -8,7 +8,7 @@ import pytest
 from games.rules.base import Decision, IllegalCommand
 from games.rules.whitelotus.commands import Bid
 from games.rules.whitelotus.constants import Building
-from games.rules.whitelotus.engine import legal, pending
+from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import Bidding, ChooseContest, Rebellion, RebellionOffer, TieBreak
 
 from .helpers import area, begin, blank, entries, hands, holds, kinds, markers, play, seat, tiles

@@ -7,7 +7,7 @@ import pytest
 
 from games.rules.base import Decision, IllegalCommand
 from games.rules.whitelotus.commands import Pass, Place
-from games.rules.whitelotus.engine import legal, pending
+from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import Bidding, Placement
 
 from .helpers import BOARD, area, begin, blank, entries, holds, kinds, new_game, play, seat, tiles

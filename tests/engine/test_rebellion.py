@@ -8,7 +8,7 @@ import pytest
 from games.rules.base import Decision, IllegalCommand
 from games.rules.whitelotus.commands import Take
 from games.rules.whitelotus.constants import Building
-from games.rules.whitelotus.engine import legal, pending
+from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import PalaceChoices, Rebellion, RebellionOffer, Spoils
 
 from .helpers import area, begin, blank, entries, hands, holds, kinds, play, seat

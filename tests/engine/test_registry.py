@@ -38,6 +38,7 @@ DATA = {
     "FIRST_SEAT_KEY",
     "FULL_PRESS_OPTIONS",
     "OPTION_FLAGS",
+    "operator_text",  # a function or None (the service's own text)
 }
 METHODS = [n for n in CONTRACT if n not in DATA]
 CALLABLE_DATA = {"Bot"}

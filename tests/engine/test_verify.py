@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from games.rules import records, registry, rng, verify
+from games.rules import entry, records, registry, rng, verify
 from games.rules import whitelotus as wl
 from games.rules.verify import VerificationFailed
 from games.rules.whitelotus import record as wl_record
@@ -188,7 +188,7 @@ def test_an_old_record_replays_with_its_seed_and_prints_the_seeds_hash_to_compar
 def test_old_records_are_still_read_by_the_service_reader():
     config = wl.Config(wl.load_board(), ("red", "blue", "green"))
     old = wl_record.format_record(wl_record.Record(config, "7", ()))
-    record, _ = records.parse_record(old, boards)
+    record, _ = entry.parse_record(old, boards)
     assert (record.seed, record.draws, record.entropy, record.draw_seed) == ("7", "", (), "7")
 
 

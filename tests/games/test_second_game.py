@@ -179,6 +179,18 @@ def test_the_operators_create_game_makes_a_game_of_the_game_asked_for():
     assert "Provinces in play" not in shown  # White Lotus's own text
 
 
+def test_show_game_gives_a_games_own_operator_text_in_place_of_its_text_board(monkeypatch):
+    def operator_text(view, names):
+        return [f"the second game for the operator: {names['red']}, waiting {len(view['pending'])}"]
+
+    monkeypatch.setattr(secondgame, "operator_text", operator_text, raising=False)
+    game = cli.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
+    shown = cli.show_game(game, colour="red", log=0)
+    assert shown.startswith(f"Game {game.pk}: Second Game, kosmos, board china, running, event #")
+    assert "the second game for the operator: a <a@example.org>, waiting 1" in shown
+    assert "The second game's board" not in shown and "you may:" in shown
+
+
 def test_the_pages_draw_the_games_own_picture_and_name_the_game(client):
     game = second()
     page = client.get(reverse("games:game", args=[game.pk]))

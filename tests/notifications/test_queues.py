@@ -9,7 +9,8 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import services
+from games import bots, services
+from games import tasks as games_tasks
 from games.models import PendingDecision
 from games.rules import registry
 from notifications import queues
@@ -34,6 +35,14 @@ def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
     assert router.route({}, process_inbound.name)["queue"].name == queues.MOVES
     assert router.route({}, "notifications.tasks.send_digests")["queue"].name == queues.MAIL
     assert {q.name for q in settings.CELERY_TASK_QUEUES} == {queues.MOVES, queues.MAIL}
+
+
+def test_the_bots_task_keeps_its_name_and_goes_first_and_the_worker_finds_it():
+    # defined in games.bots (which enqueues it) under the name queued tasks have always had
+    app.loader.import_default_modules()  # what a worker loads: each app's tasks module
+    assert bots.play_bots.name == games_tasks.play_bots.name == "games.tasks.play_bots"
+    assert app.tasks["games.tasks.play_bots"].run is bots.play_bots.run
+    assert app.amqp.router.route({}, bots.play_bots.name)["queue"].name == queues.MOVES
 
 
 @pytest.mark.django_db

@@ -31,8 +31,9 @@ from .chancetext import (
 )
 from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
+from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, legal, outcome, pending, replay, setup
+from .engine import apply, outcome, replay, setup
 from .mailfacts import WORDS as _FACT_WORDS
 from .mailfacts import mail_facts
 from .mailwords import MAIL_WORDS

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from .. import rng
 from .commands import Believe, Command, Dial, Doubt, Keep, Move, Plan, Stop
-from .engine import bluffing_open, default_take, legal, move_options, owed
+from .decisions import bluffing_open, legal, move_options, owed
+from .engine import default_take
 from .moves import destinations, short_moves
 from .search import FAR, ranked, reach
 from .state import State

@@ -17,7 +17,8 @@ from __future__ import annotations
 from . import dice
 from .board import Square
 from .commands import Believe, Command, Dial, Keep, Move, Stop
-from .engine import _may_keep, default_take, move_options, owed
+from .decisions import _may_keep, move_options, owed
+from .engine import default_take
 from .search import reach
 from .state import State
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .commands import Dial, Stop
-from .engine import legal, move_options, owed
+from .decisions import legal, move_options, owed
 from .notation import SYNTAX, format_command_in
 from .state import State
 from .words import KEYWORDS, spell

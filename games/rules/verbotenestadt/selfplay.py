@@ -20,8 +20,9 @@ from .board import load_board
 from .bots import Bot
 from .commands import Command
 from .constants import SEATS
+from .decisions import pending
 from .defaults import default
-from .engine import apply, pending, setup
+from .engine import apply, setup
 from .narrate import narrate
 from .notation import format_command
 from .scoring import outcome_of

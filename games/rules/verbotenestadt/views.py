@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .constants import OFFICIALS, hat, robe
-from .engine import bluffing_open, pending, take_options
+from .decisions import bluffing_open, pending, take_options
 from .notation import format_command
 from .scoring import score
 from .state import State

@@ -27,13 +27,15 @@ from .chancetext import (
 )
 from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
+from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, legal, outcome, pending, replay, setup
+from .engine import apply, outcome, replay, setup
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
 from .narrate import narrate, narration, sealed_text
 from .notation import SYNTAX, clean, format_command, format_command_in, parse_command
+from .operatortext import operator_text
 from .pagewords import PAGE_WORDS, PHASES, SCORE_PARTS, phase_text, score_parts
 from .pagewords import WORDS as _PAGE_WORDS
 from .selfplay import Bot
@@ -165,6 +167,7 @@ __all__ = [
     "name",
     "narrate",
     "narration",
+    "operator_text",
     "outcome",
     "parse_chance",
     "parse_command",

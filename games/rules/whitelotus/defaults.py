@@ -35,7 +35,7 @@ from .commands import (
 )
 from .constants import BUILDING_VP, Building
 from .contest import bid_amounts, targets
-from .engine import legal, pending
+from .decisions import legal, pending
 from .placement import legal_areas, optional_marker
 from .rebellion import UNDECIDED, spoils_targets
 from .scoring import breakdown

@@ -1,4 +1,5 @@
-"""The White Lotus rules module: setup, pending, legal, apply, default, outcome, replay.
+"""The White Lotus rules module: setup, apply, outcome, replay (who decides what and what they
+may answer, ``pending`` and ``legal``, are :mod:`.decisions`; the defaults :mod:`.defaults`).
 
 Two layers of validation: first whether the game is running and it is this seat's
 decision (with a message naming whose it is), then whether the move is legal (the phase
@@ -14,28 +15,25 @@ about its hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from types import ModuleType
 
 from .. import chance as chance_
-from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Word
+from ..base import IllegalCommand, LogEntry, Message, Outcome, Word
 from ..chance import Chance, ChanceError
-from . import contest, flow, income, placement, rebellion, tiles
+from . import flow
 from .commands import Command, Give
 from .common import all_of
 from .constants import START_ARMY, START_INFLUENCE, START_TILES, TILE_COUNTS, Building
+from .decisions import RULES, pending
+from .menu import describe
 from .rng_draws import fill, first_emperor
 from .scoring import outcome as final_outcome
 from .state import (
     Bidding,
-    ChooseContest,
     Config,
     Finished,
-    NewAreas,
     PalaceChoices,
     Placement,
     Rebellion,
-    RebellionOffer,
-    Spoils,
     State,
     StepDone,
     TieBreak,
@@ -44,19 +42,6 @@ from .state import (
     evolve,
     put,
 )
-
-RULES: dict[type, ModuleType] = {
-    Placement: placement,
-    ChooseContest: contest,
-    Bidding: contest,
-    TieBreak: contest,
-    RebellionOffer: rebellion,
-    Rebellion: rebellion,
-    Spoils: rebellion,
-    PalaceChoices: income,
-    NewAreas: tiles,
-}
-
 
 # Placement settles its own forced moves; sealed decisions are never played for a seat.
 NEVER_FORCED = frozenset({Placement, Bidding, Rebellion, PalaceChoices})
@@ -109,18 +94,6 @@ def setup(config: Config, seed: str, chance: Sequence[Chance] = ()) -> State:
     state = _settle(flow.start_year(state, log), log)
     chance_.settle(state)
     return state
-
-
-def pending(state: State) -> tuple[Decision, ...]:
-    rules = RULES.get(type(state.phase))
-    return rules.pending(state) if rules else ()
-
-
-def legal(state: State, seat: int) -> tuple[Command, ...]:
-    """The menu of ``seat``: answers to its decision (also to a sealed one it has already
-    given, which it may still change).  Gifts (negotiation variant) are not listed."""
-    rules = RULES.get(type(state.phase))
-    return rules.legal(state, seat) if rules else ()
 
 
 def apply(
@@ -239,8 +212,6 @@ def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> S
 
 
 def _menu_lines(state: State, seat: int) -> list[str]:
-    from .menu import describe
-
     return describe(state, seat)
 
 

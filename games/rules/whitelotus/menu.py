@@ -9,6 +9,7 @@ from collections import defaultdict
 
 from .commands import Army, Bid, Command, Draw, First, Out, PalaceChoice, Place, Resolve, Take, Tile
 from .contest import bid_amounts
+from .decisions import legal
 from .notation import SYNTAX
 from .state import Bidding, State
 from .words import COLOURS, KEYWORDS, POINTS, SIDES, spell
@@ -56,8 +57,6 @@ PHRASES = {
 
 
 def describe(state: State, seat: int, language: str = "en") -> list[str]:
-    from .engine import legal
-
     menu = legal(state, seat)
     by_kind: dict[str, list[Command]] = defaultdict(list)
     for c in menu:

@@ -19,8 +19,9 @@ from ..selfplay import play_out
 from .board import load_board
 from .commands import Army, Bid, Command, Decline, Lead, Out, Place, Side, Take
 from .constants import BUILDING_VP, COLOURS, Building
+from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, legal, pending, setup
+from .engine import apply, setup
 from .narrate import narrate
 from .record import Record, format_record
 from .scoring import outcome

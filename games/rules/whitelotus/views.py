@@ -14,7 +14,8 @@ from typing import Any
 
 from .. import rng
 from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, Building
-from .engine import outcome, pending
+from .decisions import pending
+from .engine import outcome
 from .rebellion import UNDECIDED
 from .scoring import breakdown
 from .state import Bidding, ChooseContest, NewAreas, PalaceChoices, Rebellion, Spoils, State, TieBreak, bits

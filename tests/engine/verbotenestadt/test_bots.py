@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from games.rules.verbotenestadt.bots import Bot
 from games.rules.verbotenestadt.commands import Believe, Doubt, Keep, Move, Plan, Stop
+from games.rules.verbotenestadt.decisions import move_options
 from games.rules.verbotenestadt.defaults import default
-from games.rules.verbotenestadt.engine import apply, move_options
+from games.rules.verbotenestadt.engine import apply
 from games.rules.verbotenestadt.search import FAR, distance, distances, ranked
 from games.rules.verbotenestadt.selfplay import play
 from games.rules.verbotenestadt.state import evolve

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from games.rules import registry
 from games.rules.verbotenestadt.bots import Bot
 from games.rules.verbotenestadt.constants import OFFICIALS, SEATS
+from games.rules.verbotenestadt.decisions import pending
 from games.rules.verbotenestadt.defaults import default
-from games.rules.verbotenestadt.engine import apply, pending, replay, setup
+from games.rules.verbotenestadt.engine import apply, replay, setup
 from games.rules.verbotenestadt.state import Config, Options, State, evolve
 from games.rules.verbotenestadt.views import view
 

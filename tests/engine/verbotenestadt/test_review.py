@@ -12,8 +12,9 @@ import pytest
 from games.rules import registry
 from games.rules.verbotenestadt import engine
 from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
+from games.rules.verbotenestadt.decisions import legal, move_options, pending
 from games.rules.verbotenestadt.defaults import default
-from games.rules.verbotenestadt.engine import apply, legal, move_options, pending, setup
+from games.rules.verbotenestadt.engine import apply, setup
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.state import evolve
 

@@ -20,8 +20,9 @@ from games.rules.verbotenestadt.commands import (
     Stop,
     Take,
 )
+from games.rules.verbotenestadt.decisions import legal, pending
 from games.rules.verbotenestadt.defaults import default
-from games.rules.verbotenestadt.engine import apply, legal, outcome, pending, setup
+from games.rules.verbotenestadt.engine import apply, outcome, setup
 from games.rules.verbotenestadt.state import Options, evolve
 
 from .helpers import BOARD, arrange, config, hands, play, rigged, started
