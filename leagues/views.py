@@ -47,7 +47,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "leagues": leagues,
         "open": [league for league in leagues if league.open_seasons],
         "address": service_address(),
-        "games": [words.game_name(registry.get(name)) for name in registry.names()],
+        # the lead's games: each registered game's title in the reader's language
+        "games": words.joined([words.game_name(registry.get(name)) for name in registry.names()]),
     }
     return TemplateResponse(request, "leagues/home.html", context)
 

@@ -155,7 +155,12 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 LANGUAGE_COOKIE_SAMESITE = "Lax"  # the switcher's cookie is not sent along from other sites' forms
-LOCALE_PATHS = [BASE_DIR / "notifications" / "locale"]
+# the service's catalogue, then each game's own (``<package>/locale``, registry.locale_dirs):
+# Django lets an earlier path win where two translate the same msgid, and the catalogues merge
+# into one per language, so a game's entry for a msgid of the service (or of another game)
+# would change every game's mails; with the service first a game only adds its own msgids
+# (tests/contract/test_every_game.py fails on a game entry that contradicts another catalogue)
+LOCALE_PATHS = [BASE_DIR / "notifications" / "locale", *registry.locale_dirs()]
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
 TIME_ZONE = env("TIME_ZONE", "UTC")
 USE_I18N = True

@@ -42,17 +42,30 @@ class UnknownRules(LookupError):
         self.name = name
 
 
-def template_dirs() -> list[Path]:
-    """Each game's own templates (``<package>/templates/``: its page and mail partials, by the
-    service's names for them, ``games/<name>/_state.html`` …), found without importing the
-    game (the settings' template directories)."""
+def _package_dirs(folder: str) -> list[Path]:
+    """``<package>/<folder>/`` of each registered game that has one, found without importing
+    the game."""
     found = []
     for package in PACKAGES.values():
         spec = importlib.util.find_spec(package)
         for where in (spec.submodule_search_locations or []) if spec else []:
-            if (Path(where) / "templates").is_dir():
-                found.append(Path(where) / "templates")
+            if (Path(where) / folder).is_dir():
+                found.append(Path(where) / folder)
     return found
+
+
+def template_dirs() -> list[Path]:
+    """Each game's own templates (``<package>/templates/``: its page and mail partials, by the
+    service's names for them, ``games/<name>/_state.html`` …), found without importing the
+    game (the settings' template directories)."""
+    return _package_dirs("templates")
+
+
+def locale_dirs() -> list[Path]:
+    """Each game's own catalogue (``<package>/locale/<language>/LC_MESSAGES/django.po`` and its
+    compiled ``.mo``: the German and French of its sentences and words), found without
+    importing the game (the settings' ``LOCALE_PATHS``, after the service's own catalogue)."""
+    return _package_dirs("locale")
 
 
 def names() -> tuple[str, ...]:

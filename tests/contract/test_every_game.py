@@ -7,20 +7,27 @@ exported and imported, played to the end by defaults and by its bot, its game-ov
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail as django_mail
+from django.test import override_settings
 from django.urls import reverse
 
 from games import cli, links, pages, services
 from games.models import Game, Player
 from games.picture import has_picture
 from games.rules import registry
-from games.rules.base import view_problems
+from games.rules.base import IllegalCommand, view_problems
+from games.rules.presentation import presented
 from notifications import emails, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail
 from tests.notifications.helpers import compose, deliver_pending, receive
+from tests.notifications.test_i18n import po_path, read_po, translations
 
 from . import sealedbids
 
@@ -32,10 +39,22 @@ LANGUAGES = ("en", "de", "fr")
 NAMES = ("Ada", "Bernd", "Claire", "Dana", "Emil", "Fleur")
 
 
+@contextmanager
+def registered(name: str, module: ModuleType) -> Iterator[None]:
+    """``module`` registered as ``name``, its own catalogue read too: the settings found the
+    games' catalogues when they were read, so a game registered later is added to LOCALE_PATHS
+    here (after the service's, as the settings put them; changing the setting resets Django's
+    translation caches, django/test/signals.py)."""
+    with registry.register(name, module):
+        found = [path for path in registry.locale_dirs() if path not in settings.LOCALE_PATHS]
+        with override_settings(LOCALE_PATHS=[*settings.LOCALE_PATHS, *found]):
+            yield
+
+
 @pytest.fixture(params=GAMES)
 def rules_name(request: pytest.FixtureRequest) -> Iterator[str]:
     if request.param == MINIMAL:
-        with registry.register(MINIMAL, sealedbids):
+        with registered(MINIMAL, sealedbids):
             yield MINIMAL
     else:
         yield request.param
@@ -124,6 +143,85 @@ def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -
     assert set(mails) == set(LANGUAGES)
     for text in mails.values():
         assert len(text.splitlines()) > 5
+    if rules_name == MINIMAL:  # the game's own words, from its own catalogue
+        flowing = {language: " ".join(text.split()) for language, text in mails.items()}  # unwrapped
+        for language, said in OWN_WORDS.items():
+            for english, translated in said.items():
+                assert translated in flowing[language], (language, translated)
+                assert english not in flowing[language], (language, english)
+                assert english in flowing["en"], english
+
+
+def asked_for(rules: Any) -> set[str]:
+    """Every msgid a game played to the end by its defaults asks the reader's ``translate``
+    for: its title and colours, its narration, its text board, its decisions, its final
+    scores' parts, the refusal of a command it cannot read."""
+    asked: set[str] = set()
+
+    def record(text: str) -> str:
+        asked.add(text)
+        return text
+
+    players = min(rules.player_counts)
+    config = rules.make_config(rules.load_board(rules.default_board), players, rules.editions[0], {}, None)
+    state = rules.setup(config, "asked")
+    asked.update((rules.title, *rules.seat_colours))
+    try:
+        rules.parse_command(state, "xyzzy 99")
+    except IllegalCommand as refused:
+        refused.text.render(record)
+    while owed := rules.pending(state):
+        view = rules.view(state, owed[0].seat)
+        rules.text_board(view, {}, record)
+        rules.decision_text(view, owed[0].kind, record)
+        state, log = rules.apply(state, owed[0].seat, rules.default(state, owed[0].seat))
+        for entry in log:
+            rules.narration(state, entry).render(record)
+    rules.text_board(rules.view(state, None), {}, record)
+    for row in rules.outcome(state).breakdown:
+        presented(rules, "score_parts")(dict(row)).render(record)
+    return asked
+
+
+def test_a_game_with_its_own_catalogue_has_german_and_french_for_all_it_says(rules_name: str) -> None:
+    """What a game says is translated by its own catalogue or the service's; a game without a
+    catalogue of its own (the registered games, for now) is held to the service's by
+    tests/engine/test_story_catalogue.py."""
+    rules = registry.get(rules_name)
+    package = Path(str(rules.module.__file__))
+    own = package.with_name("locale")
+    if package.name != "__init__.py" or own not in registry.locale_dirs():
+        pytest.skip(f"{rules_name} has no catalogue of its own")
+    asked = asked_for(rules)
+    for language in ("de", "fr"):
+        entries = [*read_po(po_path(language)), *read_po(own / language / "LC_MESSAGES" / "django.po")]
+        translated = {str(e["msgid"]) for e in entries if all(t.strip() for t in translations(e))}
+        missing = sorted(asked - translated)
+        assert not missing, f"{rules_name}: no {language} entry for {missing}"
+
+
+# Sealed Bids' words in its German and French catalogue (tests/contract/sealedbids/locale), as
+# its decision mails say them after a round tied: its narration, its text board, its colours
+OWN_WORDS = {
+    "de": {
+        "has made a sealed bid.": "hat verdeckt geboten.",
+        "The bids are shown:": "Die Gebote werden aufgedeckt:",
+        "nobody wins the prize of 5.": "niemand gewinnt den Preis von 5.",
+        "Round 2 of 5: the prize is 4.": "Runde 2 von 5: der Preis ist 4.",
+        "0 points, 4 cards": "0 Punkte, 4 Karten",
+        "Amber (Ada)": "Bernstein (Ada)",
+        "Ivory 1": "Elfenbein 1",
+    },
+    "fr": {
+        "has made a sealed bid.": "a misé en secret.",
+        "The bids are shown:": "Les mises sont révélées :",
+        "nobody wins the prize of 5.": "personne ne gagne le lot de 5.",
+        "Round 2 of 5: the prize is 4.": "Manche 2 sur 5 : le lot est 4.",
+        "0 points, 4 cards": "0 points, 4 cartes",
+        "Amber (Ada)": "Ambre (Ada)",
+        "Ivory 1": "Ivoire 1",
+    },
+}
 
 
 def test_a_reply_by_mail_is_applied_and_a_wrong_one_refused(rules_name: str) -> None:

@@ -5,6 +5,7 @@ languages, configured, played by its bot; and the registry's ``register`` for te
 from __future__ import annotations
 
 import types
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +144,13 @@ def test_a_test_registers_a_game_for_a_while_and_not_over_another():
     assert "sealedbids" not in registry.names()
     with pytest.raises(registry.UnknownRules):
         registry.get("sealedbids")
+
+
+def test_a_registered_game_s_own_catalogue_and_templates_are_found_while_it_is_registered():
+    own = Path(str(sealedbids.__file__)).with_name("locale")
+    assert (own / "de" / "LC_MESSAGES" / "django.mo").is_file()
+    assert own not in registry.locale_dirs()
+    with registry.register("sealedbids", sealedbids):
+        assert registry.locale_dirs()[-1] == own  # after the registered games' own
+        assert not any(folder.parent == own.parent for folder in registry.template_dirs())  # it has none
+    assert own not in registry.locale_dirs()

@@ -12,6 +12,8 @@ from games import services
 from games.models import Game
 from leagues.models import League, LeagueGame
 from leagues.projection import rebuild
+from tests.contract import sealedbids
+from tests.contract.test_every_game import registered
 from tests.games.factories import running_game, whose_turn
 
 from .conftest import season_of
@@ -46,11 +48,42 @@ def test_the_front_page_says_what_this_is_how_to_join_and_what_runs(league):
     season_of(league, ["Ada", "Bao", "Chen"], signup_open=True)
     game = running_game(3, seed="front", name="Jade Court")
     html = text("/")
-    assert "White Lotus" in html and "Die Verbotene Stadt" in html and "designer" in html
+    assert "White Lotus" in html and "Die Verbotene Stadt" in html
     assert "<code>join autumn</code>" in html and "play@lotus.test" in html
     assert 'href="/games/' + str(game.pk) + '/"' in html and "Jade Court" in html
     assert 'href="/leagues/autumn/"' in html and 'href="/leagues/"' in html and 'href="/games/"' in html
     no_address(html)
+
+
+def lead(language: str) -> str:
+    response = Client().get("/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    found = re.search(r'<p class="lead">(.*?)</p>', response.content.decode(), re.S)
+    assert found
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Play entirely by email, at your own pace: {games}."),
+        ("de", "Spiele ganz per E-Mail, in deinem eigenen Tempo: {games}."),
+        ("fr", "Jouez entièrement par courriel, à votre rythme\u00a0: {games}."),  # (the page's typography)
+    ],
+)
+def test_the_front_page_lead_lists_every_registered_game_by_its_title_in_the_reader_s_words(language, said):
+    """No game is named by the page: the lead lists the registry's games, a game registered
+    (Sealed Bids, with its own catalogue) too, each title said in the reader's language."""
+    titles = {
+        "en": ["White Lotus", "Die Verbotene Stadt", "Sealed Bids"],
+        "de": ["Der weiße Lotus", "Die Verbotene Stadt", "Verdeckte Gebote"],
+        "fr": ["Le Lotus blanc", "Die Verbotene Stadt", "Enchères scellées"],
+    }[language]
+    both = {"en": "{} and {}", "de": "{} und {}", "fr": "{} et {}"}[language]
+    assert lead(language) == said.format(games=both.format(titles[0], titles[1]))
+    with registered("sealedbids", sealedbids):
+        games = both.format(", ".join(titles[:-1]), titles[-1])
+        assert lead(language) == said.format(games=games)
 
 
 def test_the_front_page_without_leagues_or_games_says_so():

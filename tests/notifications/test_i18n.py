@@ -320,9 +320,71 @@ def test_the_league_sentences_are_read_from_their_python():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_string_the_mails_use_is_in_the_catalogue(language):
-    """A string added to a template without running makemessages would go out in English."""
-    entries = {str(e["msgid"]): e for e in read_po(po_path(language))}
+    """A string added to a template without running makemessages would go out in English
+    (a game's own partials may have theirs in the game's own catalogue)."""
+    games = [e for folder in game_catalogues() for e in read_po(game_po_path(folder, language))[1:]]
+    entries = {str(e["msgid"]): e for e in [*games, *read_po(po_path(language))]}
     missing = sorted((source_msgids() | set(textboard.msgids())) - set(entries))
     assert not missing, f"not in the {language} catalogue (run makemessages): {missing}"
     for msgid, plural in source_entries().items():
         assert entries[msgid].get("msgid_plural") == plural, f"{language}: plural forms of {msgid!r}"
+
+
+# -- each game's own catalogue (<package>/locale, registry.locale_dirs) ----------------------
+
+
+def game_catalogues() -> list[Path]:
+    """The locale folders of the registered games that bring their own, and of Sealed Bids
+    (tests.contract.sealedbids: the game the tests register, with its own German and French)."""
+    from tests.contract import sealedbids
+
+    with registry.register("sealedbids", sealedbids):
+        found = registry.locale_dirs()
+    assert found, "Sealed Bids has its own catalogue"
+    return found
+
+
+def game_po_path(folder: Path, language: str) -> Path:
+    return folder / language / "LC_MESSAGES" / "django.po"
+
+
+def msgstrs(path: Path) -> dict[tuple[object, str], list[str]]:
+    return {(e.get("msgctxt"), str(e["msgid"])): translations(e) for e in read_po(path)[1:]}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_game_catalogue_is_translated_keeps_placeholders_and_is_compiled(language, tmp_path):
+    msgfmt = shutil.which("msgfmt")
+    for folder in game_catalogues():
+        path = game_po_path(folder, language)
+        header, *rest = read_po(path)
+        assert f"Language: {language}\n" in str(header["msgstr"]), path
+        assert rest, f"{path} has no entries"
+        for entry in rest:
+            msgid = str(entry["msgid"])
+            assert "fuzzy" not in entry["flags"], f"{path}: {msgid!r}"
+            for msgstr in translations(entry):
+                assert msgstr.strip(), f"{path}: {msgid!r} is not translated"
+                assert printf_names(msgstr) == printf_names(msgid), f"{path}: {msgid!r}"
+                assert brace_names(msgstr) == brace_names(msgid), f"{path}: {msgid!r}"
+        mo = path.with_suffix(".mo")
+        assert mo.exists(), f"{mo} is missing: run compilemessages in the game's package"
+        if msgfmt is not None:
+            fresh = tmp_path / f"{folder.parent.name}.{language}.mo"
+            subprocess.run([msgfmt, "--check-format", "-o", fresh, path], check=True)
+            assert fresh.read_bytes() == mo.read_bytes(), f"{mo} is stale: run compilemessages"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_game_catalogue_contradicts_neither_the_service_s_nor_another_game_s(language):
+    """The catalogues merge into one per language: a game's entry for a msgid the service (or
+    another game) translates otherwise would be overridden by the service's (the settings put
+    the service's catalogue first) or change the other game's words.  A game that needs its
+    own wording of such a msgid says it in a context of its own (``msgctxt``)."""
+    said = msgstrs(po_path(language))
+    owner = dict.fromkeys(said, "notifications/locale")
+    for folder in game_catalogues():
+        for key, msgstr in msgstrs(game_po_path(folder, language)).items():
+            if key in said:
+                assert said[key] == msgstr, f"{folder}: {key[1]!r} is translated otherwise in {owner[key]}"
+            said[key], owner[key] = msgstr, str(folder)

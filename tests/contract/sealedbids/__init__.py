@@ -5,7 +5,10 @@ round; every seat bids a card from its hand, sealed; the highest bid nobody else
 prize (tied bids win nothing) and every bid card is spent.  The most prize points win.
 
 Registered only by the tests (``registry.register("sealedbids", sealedbids)``), so that the
-service is shown to need nothing more of a game; docs/ADDING-A-GAME.md walks through it.
+service is shown to need nothing more of a game; docs/ADDING-A-GAME.md walks through it.  Its
+German and French are its own catalogue, beside it (``locale/<language>/LC_MESSAGES/django.po``
+and the compiled ``.mo``): every sentence and word below that the reader's ``translate`` is
+asked for, found by ``registry.locale_dirs()`` while it is registered.
 """
 
 from __future__ import annotations
