@@ -23,7 +23,6 @@ from games.models import Game, Player
 from games.picture import has_picture
 from games.rules import registry
 from games.rules.base import IllegalCommand, view_problems
-from games.rules.presentation import presented
 from notifications import emails, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail
 from tests.notifications.helpers import compose, deliver_pending, receive
@@ -179,7 +178,7 @@ def asked_for(rules: Any) -> set[str]:
             rules.narration(state, entry).render(record)
     rules.text_board(rules.view(state, None), {}, record)
     for row in rules.outcome(state).breakdown:
-        presented(rules, "score_parts")(dict(row)).render(record)
+        rules.score_parts(dict(row)).render(record)
     return asked
 
 
