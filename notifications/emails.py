@@ -209,7 +209,7 @@ def former_seat(mail: OutboundMail) -> Rendered:
 
 def error(mail: OutboundMail) -> Rendered:
     """A mail whose commands were refused: the failing line, why (said in the reader's
-    language: the row keeps the reason as a message, see ``inbound.refuse``), and what is
+    language: the row keeps the reason as a message, see ``commands.apply``), and what is
     legal now."""
     return _game_mail(mail, "error")
 
