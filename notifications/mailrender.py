@@ -59,6 +59,7 @@ def game_title(rules: GameRules) -> str:
 
 
 def game_name(game: Game) -> str:
+    """The game's own name, else "Game 12" in the reader's language."""
     return game.name or gettext("Game %(id)s") % {"id": game.pk}
 
 
@@ -86,6 +87,8 @@ def _plain(name: str, context: dict[str, Any]) -> str:
 
 
 def render_template(template: str, context: dict[str, Any]) -> Rendered:
+    """A kind's three templates (``notifications/mail/<template>-subject.txt``, ``-body.txt``,
+    ``-body.html``) rendered with ``context`` in the language active now."""
     base = f"notifications/mail/{template}"
     reader = context.get("player")
     if isinstance(reader, Player):
