@@ -1,6 +1,6 @@
 """The daily digest (``mail digest``, ``preferences``): one mail a day per player with the news
 of each game where they owe nothing.  It writes through the outbox and reads the news as the
-mails do (``emails``), so it sits above both; ``preferences`` below only says who wants it."""
+mails do (``seatview``), so it sits above both; ``preferences`` below only says who wants it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.models import Game, Player, Seat
 
-from . import emails, outbox, preferences
+from . import outbox, preferences, seatview
 from .models import DigestPart, OutboundMail
 
 log = logging.getLogger(__name__)
@@ -36,8 +36,8 @@ def send_digests(now: datetime | None = None) -> int:
             for seat in seats:
                 # the game's row lock: its head cannot move while its news is measured
                 game = Game.objects.select_for_update().get(pk=seat.game_id)
-                since = emails.told_up_to(game, seat.position, game.head_seq)
-                if since < game.head_seq and emails.has_news(game, seat.position, game.head_seq, since):
+                since = seatview.told_up_to(game, seat.position, game.head_seq)
+                if since < game.head_seq and seatview.has_news(game, seat.position, game.head_seq, since):
                     parts.append(DigestPart(game=game, seat=seat.position, seq=game.head_seq, since=since))
             if not parts:
                 continue

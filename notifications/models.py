@@ -184,7 +184,7 @@ class MailPreference(models.Model):
 class DigestPart(models.Model):
     """One game's part of a player's daily digest (an ``OutboundMail`` of kind ``digest``, one
     per player and day): the news of ``seat`` in ``game`` after event ``since`` up to ``seq``.
-    ``emails._since`` counts it as told, like a mail of that game."""
+    ``seatview.told_before`` counts it as told, like a mail of that game."""
 
     mail = models.ForeignKey(OutboundMail, on_delete=models.CASCADE, related_name="digest_parts")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)

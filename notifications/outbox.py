@@ -150,7 +150,7 @@ def write(game: Game, seq: int, planned: Sequence[Planned], *, tag: str = "") ->
     """Outbox rows for ``planned`` that their players want (``preferences.wanted``: the one
     place where mails are held back).  A row not wanted is not written at all, rather than
     written as skipped: the outbox stays the list of mails that go out (the sweep, the
-    reply checks and ``emails._since`` need no filter), and the news it would have told is
+    reply checks and ``seatview.told_before`` need no filter), and the news it would have told is
     in the event log, told by the seat's next mail."""
     planned = _wanted(game, planned)
     if not planned:

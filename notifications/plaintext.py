@@ -1,6 +1,6 @@
 """The text part of every mail made readable in an 80-column client, in one place.
 
-``notifications.emails._render`` passes every text part through :func:`wrap`, so no mail kind
+``notifications.mailrender.render_template`` passes every text part through :func:`wrap`, so no mail kind
 can escape it: lines are hard-wrapped at :data:`WIDTH` columns (none is longer than
 :data:`LIMIT`), a URL stands on a line of its own, and the signature separator is exactly
 ``"-- "`` (RFC 3676: clients recognise it and leave the footer out of quotes).

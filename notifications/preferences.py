@@ -5,7 +5,7 @@ Set by mail (``mail decisions`` / ``mail all`` / ``mail digest``, ``picture off`
 the player's own page (``games.views.player_page``, for all their games), kept
 in ``MailPreference`` rows, applied in one place: ``outbox.write`` asks ``wanted`` for every
 planned row and does not write the ones a player does not want (the event log keeps the
-news; the next mail the seat gets tells it, ``emails._since``).
+news; the next mail the seat gets tells it, ``seatview.told_before``).
 
 * ``decisions`` (the default): a mail when the player must decide, the game's end, and what
   always goes (below); reveals, years, others' moves and defaults, sealed confirmations are

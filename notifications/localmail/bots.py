@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from games import services
 from games.models import Game, Seat
 
-from ..inbound import PROMPTS
+from ..commands import PROMPTS
 from ..models import InboundMail, OutboundMail
 from .models import LocalMail
 from .replying import send_reply

@@ -15,7 +15,7 @@ from games import services
 from games.models import Event, Game
 from games.rules import registry
 from games.rules import whitelotus as wl
-from notifications.inbound import PROMPTS
+from notifications.commands import PROMPTS
 from notifications.models import InboundMail, OutboundMail
 from notifications.smtp import controller
 from tests.games.factories import players

@@ -15,7 +15,7 @@ from games import cli
 from games.models import Game
 from games.rules import registry
 from games.rules import whitelotus as wl
-from notifications import emails, pictures, prose
+from notifications import emails, gamemail, pictures, prose
 from notifications.localmail.demo import create_demo
 from notifications.mailwords import MAIL_WORDS
 from notifications.models import OutboundMail
@@ -55,7 +55,7 @@ def other_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
 
     monkeypatch.setitem(registry.PACKAGES, OTHER, "tests.notifications.othergame")
     monkeypatch.setattr(registry, "get", get)
-    monkeypatch.setattr(emails, "shows_picture", lambda mail: False)
+    monkeypatch.setattr(gamemail, "shows_picture", lambda mail: False)
     yield module
 
 

@@ -16,7 +16,7 @@ from games.models import Game
 from games.picture import Drawn
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
-from notifications import digests, emails, pictures, preferences
+from notifications import digests, pictures, preferences, seatview
 from notifications.models import BoardPicture, InboundMail, MailPreference, OutboundMail
 from tests.games.factories import players, running_game, whose_turn
 
@@ -106,7 +106,7 @@ def test_a_digest_is_one_daily_mail_for_all_games_and_decisions_stay_immediate()
     def idle_with_news(g: Game, seat: int) -> bool:
         head = Game.objects.get(pk=g.pk).head_seq
         owes = seat in {d.seat for d in wl.pending(services.head_state(g))}
-        return not owes and emails.has_news(g, seat, head, emails.told_up_to(g, seat, head))
+        return not owes and seatview.has_news(g, seat, head, seatview.told_up_to(g, seat, head))
 
     for g, seat in ((game, digest_seat), (other, 0)):  # both games: news, and nothing to decide
         while not idle_with_news(g, seat):
@@ -125,7 +125,7 @@ def test_a_digest_is_one_daily_mail_for_all_games_and_decisions_stay_immediate()
     parts = {(p.game_id, p.seat) for p in digest.digest_parts.all()}
     assert parts == {(game.pk, digest_seat), (other.pk, 0)}
     head = Game.objects.get(pk=game.pk).head_seq
-    assert emails.told_up_to(game, digest_seat, head) == head  # the next mail starts after it
+    assert seatview.told_up_to(game, digest_seat, head) == head  # the next mail starts after it
     assert f"== {game.name or f'Game {game.pk}'} (Yellow) ==" in flat(digest.text)
     assert OutboundMail.objects.filter(kind="digest").count() == 1  # the others get none
     assert digests.send_digests(today + timedelta(days=1)) == 0  # nothing new since

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from notifications.emails import NEWS_MOST, _recent
+from notifications.seatview import NEWS_MOST, recent
 
 
 def test_news_up_to_the_limit_are_told_whole():
     news = [f"move {i}" for i in range(NEWS_MOST)]
-    assert _recent(news) == news
+    assert recent(news) == news
 
 
 def test_longer_news_keep_the_last_lines_after_a_line_counting_the_rest():
     news = [f"move {i}" for i in range(NEWS_MOST + 250)]
-    told = _recent(news)
+    told = recent(news)
     assert told[1:] == news[-NEWS_MOST:]
     assert told[0].startswith("(250 earlier lines are left out") and "replay" in told[0]
 
@@ -23,6 +23,6 @@ def test_longer_news_keep_the_last_lines_after_a_line_counting_the_rest():
 def test_the_count_line_speaks_the_readers_language():
     news = [f"move {i}" for i in range(NEWS_MOST + 1)]
     with translation.override("de"):
-        assert _recent(news)[0].startswith("(1 frühere Zeile ist weggelassen")
+        assert recent(news)[0].startswith("(1 frühere Zeile ist weggelassen")
     with translation.override("fr"):
-        assert _recent(news)[0].startswith("(1 ligne plus ancienne est omise")
+        assert recent(news)[0].startswith("(1 ligne plus ancienne est omise")

@@ -44,7 +44,7 @@ SOURCES = [
     *sorted((ROOT / "games" / "services").glob("*.py")),
     ROOT / "games" / "deadlines.py",
     ROOT / "games" / "press.py",  # table talk's refusals
-    ROOT / "notifications" / "inbound.py",
+    ROOT / "notifications" / "commands.py",
     ROOT / "notifications" / "readiness.py",
     ROOT / "notifications" / "hints.py",  # "Did you mean" for the reader, setting words explained
 ]
@@ -100,7 +100,7 @@ def test_the_scan_finds_the_engine_services_and_inbound_reasons():
         == "appending.py"
     )
     assert found["You are not on vacation in this game."] == "deadlines.py"
-    assert found["It is not your move now."] == "inbound.py"
+    assert found["It is not your move now."] == "commands.py"
     assert len(found) > 90
 
 

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.models import Event
 from games.rules.base import Decision
-from notifications.emails import _default_news
+from notifications.seatview import _default_news
 
 COLOURS = {0: "red", 1: "blue"}
 

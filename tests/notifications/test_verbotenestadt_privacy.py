@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 
 from games import services
 from games.rules import registry
-from notifications import emails
+from notifications import emails, seatview
 from notifications.models import OutboundMail
 
 from .helpers import deliver_pending
@@ -92,7 +92,7 @@ def test_no_mail_to_a_seat_shows_another_seat_s_secrets(monkeypatch, players, se
             if other != row.seat:
                 for line in lines - mine:
                     assert line not in text, (row.kind, row.seat, other, line)
-    real_seen = emails._seen
+    real_seen = seatview.seen
     checked = 0
     for row in rows[:: max(1, len(rows) // CHECKED)]:
         state = services.state_at(game, row.seq)
@@ -108,9 +108,9 @@ def test_no_mail_to_a_seat_shows_another_seat_s_secrets(monkeypatch, players, se
             view = seen.rules.view(altered, seat)
             return dataclasses.replace(seen, state=altered, view=view), news
 
-        monkeypatch.setattr(emails, "_seen", changed_seen)
+        monkeypatch.setattr(seatview, "seen", changed_seen)
         other = emails.render(row)
-        monkeypatch.setattr(emails, "_seen", real_seen)
+        monkeypatch.setattr(seatview, "seen", real_seen)
         assert (other.subject, other.text, other.html) == (same.subject, same.text, same.html), (
             row.kind,
             row.seat,
