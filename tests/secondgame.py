@@ -11,21 +11,12 @@ from typing import Any
 from games import pages, picture
 from games.rules import registry
 from games.rules import whitelotus as _wl
+from games.rules.base import PRESENTATION
 
 NAME = "second"
 # how the service presents a game: optional names of the contract, each with its default on
 # games.rules.base.Game
-LOOKS = (
-    "MAIL_WORDS",
-    "PICTURE",
-    "phase_text",
-    "FIRST_SEAT_KEY",
-    "FULL_PRESS_OPTIONS",
-    "OPTION_FLAGS",
-    "mail_facts",
-    "score_parts",
-    "operator_text",
-)
+LOOKS = PRESENTATION
 # White Lotus's contract, every name of it but its words and looks
 for _key in dir(_wl):
     if not _key.startswith("_") and _key not in LOOKS:

@@ -50,6 +50,7 @@ from .viewschema import DecisionView, SeatView, View, view_problems
 __all__ = [
     "LANGUAGE_CODE",
     "OPTIONAL",
+    "PRESENTATION",
     "REQUIRED",
     "Argument",
     "Asked",
@@ -199,6 +200,19 @@ REQUIRED = (
     "text_board",  # text_board(view, names, translate) -> lines (≤ 76 columns) for mails
 )
 
+# How the service presents a game (its words, its picture, its flags): optional names too
+PRESENTATION = (
+    "MAIL_WORDS",
+    "PICTURE",
+    "phase_text",
+    "FIRST_SEAT_KEY",
+    "FULL_PRESS_OPTIONS",
+    "OPTION_FLAGS",
+    "mail_facts",
+    "score_parts",
+    "operator_text",
+)
+
 # What a game may give; :class:`Game` supplies the rest (its methods and values below say what).
 OPTIONAL = (
     "VERSION",
@@ -239,16 +253,7 @@ OPTIONAL = (
     "PAGE_WORDS",
     "words",
     "Bot",
-    # how the service presents the game (its words, its picture, its flags)
-    "MAIL_WORDS",
-    "PICTURE",
-    "phase_text",
-    "FIRST_SEAT_KEY",
-    "FULL_PRESS_OPTIONS",
-    "OPTION_FLAGS",
-    "mail_facts",
-    "score_parts",
-    "operator_text",
+    *PRESENTATION,
 )
 
 
