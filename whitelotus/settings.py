@@ -65,7 +65,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # a path with NUL or undecodable bytes is a 400 before any view looks a key up with it
+    # /static/ served by the application itself, by ./scripts/serve as by gunicorn: from the app
+    # folders while DEBUG is on, from STATIC_ROOT (collectstatic) when it is off; first, so a
+    # stylesheet costs no session, locale or CSP work (a proxy in front may still serve them)
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "django.contrib.sessions.middleware.SessionMiddleware",
     # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
@@ -168,6 +171,13 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# collectstatic writes a gzip beside each file; WhiteNoise sends it to browsers that take it.
+# Names keep no content hash (a page's {% static %} needs no manifest, in tests neither), so
+# WhiteNoise lets browsers cache them for its default minute
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 # --- mail (the notifications app uses these; issue 4) ---------------------------------------
 # the local mailbox (/mailbox/): every mail sent is stored and can be answered from a page;
