@@ -2,7 +2,9 @@
 banner.  ``scripts/serve`` prints the links a person needs in one short block; the server's
 date, version, "Starting development server" and production warning only pushed them off the
 screen.  The system checks ran with ``migrate`` just before; a failing request is still logged
-(Django's own loggers, at ``LOG_LEVEL``)."""
+(Django's own loggers, at ``LOG_LEVEL``).  Django's core ``runserver`` is enough: /static/
+is served by WhiteNoise's middleware (settings.MIDDLEWARE), from the apps' folders while DEBUG
+is on, as by gunicorn in production."""
 
 from __future__ import annotations
 
