@@ -124,11 +124,12 @@ def board(
     return board_svg(drawn_on, view, names=seat_names, rules=rules, translate=gettext)
 
 
-def board_text(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> str:
+def board_text(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> list[str]:
     """The board written out by the game itself (``rules.text_board``, as the mails carry it)
-    in the reader's language: on a phone, where the picture's names and pieces are a few
-    pixels high, the page shows it in 12 px or more (pages.css)."""
-    return "\n".join(registry.get(game.rules).text_board(view, seat_names, gettext))
+    in the reader's language, line by line: on a phone, where the picture's names and pieces
+    are a few pixels high, the page shows it before the picture in 12 px, each line wrapped in
+    its box (pages.css)."""
+    return registry.get(game.rules).text_board(view, seat_names, gettext)
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
