@@ -170,6 +170,24 @@ def _nothing_outlives_its_test() -> Iterator[None]:
         pytest.fail("the test left something behind: " + "; ".join(problems), pytrace=False)
 
 
+@pytest.fixture(autouse=True)
+def _no_language_left_behind() -> Iterator[None]:
+    """The test ends in the language it began in: a language left active (a request's, an
+    ``activate`` without its ``deactivate``) would make every later test in the process speak
+    it.  The language is put back, and the test that left it fails."""
+    from django.utils import translation
+
+    before = translation.get_language()
+    yield
+    after = translation.get_language()
+    if after != before:
+        if before is None:
+            translation.deactivate_all()
+        else:
+            translation.activate(before)
+        pytest.fail(f"the test left the language {after!r} active (it began in {before!r})", pytrace=False)
+
+
 def _tasks_in_process_without_redis() -> None:
     """Without Redis the settings queue tasks in the local-play folder broker for the worker of
     scripts/serve; a test run has no worker there and must leave it no messages, so its tasks
