@@ -172,8 +172,8 @@ def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -
 
 def asked_for(rules: Any) -> set[str]:
     """Every msgid a game played to the end by its defaults asks the reader's ``translate``
-    for: its title and colours, its narration, its text board, its decisions, its final
-    scores' parts, the refusal of a command it cannot read."""
+    for: its title and colours, its narration, its text board, its decisions, its phases and
+    page words, its final scores' parts, the refusal of a command it cannot read."""
     asked: set[str] = set()
 
     def record(text: str) -> str:
@@ -184,6 +184,8 @@ def asked_for(rules: Any) -> set[str]:
     config = rules.make_config(rules.load_board(rules.default_board), players, rules.editions[0], {}, None)
     state = rules.setup(config, "asked")
     asked.update((rules.title, *rules.seat_colours))
+    for words in rules.PAGE_WORDS.values():  # its codes as the pages word them
+        asked.update(words.values())
     try:
         rules.parse_command(state, "xyzzy 99")
     except IllegalCommand as refused:
@@ -192,6 +194,7 @@ def asked_for(rules: Any) -> set[str]:
         view = rules.view(state, owed[0].seat)
         rules.text_board(view, {}, record)
         rules.decision_text(view, owed[0].kind, record)
+        rules.phase_text(view, record)
         state, log = rules.apply(state, owed[0].seat, rules.default(state, owed[0].seat))
         for entry in log:
             rules.narration(state, entry).render(record)
@@ -203,8 +206,8 @@ def asked_for(rules: Any) -> set[str]:
 
 def test_a_game_with_its_own_catalogue_has_german_and_french_for_all_it_says(rules_name: str) -> None:
     """What a game says is translated by its own catalogue or the service's; a game without a
-    catalogue of its own (the registered games, for now) is held to the service's by
-    tests/engine/test_story_catalogue.py."""
+    catalogue of its own lists what it says in ``MESSAGES``, which
+    tests/engine/test_story_catalogue.py holds to the service's."""
     rules = registry.get(rules_name)
     package = Path(str(rules.module.__file__))
     own = package.with_name("locale")
