@@ -1,5 +1,6 @@
-"""Every registered game, and Sealed Bids (tests.contract.sealedbids: the contract's required
-names and nothing else, registered by these tests alone), goes through the whole service by
+"""Every registered game, Sealed Bids (tests.contract.sealedbids: the contract's required names
+and nothing else) and Dealer's Draw (tests.contract.dealersdraw: those and chance's six), both
+registered by these tests alone, goes through the whole service by
 mail: created, started, its seats invited, a decision mailed in English, German and French, a
 reply by mail applied and a wrong one refused, its game, seat and replay pages shown, its record
 exported and imported, played to the end by defaults and by its bot, its game-over mail sent."""
@@ -29,12 +30,14 @@ from notifications.models import InboundMail, MailPreference, OutboundMail
 from tests.notifications.helpers import compose, deliver_pending, receive
 from tests.notifications.test_i18n import po_path, read_po, translations
 
-from . import sealedbids
+from . import dealersdraw, sealedbids
 
 pytestmark = pytest.mark.django_db
 
 MINIMAL = "sealedbids"
-GAMES = (*registry.names(), MINIMAL)
+# the games the tests register: the required names alone, and those with chance's six
+TEST_GAMES = {MINIMAL: sealedbids, "dealersdraw": dealersdraw}
+GAMES = (*registry.names(), *(name for name in TEST_GAMES if name not in registry.PACKAGES))
 LANGUAGES = ("en", "de", "fr")
 NAMES = ("Ada", "Bernd", "Claire", "Dana", "Emil", "Fleur")
 
@@ -53,9 +56,9 @@ def registered(name: str, module: ModuleType) -> Iterator[None]:
 
 @pytest.fixture(params=GAMES)
 def rules_name(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == MINIMAL:
-        with registered(MINIMAL, sealedbids):
-            yield MINIMAL
+    if request.param in TEST_GAMES and request.param not in registry.PACKAGES:
+        with registered(request.param, TEST_GAMES[request.param]):
+            yield request.param
     else:
         yield request.param
 
