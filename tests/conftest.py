@@ -38,6 +38,18 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("CI is set but DATABASE_URL is not Postgres: .ci/run must provide it")
     _tasks_in_process_without_redis()
     _own_redis_database()
+    _extra_games()
+
+
+def _extra_games() -> None:
+    """The games ``TEST_EXTRA_GAMES`` names, registered before the tests are collected
+    (tests/extragames.py)."""
+    from tests import extragames
+
+    try:
+        extragames.register_for_the_run(extragames.from_environment())
+    except (ValueError, ImportError, TypeError) as error:
+        raise pytest.UsageError(str(error)) from error
 
 
 def _own_redis_database() -> None:
