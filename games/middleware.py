@@ -1,12 +1,14 @@
-"""French typography on the pages, as on the mails: one function (``notifications.typography``)
-applied to every French HTML page once it is rendered, so no template or catalogue string has to
-carry a no-break space by hand."""
+"""The site's own middleware: French typography on the pages, as on the mails (one function,
+``notifications.typography``, applied to every French HTML page once it is rendered, so no
+template or catalogue string has to carry a no-break space by hand); and a request that leaves
+its thread in the language it found it in."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 
 from notifications.typography import french_typography_html, is_french
 
@@ -30,3 +32,18 @@ class FrenchTypographyMiddleware:
             if response.has_header("Content-Length"):  # set by CommonMiddleware for the text before
                 response.headers["Content-Length"] = str(len(response.content))
         return response
+
+
+class LanguageKeptMiddleware:
+    """Listed before ``LocaleMiddleware``: the reader's language it activates for a request is
+    the thread's only for that request.  ``LocaleMiddleware`` activates the language and leaves
+    it active when the response is done, so whatever the thread runs next (a mail rendered in
+    the same process, the next test after a page was fetched in French) would speak the last
+    reader's language instead of its own."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with translation.override(translation.get_language(), deactivate=False):
+            return self.get_response(request)

@@ -38,6 +38,18 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("CI is set but DATABASE_URL is not Postgres: .ci/run must provide it")
     _tasks_in_process_without_redis()
     _own_redis_database()
+    _extra_games()
+
+
+def _extra_games() -> None:
+    """The games ``TEST_EXTRA_GAMES`` names, registered before the tests are collected
+    (tests/extragames.py)."""
+    from tests import extragames
+
+    try:
+        extragames.register_for_the_run(extragames.from_environment())
+    except (ValueError, ImportError, TypeError) as error:
+        raise pytest.UsageError(str(error)) from error
 
 
 def _own_redis_database() -> None:
@@ -168,6 +180,24 @@ def _nothing_outlives_its_test() -> Iterator[None]:
     problems = [f"thread {t.name!r} ({type(t).__name__}) is still running" for t in left] + strays
     if problems:
         pytest.fail("the test left something behind: " + "; ".join(problems), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind() -> Iterator[None]:
+    """The test ends in the language it began in: a language left active (a request's, an
+    ``activate`` without its ``deactivate``) would make every later test in the process speak
+    it.  The language is put back, and the test that left it fails."""
+    from django.utils import translation
+
+    before = translation.get_language()
+    yield
+    after = translation.get_language()
+    if after != before:
+        if before is None:
+            translation.deactivate_all()
+        else:
+            translation.activate(before)
+        pytest.fail(f"the test left the language {after!r} active (it began in {before!r})", pytrace=False)
 
 
 def _tasks_in_process_without_redis() -> None:

@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the thread's language as it was once the response is done (before LocaleMiddleware)
+    "games.middleware.LanguageKeptMiddleware",
     # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
     "games.middleware.FrenchTypographyMiddleware",
     # pages in the reader's language: the switcher's cookie, else the browser's Accept-Language

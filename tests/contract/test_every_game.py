@@ -1,5 +1,6 @@
-"""Every registered game, and Sealed Bids (tests.contract.sealedbids: the contract's required
-names and nothing else, registered by these tests alone), goes through the whole service by
+"""Every registered game, Sealed Bids (tests.contract.sealedbids: the contract's required names
+and nothing else) and Dealer's Draw (tests.contract.dealersdraw: those and chance's six), both
+registered by these tests alone, goes through the whole service by
 mail: created, started, its seats invited, a decision mailed in English, German and French, a
 reply by mail applied and a wrong one refused, its game, seat and replay pages shown, its record
 exported and imported, played to the end by defaults and by its bot, its game-over mail sent."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,12 +30,14 @@ from notifications.models import InboundMail, MailPreference, OutboundMail
 from tests.notifications.helpers import compose, deliver_pending, receive
 from tests.notifications.test_i18n import po_path, read_po, translations
 
-from . import sealedbids
+from . import dealersdraw, sealedbids
 
 pytestmark = pytest.mark.django_db
 
 MINIMAL = "sealedbids"
-GAMES = (*registry.names(), MINIMAL)
+# the games the tests register: the required names alone, and those with chance's six
+TEST_GAMES = {MINIMAL: sealedbids, "dealersdraw": dealersdraw}
+GAMES = (*registry.names(), *(name for name in TEST_GAMES if name not in registry.PACKAGES))
 LANGUAGES = ("en", "de", "fr")
 NAMES = ("Ada", "Bernd", "Claire", "Dana", "Emil", "Fleur")
 
@@ -52,9 +56,9 @@ def registered(name: str, module: ModuleType) -> Iterator[None]:
 
 @pytest.fixture(params=GAMES)
 def rules_name(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == MINIMAL:
-        with registered(MINIMAL, sealedbids):
-            yield MINIMAL
+    if request.param in TEST_GAMES and request.param not in registry.PACKAGES:
+        with registered(request.param, TEST_GAMES[request.param]):
+            yield request.param
     else:
         yield request.param
 
@@ -88,6 +92,24 @@ def rendered(kind: str, game: Game) -> dict[str, str]:
         text = emails.render(mail).text  # (finds the seat's player for a row written without)
         found.setdefault(mail.player.language if mail.player else "en", text)
     return found
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def shown(html: str) -> str:
+    """The text a reader of the page sees, its character references read (a title with an
+    apostrophe is written ``&#x27;`` in the HTML), every run of blanks one space."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return " ".join(" ".join(parser.parts).split())
 
 
 def reply(game: Game, seat: int, body: str) -> InboundMail:
@@ -153,8 +175,8 @@ def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -
 
 def asked_for(rules: Any) -> set[str]:
     """Every msgid a game played to the end by its defaults asks the reader's ``translate``
-    for: its title and colours, its narration, its text board, its decisions, its final
-    scores' parts, the refusal of a command it cannot read."""
+    for: its title and colours, its narration, its text board, its decisions, its phases and
+    page words, its final scores' parts, the refusal of a command it cannot read."""
     asked: set[str] = set()
 
     def record(text: str) -> str:
@@ -165,6 +187,8 @@ def asked_for(rules: Any) -> set[str]:
     config = rules.make_config(rules.load_board(rules.default_board), players, rules.editions[0], {}, None)
     state = rules.setup(config, "asked")
     asked.update((rules.title, *rules.seat_colours))
+    for words in rules.PAGE_WORDS.values():  # its codes as the pages word them
+        asked.update(words.values())
     try:
         rules.parse_command(state, "xyzzy 99")
     except IllegalCommand as refused:
@@ -173,6 +197,7 @@ def asked_for(rules: Any) -> set[str]:
         view = rules.view(state, owed[0].seat)
         rules.text_board(view, {}, record)
         rules.decision_text(view, owed[0].kind, record)
+        rules.phase_text(view, record)
         state, log = rules.apply(state, owed[0].seat, rules.default(state, owed[0].seat))
         for entry in log:
             rules.narration(state, entry).render(record)
@@ -184,8 +209,8 @@ def asked_for(rules: Any) -> set[str]:
 
 def test_a_game_with_its_own_catalogue_has_german_and_french_for_all_it_says(rules_name: str) -> None:
     """What a game says is translated by its own catalogue or the service's; a game without a
-    catalogue of its own (the registered games, for now) is held to the service's by
-    tests/engine/test_story_catalogue.py."""
+    catalogue of its own lists what it says in ``MESSAGES``, which
+    tests/engine/test_story_catalogue.py holds to the service's."""
     rules = registry.get(rules_name)
     package = Path(str(rules.module.__file__))
     own = package.with_name("locale")
@@ -265,8 +290,8 @@ def test_its_game_seat_and_replay_pages_are_shown(rules_name: str, client: Any) 
     sealed = rules.view(services.head_state(game), seat).get("sealed")
     if sealed and pages.partials(rules_name)["hand"] == "games/generic/_hand.html":
         html = client.get(reverse("games:seat", args=[links.seat_key(game.seats.get(position=seat))]))
-        assert rules.sealed_text(sealed) in html.content.decode()
-    assert rules.title in client.get(reverse("games:game", args=[game.pk])).content.decode()
+        assert rules.sealed_text(sealed) in shown(html.content.decode())
+    assert rules.title in shown(client.get(reverse("games:game", args=[game.pk])).content.decode())
 
 
 def test_its_record_is_exported_and_imported_as_the_same_game(rules_name: str) -> None:

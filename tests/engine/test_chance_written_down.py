@@ -251,3 +251,28 @@ def test_entering_a_line_answers_with_what_the_engine_made_of_it():
         answer = reader.feed(line)
     assert answer.text == "Taken: fill Chongqing village."
     assert reader.feed("blue: place Ningxia").text == "Blue places a marker in Ningxia (4)."
+
+
+def _drawing() -> tuple[str, ...]:
+    return (*(n for n in registry.names() if registry.get(n).draws_chance), "dealersdraw")
+
+
+@pytest.mark.parametrize("name", dict.fromkeys(_drawing()))
+def test_a_game_that_draws_written_out_replays_without_its_seed(name):
+    """Every game that draws, Dealer's Draw (tests/contract/dealersdraw) among them: its record
+    with each outcome written out replays without the seed to the same game."""
+    from contextlib import ExitStack
+
+    from tests.contract import dealersdraw
+
+    with ExitStack() as stack:
+        if name not in registry.PACKAGES:
+            stack.enter_context(registry.register(name, dealersdraw))
+        rules = registry.get(name)
+        played, final = _played(name, rules.editions[0], "written", min(rules.player_counts))
+        text = records.format_record(records.chance_written_out(played))
+        assert "chance: " in text
+        seedless = re.sub(r"^seed: .*\n", "", text, flags=re.M)
+        _, state = parse_record(seedless, boards)
+        assert records.same_game(rules, state, final)
+        assert rules.outcome(state) == rules.outcome(final)

@@ -1,11 +1,15 @@
-"""Every sentence and word a game's story may say (its narration's templates, the parts and
-words put into them, the outcomes of chance as pages show them) has a German and a French
-entry in the catalogue the pages and mails read (notifications/locale), with the same
-placeholders: a template without one would be shown in English to a German or French reader.
+"""Every sentence and word a game lists as what it says (``MESSAGES``: its narration's
+templates, the parts and words put into them, its page words) has a German and a French entry
+in the catalogues the pages and mails read (the service's, notifications/locale, and each
+game's own), with the same placeholders: a template without one would be shown in English to a
+German or French reader.
 
-Checked two ways for every game of the registry: the list the game gives of what it says
-(``rules.MESSAGES``), and what random games actually ask to translate (a template missing from
-that list is caught too)."""
+Each check holds a game to what docs/ADDING-A-GAME.md asks of it.  A game that gives
+``MESSAGES`` is held to its list two ways: what random games ask to translate, and the texts its
+narration's module writes, are all listed.  A game that gives ``PAGE_WORDS`` has a word for every
+code of each kind it names.  A game that draws by chance says each outcome in every language so
+that it reads back.  (A game that leaves ``MESSAGES`` to its default, its title, brings its
+words in its own catalogue: tests/contract/test_every_game.py holds that to all it says.)"""
 
 from __future__ import annotations
 
@@ -21,11 +25,25 @@ from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translati
 
 
 def catalogue(language: str) -> dict[str, str]:
-    return {
-        str(e["msgid"]): translations(e)[0]
-        for e in read_po(po_path(language))
-        if "fuzzy" not in e["flags"]  # type: ignore[operator]
-    }
+    """msgid -> translation, as Django merges the catalogues of ``LOCALE_PATHS``: the
+    service's first, then each registered game's own (an earlier one wins)."""
+    paths = [po_path(language), *(d / language / "LC_MESSAGES" / "django.po" for d in registry.locale_dirs())]
+    found: dict[str, str] = {}
+    for path in paths:
+        for e in read_po(path):
+            if "fuzzy" not in e["flags"] and e.get("msgctxt") is None:  # type: ignore[operator]
+                found.setdefault(str(e["msgid"]), translations(e)[0])
+    return found
+
+
+def gives(game: str, name: str) -> bool:
+    """Does the game's package give ``name`` itself (not the contract's default)?"""
+    return hasattr(registry.get(game).module, name)
+
+
+LISTING = tuple(g for g in registry.names() if gives(g, "MESSAGES"))
+WORDING = tuple(g for g in registry.names() if gives(g, "PAGE_WORDS"))
+DRAWING = tuple(g for g in registry.names() if registry.get(g).draws_chance)
 
 
 def names(text: str) -> set[str]:
@@ -65,7 +83,7 @@ def entries(request: pytest.FixtureRequest) -> tuple[str, dict[str, str]]:
     return request.param, catalogue(request.param)
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", LISTING)
 def test_everything_a_game_says_has_a_german_and_a_french_entry(game, entries):
     language, found = entries
     rules = registry.get(game)
@@ -75,25 +93,31 @@ def test_everything_a_game_says_has_a_german_and_a_french_entry(game, entries):
     assert not wrong, f"{game}: {language} entries with other placeholders: {wrong}"
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", LISTING)
 def test_random_games_ask_only_for_what_the_game_lists(game):
     rules = registry.get(game)
     unlisted = sorted(said(rules) - set(rules.MESSAGES))
     assert not unlisted, f"{game} narrates templates it does not list in MESSAGES: {unlisted}"
 
 
-@pytest.mark.parametrize("game", registry.names())
-def test_every_option_edition_and_board_of_a_game_has_words_for_pages(game):
+@pytest.mark.parametrize("game", WORDING)
+def test_every_code_of_a_kind_a_game_words_for_pages_has_its_word(game):
+    """A kind of code the game names in ``PAGE_WORDS`` is worded whole: a code left out would
+    be the one shown as it is among words (a kind the game does not name is all codes)."""
     rules = registry.get(game)
     words = rules.PAGE_WORDS
-    assert set(rules.OPTIONS) <= set(words["option"]), "an option without words"
-    assert set(rules.editions) <= set(words["edition"]), "an edition without words"
-    assert rules.default_board in words["board"]
-    values = {v for v in rules.OPTIONS.values() if isinstance(v, str)}
-    assert values <= set(words.get("value", {})), "an option's value without words"
+    codes = {
+        "option": set(rules.OPTIONS),
+        "edition": set(rules.editions),
+        "board": {rules.default_board},
+        "value": {v for v in rules.OPTIONS.values() if isinstance(v, str)},
+    }
+    assert set(words) & set(codes), f"{game} gives PAGE_WORDS for none of {sorted(codes)}"
+    for kind in set(words) & set(codes):
+        assert codes[kind] <= set(words[kind]), f"{game}: a {kind} without words"
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", DRAWING)
 def test_chance_said_in_each_language_reads_back_as_the_same_outcome(game):
     rules = registry.get(game)
     played = [state for state, _entry in random_games(rules, games=1)]
@@ -110,14 +134,15 @@ def test_chance_said_in_each_language_reads_back_as_the_same_outcome(game):
 
 
 def narration_literals(game: str) -> set[str]:
-    """Every text the game's narrate.py writes as a template or a word: the values of its dict
-    literals and the first argument of each ``Message(...)``, that have letters."""
+    """Every text the module of the game's ``narration`` writes as a template or a word: the
+    values of its dict literals and the first argument of each ``Message(...)``, that have
+    letters."""
     import ast
-    import importlib
+    import inspect
     from pathlib import Path
 
-    package = importlib.import_module(registry.PACKAGES[game])
-    source = Path(str(package.__file__)).with_name("narrate.py").read_text(encoding="utf-8")
+    narration = registry.get(game).module.narration
+    source = Path(str(inspect.getsourcefile(narration))).read_text(encoding="utf-8")
     tree = ast.parse(source)
     # word lists are module-level tuples (SIDE_WORDS = ("rebels", "emperor")); a tuple in a
     # function is a test of kinds (kind in ("dial",))
@@ -144,8 +169,8 @@ def narration_literals(game: str) -> set[str]:
     return {text for text in found if any(c.isalpha() for c in text.replace("{text}", ""))}
 
 
-@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("game", LISTING)
 def test_every_template_written_in_a_games_narration_is_listed(game):
     rules = registry.get(game)
     unlisted = sorted(narration_literals(game) - set(rules.MESSAGES))
-    assert not unlisted, f"{game}'s narrate.py writes texts it does not list in MESSAGES: {unlisted}"
+    assert not unlisted, f"{game}'s narration writes texts it does not list in MESSAGES: {unlisted}"

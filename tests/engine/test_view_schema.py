@@ -1,8 +1,9 @@
 """Every registered game's views are what the service reads (games.rules.base.View): players
 with seat, colour and score, the decisions owed with colour, kind and sealed, the phase, a
 seat's own colour and sealed choice, the seed once over and never before; checked at every step
-of random games, for every seat and a spectator.  Sealed Bids (tests.contract.sealedbids)
-is checked with them: the schema asks nothing a game of the required names cannot give."""
+of random games, for every seat and a spectator.  Sealed Bids and Dealer's Draw (the games of
+tests/contract the tests register) are checked with them: the schema asks nothing a game of
+the required names, with or without chance, cannot give."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ import pytest
 
 from games.rules import registry
 from games.rules.base import Game, view_problems
-from tests.contract import sealedbids
+from tests.contract import dealersdraw, sealedbids
 
-GAMES = (*registry.names(), "sealedbids")
+TEST_GAMES = {"sealedbids": sealedbids, "dealersdraw": dealersdraw}
+GAMES = (*registry.names(), *(name for name in TEST_GAMES if name not in registry.PACKAGES))
 
 
 def _game(name: str) -> Game:
-    return registry.Game(name, sealedbids) if name == "sealedbids" else registry.get(name)
+    return registry.get(name) if name in registry.PACKAGES else registry.Game(name, TEST_GAMES[name])
 
 
 def _check(rules: Game, state: object, finished: bool) -> None:

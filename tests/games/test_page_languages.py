@@ -228,3 +228,19 @@ def test_a_french_page_says_its_own_length_once_its_typography_is_set():
     response = Client(headers={"accept-language": "fr"}).get(f"/games/{game.pk}/")
     assert "\u00a0:" in response.content.decode()
     assert response["Content-Length"] == str(len(response.content))
+
+
+def test_a_page_read_in_french_leaves_the_thread_in_the_language_it_was_in():
+    """The reader's language is the request's alone: what the thread does next (a mail, the
+    next test) speaks its own."""
+    from django.utils import translation
+
+    game = running_game(3, seed="lang-kept")
+    with translation.override("de"):
+        french = Client(headers={"accept-language": "fr"}).get(f"/games/{game.pk}/")
+        assert '<html lang="fr">' in french.content.decode()
+        assert translation.get_language() == "de"
+    english = Client(headers={"accept-language": "en"})
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    english.get("/games/")
+    assert translation.get_language() == "en"

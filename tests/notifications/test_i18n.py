@@ -334,13 +334,19 @@ def test_every_string_the_mails_use_is_in_the_catalogue(language):
 
 
 def game_catalogues() -> list[Path]:
-    """The locale folders of the registered games that bring their own, and of Sealed Bids
-    (tests.contract.sealedbids: the game the tests register, with its own German and French)."""
-    from tests.contract import sealedbids
+    """The locale folders of the registered games that bring their own, and of the games the
+    tests register (tests/contract: Sealed Bids and Dealer's Draw, each with its own German
+    and French)."""
+    from contextlib import ExitStack
 
-    with registry.register("sealedbids", sealedbids):
+    from tests.contract import dealersdraw, sealedbids
+
+    with ExitStack() as stack:
+        for name, module in (("sealedbids", sealedbids), ("dealersdraw", dealersdraw)):
+            if name not in registry.PACKAGES:
+                stack.enter_context(registry.register(name, module))
         found = registry.locale_dirs()
-    assert found, "Sealed Bids has its own catalogue"
+    assert len(found) >= 2, "Sealed Bids and Dealer's Draw have their own catalogues"
     return found
 
 
