@@ -19,8 +19,9 @@ my iPhone", "Sendt fra min iPad", "iPhoneから送信") are dropped where they s
 phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines after it ends its
 stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
 more closing phrases and header styles; its cut is only taken when its answer is a prefix of
-what the rules kept, so it can shorten a stretch but never drop or rewrite a line in the middle
-of it.
+what the rules kept and nothing it cuts may be a command, so it can shorten a stretch but never
+drop or rewrite a line in the middle of it, nor drop a command below a line it takes for a
+signature.
 """
 
 from __future__ import annotations
@@ -394,6 +395,10 @@ def _shorten_with_library(stretch: list[str], budget: int) -> tuple[list[str], i
         return stretch, used
     kept = _library_keeps(shown)
     if kept is None or kept >= len(shown):
+        return stretch, used
+    # its signature rule cuts at any line that starts "Thanks," or "Grüße" and takes all below
+    # it; a mail is applied whole or not at all, so a cut that would drop a command is not taken
+    if any(mailwords.may_be_command_word(line) for line in shown[kept:]):
         return stretch, used
     last = nonblank[kept - 1][0]
     return stretch[: last + 1], used

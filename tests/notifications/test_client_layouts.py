@@ -117,3 +117,20 @@ def test_a_bottom_posted_reply_in_a_real_mail_is_read_whole():
         b"> Du bist am Zug\r\n>\r\n\r\nsetze Ningxia\r\n\r\nVon meinem iPhone gesendet\r\n"
     )
     assert parse_message(raw).lines == ("setze Ningxia",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi,\nThanks, here are my moves:\nplace Ningxia\nbid red 3",
+        "stand\nGruß\npass",
+        "Danke\nGrüße an alle\nsetze Ningxia",
+        "Hi,\nBest, Ada\nside rebels",
+        "Salut\nCordialement vôtre, voici:\npose Ningxia",
+    ],
+)
+def test_a_line_taken_for_a_signature_never_drops_a_command_below_it(text):
+    # mail-parser-reply cuts at any line starting "Thanks," / "Grüße" / "Best," / "Cordialement"
+    # and drops everything below it: a mail is applied whole or not at all, so every line stays
+    # (and prose between commands is refused, never silently lost with the commands under it)
+    assert strip_reply(text) == text
