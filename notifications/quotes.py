@@ -11,13 +11,15 @@ Outlook header block (From/Von/De/Van/Od/Fra/От… with another field), a forw
 separator line with only a short footer after it ends the reply; but a marker or header block
 followed by ``>`` lines only introduces that quote, like an attribution (text below it is
 kept), and a forward with nothing written above it gives the text under its header block
-(a player sending on their own mail). Attributions may begin with a numeric date or a
-weekday abbreviation, name "<name> via <service>", or be wrapped after "<"; markers may be
-decorated with any dashes, stars or brackets; invisible padding (U+034F, Hangul fillers)
-goes with the format characters. Device signatures ("Sent from
-my iPhone", "Sendt fra min iPad", "iPhoneから送信") are dropped where they stand, and a closing
-phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines after it ends its
-stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
+(a player sending on their own mail); a header field wrapped onto the next line belongs to
+its block. Attributions may begin with a numeric date or a weekday abbreviation, name
+"<name> via <service>", be a date and an address alone ("2013/7/20 Ada <ada@…>"), or be
+wrapped after "<"; markers may be decorated with any dashes, stars or brackets; invisible
+padding (U+034F, Hangul fillers, a trackers' "ᐧ" line) goes with the format characters.
+Device signatures ("Sent from my iPhone", "From my iPhone 6", "Sendt fra min iPad",
+"iPhoneから送信"), with an apology for typos after them or not, are dropped where they stand,
+and a closing phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines
+after it ends its stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
 more closing phrases and header styles; its cut is only taken when its answer is a prefix of
 what the rules kept and nothing it cuts may be a command, so it can shorten a stretch but never
 drop or rewrite a line in the middle of it, nor drop a command below a line it takes for a
@@ -59,6 +61,8 @@ _CLOSING_TAIL = 4
 _CLOSING_TAIL_CHARS = 60
 # "-Abhishek Kona", "/John": a name signed on its own line.
 _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
+# Clients wrap plain text at 72 to 78 characters: a line that long with a short one under it.
+_WRAP_WIDTH = 70
 # A separator line ends the reply when no more than this many lines follow it (a footer).
 _FOOTER_LINES = 6
 
@@ -69,9 +73,14 @@ _FOOTER_LINES = 6
 # char by char.
 _NO_BREAK_SPACES = re.compile("[\u00a0\u202f\u2007]")
 # Marks that show nothing but are no format characters, so ``visible`` keeps them: the
-# combining grapheme joiner and the Hangul fillers, which newsletters and trackers put in
-# rows ("\u200c\u034f \u200c\u034f …") to pad a preview
-_INVISIBLE_MARKS = re.compile("[\u034f\u115f\u1160\u3164\uffa0]")
+# combining grapheme joiner, the Hangul fillers and the blank Braille cell, which newsletters
+# and trackers put in rows ("\u200c\u034f \u200c\u034f …") to pad a preview
+_INVISIBLE_MARKS = re.compile("[\u034f\u115f\u1160\u2800\u3164\uffa0]")
+
+
+# Mail trackers in Gmail (Streak, Mailtrack) end the text with a line of "ᐧ" (U+1427), where
+# the HTML part has their pixel: nothing the sender wrote.
+_TRACKING_GLYPH = "\u1427 "
 
 
 def _visible(text: str) -> str:
@@ -83,6 +92,9 @@ _DEVICE_SIGNATURE_WORDS = 12
 # "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
 _ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
 _TIME = re.compile(r"\d{1,2}[:.]\d{2}")
+# "2013/7/20 Ada via Lotus Games <play@…>": Gmail's old attribution (a numeric date, the sender,
+# nothing after the address but perhaps a colon)
+_DATED_ADDRESS = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? .{1,160}<[^<>\s]+@[^<>\s]+>\s*[:：]?")
 # "<name> via <service>": how Google Groups and mailing lists name the sender they relay
 _VIA = re.compile(r"^['\"]?[^\W\d][^<>]{0,60} via \S")
 # "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
@@ -177,7 +189,7 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
                 break
             i += 1
             continue
-        if _is_device_signature(stripped):
+        if _is_device_signature(stripped) or not stripped.strip(_TRACKING_GLYPH):
             i += 1
             continue
         current.append(line)
@@ -222,6 +234,7 @@ _SPECIAL_WORDS = frozenset(
         *("hämta", "sendt", "hent", "få", "odesláno", "stáhněte", "begin", "anfang", "début", "télécharger"),
         *("inicio", "inizio", "início", "początek", "videresendt", "början", "začátek"),
         *("diese", "this", "ce"),  # "Diese Nachricht wurde von meinem … gesendet."
+        "from",  # "From my iPhone 6"
     }
 )
 
@@ -253,25 +266,51 @@ def _header_block_end(lines: list[str], i: int, marker: bool) -> int:
     """The index of the first line after the header block at ``i`` (a marker line and the
     fields under it, or the fields alone), blank lines between fields included."""
     j = i + 1 if marker else i
-    end = j
+    end = first = j
     while j < len(lines):
         if _field_name(lines[j]):
             j += 1
             end = j
         elif not lines[j].strip() and j - end < 2:
             j += 1
+        elif j == end > first and _continues_field(lines, j):
+            j += 1
+            end = j
         else:
             break
     return end
 
 
+def _continues_field(lines: list[str], j: int) -> bool:
+    """Whether line ``j``, right under a header field, is that field wrapped ("Subject: Re: Your
+    move: place a control" / "marker"): folded with a space, followed by another field, closing
+    an address the line above opened, or the end of a line wrapped at the clients' width that
+    is followed by the block's blank line and starts with no command word."""
+    line, above = lines[j], lines[j - 1].rstrip()
+    stripped = line.strip()
+    if len(stripped) > _HEADER_MAX or stripped.startswith(">"):
+        return False
+    if line[:1] in " \t" or (j + 1 < len(lines) and _field_name(lines[j + 1])):
+        return True
+    if above.endswith("<") or ("<" in above and ">" not in above.rsplit("<", 1)[1]):
+        return stripped.endswith((">", ">,", ">;"))
+    ends_block = j + 1 >= len(lines) or not lines[j + 1].strip()
+    wrapped = len(above) + 1 + len(stripped.split()[0]) > _WRAP_WIDTH
+    return ends_block and wrapped and not mailwords.may_be_command_word(stripped)
+
+
 def _is_device_signature(stripped: str) -> bool:
-    """ "Sent from my iPhone" and its kind; a line with a comma is a sentence, not a signature."""
+    """ "Sent from my iPhone" and its kind, perhaps with the sender's apology after it ("Sent from
+    my Galaxy, please excuse any typos."); another comma makes it a sentence, not a signature."""
+    low = stripped.lower()
+    apology = replywords.TYPO_APOLOGY.search(low)
+    if apology:
+        low = low[: apology.start()].rstrip()
     return (
         len(stripped) <= _DEVICE_SIGNATURE_MAX
         and len(stripped.split()) <= _DEVICE_SIGNATURE_WORDS
-        and "," not in stripped
-        and bool(replywords.DEVICE_SIGNATURE.fullmatch(stripped.lower()))
+        and "," not in low
+        and bool(replywords.DEVICE_SIGNATURE.fullmatch(low))
     )
 
 
@@ -324,7 +363,9 @@ def _may_begin_attribution(first: str) -> bool:
 
 def _attribution_kind(line: str) -> int:
     """0: not an attribution; 1: "<name> wrote:"; 2: one with a date or address ("On <date>,
-    <name> wrote:", "<date> <name> <addr>:" and the like)."""
+    <name> wrote:", "<date> <name> <addr>:", "2013/7/20 <name> <addr>" and the like)."""
+    if _DATED_ADDRESS.fullmatch(line):
+        return 2
     if not line.endswith((":", "：")):
         return 0
     low = line[:-1].rstrip().lower()

@@ -149,7 +149,18 @@ DEVICE_SIGNATURE = re.compile(
     r"|få outlook for |odesláno z |stáhněte si outlook |отправлено (?:с|из|со) |получите outlook для "
     r"|скачайте outlook для |надіслано (?:з|із|зі|від) |завантажте outlook для )"
     r".*"
+    r"|from my (?:iphone|ipad|ipod|android|galaxy|samsung|blackberry|mobile|cell|phone|smartphone"
+    r"|tablet|pixel|huawei|xiaomi|nokia|motorola|sony|kindle)"
+    r"(?: (?:[\w+-]*\d[\w+-]*|plus|pro|max|mini|ultra|lite|edge|note|galaxy|android|phone|smartphone"
+    r"|mobile|device|tablet)){0,3}\.?"
     r"|.{1,40}から送信|(?:从我的|發自我的|发自我的|來自我的|来自我的).{1,40}",
+)
+# What a phone's signature may add after it: "…, please excuse any typos.", "- sorry for the
+# brevity", "… Bitte entschuldigen Sie Tippfehler.", "… Excusez les fautes de frappe."
+TYPO_APOLOGY = re.compile(
+    r"\s*[,.;:!–—-]+\s*(?:please |pls |kindly )?(?:excuse|pardon|forgive|ignore|sorry for|apologies for)"
+    r"\b.{0,60}$"
+    r"|\s*[,.;:!–—-]+\s*(?:bitte )?(?:entschuldige|verzeih|excusez|pardonnez|désolé)\w*\b.{0,60}$"
 )
 
 # Closing phrases, matched as a whole line (without trailing punctuation): the sign-off after

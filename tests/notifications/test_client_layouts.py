@@ -86,6 +86,22 @@ LAYOUTS = {
     "bottom_after_sig": "On Sat, Nov 28, 2026 at 9:00 AM White Lotus <play@lotus.test> wrote:\n> Your move\n> --\n> White Lotus by mail\n\nplace Ningxia\n",
     "bottom_nested": "On Sat, Nov 28, 2026 Ada wrote:\n> On Fri, Nov 27 White Lotus wrote:\n>> Your move\n> place 3\n\nplace Ningxia\n",
     "bottom_quote_blank": "White Lotus wrote:\n\n> Your move\n\n> more\n\nplace Ningxia\n",
+    "dated_via": "place Ningxia\n\n2013/7/20 ada via Lotus Games <play@lotus.test>\n\n> Your move\n",
+    "dated_via_unmarked": "place Ningxia\n\n2013/7/20 ada via Lotus Games <play@lotus.test>\n\nsomething\n",
+    "dated_via_wrapped": "place Ningxia\n\n2013/7/20 ada via Lotus Games <\nplay@lotus.test>\n\nsomething\n",
+    "dated_addr": "place Ningxia\n\n2011/4/7 White Lotus <play@lotus.test>\n\nsomething\n",
+    "signoff_galaxy": "place Ningxia\n\nSent from my Galaxy, please excuse any typos.\n",
+    "signoff_iphone6": "place Ningxia\n\nFrom my iPhone 6\n",
+    "signoff_galaxy_s7": "place Ningxia\n\nFrom my Samsung Galaxy S7\n",
+    "signoff_cell": "place Ningxia\n\nSent from my cell\n",
+    "signoff_brevity": "place Ningxia\n\nSent from my iPhone - please excuse brevity\n",
+    "signoff_de_typos": "place Ningxia\n\nVon meinem iPhone gesendet. Bitte entschuldigen Sie Tippfehler.\n",
+    "tracking_glyph": "place Ningxia\n\n\u1427\n",
+    "tracking_glyph_padded": "place Ningxia\n\u200c\n\u1427\n\u2800\n",
+    "fwd_wrapped_subject": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: [White Lotus] Your move: place a control\nmarker\nTo: <play+tok@lotus.test>\n\nplace Ningxia\n",
+    "fwd_folded_subject": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: [White Lotus] Your move: place a control\n marker\nTo: White Lotus <play+tok@lotus.test>\n\nplace Ningxia\n",
+    "fwd_wrapped_to": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: Your move\nTo: White Lotus <\nplay+abcdefghijklmnopqrstuvwxyz@lotus.test>\n\nplace Ningxia\n",
+    "fwd_subject_last_wrapped": "Begin forwarded message:\n\nFrom: Ada <ada@example.org>\nDate: 28 November 2026 at 09:00:00 CET\nTo: play+tok@lotus.test\nSubject: Re: [White Lotus] Your move: place a control marker in a province of\nyour choice\n\nplace Ningxia\n",
 }
 
 
@@ -134,3 +150,23 @@ def test_a_line_taken_for_a_signature_never_drops_a_command_below_it(text):
     # and drops everything below it: a mail is applied whole or not at all, so every line stays
     # (and prose between commands is refused, never silently lost with the commands under it)
     assert strip_reply(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place Ningxia\n\nFrom my phone I see nothing of the board",
+        "place Ningxia\n\nSent from my iPhone, then I went home",
+        "place Ningxia\n\n2013/7/20 was the day I learned the game",
+    ],
+)
+def test_sentences_that_start_like_a_sign_off_or_an_attribution_are_kept(text):
+    assert strip_reply(text) == text
+
+
+def test_a_command_under_a_forwarded_subject_is_never_taken_for_its_wrapped_end():
+    # the line under a long last field is its wrapped end only when it could not be a command:
+    # this one is read (and refused with the greeting above it), never dropped
+    subject = "Subject: Re: [White Lotus] Your move: place a control marker in one province"
+    text = f"---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\n{subject}\nplace Ningxia\n\nHello"
+    assert strip_reply(text) == "place Ningxia\n\nHello"
