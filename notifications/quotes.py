@@ -404,12 +404,14 @@ def _is_separator(stripped: str) -> bool:
 
 
 def _only_a_footer_after(lines: list[str], start: int) -> bool:
-    """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)."""
+    """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)
+    and none of them may be a command (a player who underlines a heading: "My moves" /
+    "----------" / "place Hangzhou")."""
     rest = 0
     for j in range(start, len(lines)):
         if lines[j].strip():
             rest += 1
-            if rest > _FOOTER_LINES:
+            if rest > _FOOTER_LINES or mailwords.may_be_command_word(lines[j]):
                 return False
     return True
 
