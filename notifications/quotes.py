@@ -384,11 +384,14 @@ def _attribution_kind(line: str) -> int:
 
 
 def _outlook_block_at(lines: list[str], i: int) -> bool:
-    """Outlook quotes without ``>``: a From/Von/De/Od/От… field followed by another field."""
+    """Outlook quotes without ``>``: a From/Von/Da/Od/От… field followed by another field, the
+    first perhaps wrapped onto a second line ("Da: White Lotus <" / "play@…>")."""
     if _field_name(lines[i]) not in replywords.FROM_FIELDS:
         return False
     after = _next_nonblank(lines, i + 1, lookahead=1)
-    return after is not None and bool(_field_name(lines[after]))
+    if after is not None and not _field_name(lines[after]) and after == i + 1:
+        after = after + 1 if _continues_field(lines, after) else None
+    return after is not None and after < len(lines) and bool(_field_name(lines[after]))
 
 
 def _field_name(line: str) -> str:
