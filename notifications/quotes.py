@@ -63,6 +63,8 @@ _CLOSING_TAIL_CHARS = 60
 _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
 # Clients wrap plain text at 72 to 78 characters: a line that long with a short one under it.
 _WRAP_WIDTH = 70
+_WRAPPED_MIN = 50
+_WRAPPED_WORD = 30
 # A separator line ends the reply when no more than this many lines follow it (a footer).
 _FOOTER_LINES = 6
 
@@ -94,7 +96,7 @@ _ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
 _TIME = re.compile(r"\d{1,2}[:.]\d{2}")
 # "2013/7/20 Ada via Lotus Games <play@…>": Gmail's old attribution (a numeric date, the sender,
 # nothing after the address but perhaps a colon)
-_DATED_ADDRESS = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? .{1,160}<[^<>\s]+@[^<>\s]+>\s*[:：]?")
+_DATED_ADDRESS = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? [^<>]{1,100}<[^<>\s]+@[^<>\s]+>\s*[:：]?")
 # "<name> via <service>": how Google Groups and mailing lists name the sender they relay
 _VIA = re.compile(r"^['\"]?[^\W\d][^<>]{0,60} via \S")
 # "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
@@ -285,18 +287,17 @@ def _continues_field(lines: list[str], j: int) -> bool:
     """Whether line ``j``, right under a header field, is that field wrapped ("Subject: Re: Your
     move: place a control" / "marker"): folded with a space, followed by another field, closing
     an address the line above opened, or the end of a line wrapped at the clients' width that
-    is followed by the block's blank line and starts with no command word."""
+    is followed by the block's blank line. A line that may be a command is never one."""
     line, above = lines[j], lines[j - 1].rstrip()
     stripped = line.strip()
-    if len(stripped) > _HEADER_MAX or stripped.startswith(">"):
+    if len(stripped) > _HEADER_MAX or stripped.startswith(">") or mailwords.may_be_command_word(stripped):
         return False
     if line[:1] in " \t" or (j + 1 < len(lines) and _field_name(lines[j + 1])):
         return True
-    if above.endswith("<") or ("<" in above and ">" not in above.rsplit("<", 1)[1]):
+    if "<" in above and ">" not in above.rsplit("<", 1)[1]:
         return stripped.endswith((">", ">,", ">;"))
     ends_block = j + 1 >= len(lines) or not lines[j + 1].strip()
-    wrapped = len(above) + 1 + len(stripped.split()[0]) > _WRAP_WIDTH
-    return ends_block and wrapped and not mailwords.may_be_command_word(stripped)
+    return ends_block and _wrapped(above, stripped)
 
 
 def _is_device_signature(stripped: str) -> bool:
@@ -333,18 +334,25 @@ def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
     if (len(first) < _WRAPPED_FIRST_MIN and not short) or not _may_begin_attribution(first):
         return 0, False
     joined = first
+    # a date and an address with no verb is an attribution wrapped only inside its address:
+    # "2013/7/20 Ada via Lotus Games <" / "play@…>" (never "2026/11/28 is the date" / "Da: …")
+    dated = True
     for span in range(2, _ATTRIBUTION_LINES + 1):
         if i + span - 1 >= len(lines):
             break
         more = lines[i + span - 1].strip()
-        # a line that starts an attribution of its own is not this one's continuation
+        # a line that starts an attribution of its own is not this one's continuation, nor is
+        # a line that may be a command
         if not more or more.startswith(">") or _first_word(more) in replywords.INTRO_WORDS:
             break
+        if mailwords.may_be_command_word(more):
+            break
         # "White Lotus <" / "play@…>:": an address broken after its bracket is one word
+        dated = dated and joined.endswith("<")
         joined = f"{joined}{more}" if joined.endswith("<") else f"{joined} {more}"
         if len(joined) > _HEADER_MAX:
             break
-        if _attribution_kind(joined) == 2:
+        if _attribution_kind(joined, dated=dated) == 2:
             return span, True
     return 0, False
 
@@ -361,10 +369,11 @@ def _may_begin_attribution(first: str) -> bool:
     )
 
 
-def _attribution_kind(line: str) -> int:
+def _attribution_kind(line: str, *, dated: bool = True) -> int:
     """0: not an attribution; 1: "<name> wrote:"; 2: one with a date or address ("On <date>,
-    <name> wrote:", "<date> <name> <addr>:", "2013/7/20 <name> <addr>" and the like)."""
-    if _DATED_ADDRESS.fullmatch(line):
+    <name> wrote:", "<date> <name> <addr>:", "2013/7/20 <name> <addr>" and the like); the last
+    only when ``dated`` (a wrapped line joined nowhere but inside its address)."""
+    if dated and _DATED_ADDRESS.fullmatch(line):
         return 2
     if not line.endswith((":", "：")):
         return 0
@@ -390,8 +399,23 @@ def _outlook_block_at(lines: list[str], i: int) -> bool:
         return False
     after = _next_nonblank(lines, i + 1, lookahead=1)
     if after is not None and not _field_name(lines[after]) and after == i + 1:
-        after = after + 1 if _continues_field(lines, after) else None
+        after = after + 1 if _wrapped(lines[i], lines[after]) and _continues_field(lines, after) else None
     return after is not None and after < len(lines) and bool(_field_name(lines[after]))
+
+
+def _wrapped(line: str, below: str) -> bool:
+    """Whether ``below`` looks like the rest of ``line`` wrapped by a client: folded with a
+    space, the rest of an address left open, or a line so long that the next word went down."""
+    above, word = line.rstrip(), below.split()[0]
+    return (
+        below[:1] in " \t"
+        or ("<" in above and ">" not in above.rsplit("<", 1)[1])
+        or (
+            len(above) >= _WRAPPED_MIN
+            and len(word) <= _WRAPPED_WORD
+            and len(above) + 1 + len(word) > _WRAP_WIDTH
+        )
+    )
 
 
 def _field_name(line: str) -> str:

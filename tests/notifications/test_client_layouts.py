@@ -188,3 +188,18 @@ def test_a_command_under_a_forwarded_subject_is_never_taken_for_its_wrapped_end(
     subject = "Subject: Re: [White Lotus] Your move: place a control marker in one province"
     text = f"---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\n{subject}\nplace Ningxia\n\nHello"
     assert strip_reply(text) == "place Ningxia\n\nHello"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place Ningxia\n2026/11/28 is the date\n<ada@example.org>\npass",
+        "place Ningxia\nDa: White Lotus <play@lotus.test>\npass\nInviato: sabato",
+        "place Ningxia\nFrom: Ada <ada@example.org>\nHi\nTo: Bao",
+        "On Sat, Nov 28, 2026 at 9:00 AM White Lotus\npass\nwrote:\nsomething",
+    ],
+)
+def test_no_command_or_short_line_is_taken_for_a_wrapped_field_or_attribution(text):
+    # a field or an attribution is wrapped only where a client wraps (a line near the width, an
+    # open "<"), a date and an address only inside the address, and never over a command
+    assert strip_reply(text) == text
