@@ -63,6 +63,8 @@ _CLOSING_TAIL_CHARS = 60
 _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
 # Clients wrap plain text at 72 to 78 characters: a line that long with a short one under it.
 _WRAP_WIDTH = 70
+# No header block is longer (From, Sent, To, Cc, Subject… each wrapped once, blank lines between)
+_HEADER_BLOCK_LINES = 40
 _WRAPPED_MIN = 50
 _WRAPPED_WORD = 30
 # A separator line ends the reply when no more than this many lines follow it (a footer).
@@ -269,7 +271,7 @@ def _header_block_end(lines: list[str], i: int, marker: bool) -> int:
     fields under it, or the fields alone), blank lines between fields included."""
     j = i + 1 if marker else i
     end = first = j
-    while j < len(lines):
+    while j < len(lines) and j - first < _HEADER_BLOCK_LINES:
         if _field_name(lines[j]):
             j += 1
             end = j
@@ -290,14 +292,15 @@ def _continues_field(lines: list[str], j: int) -> bool:
     is followed by the block's blank line. A line that may be a command is never one."""
     line, above = lines[j], lines[j - 1].rstrip()
     stripped = line.strip()
-    if len(stripped) > _HEADER_MAX or stripped.startswith(">") or mailwords.may_be_command_word(stripped):
+    if len(stripped) > _HEADER_MAX or stripped.startswith(">"):
         return False
     if line[:1] in " \t" or (j + 1 < len(lines) and _field_name(lines[j + 1])):
-        return True
-    if "<" in above and ">" not in above.rsplit("<", 1)[1]:
-        return stripped.endswith((">", ">,", ">;"))
-    ends_block = j + 1 >= len(lines) or not lines[j + 1].strip()
-    return ends_block and _wrapped(above, stripped)
+        wraps = True
+    elif "<" in above and ">" not in above.rsplit("<", 1)[1]:
+        wraps = stripped.endswith((">", ">,", ">;"))
+    else:
+        wraps = (j + 1 >= len(lines) or not lines[j + 1].strip()) and _wrapped(above, stripped)
+    return wraps and not mailwords.may_be_command_word(stripped)
 
 
 def _is_device_signature(stripped: str) -> bool:
@@ -434,13 +437,13 @@ def _only_a_footer_after(lines: list[str], start: int) -> bool:
     """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)
     and none of them may be a command (a player who underlines a heading: "My moves" /
     "----------" / "place Hangzhou")."""
-    rest = 0
+    rest: list[str] = []
     for j in range(start, len(lines)):
         if lines[j].strip():
-            rest += 1
-            if rest > _FOOTER_LINES or mailwords.may_be_command_word(lines[j]):
+            rest.append(lines[j])
+            if len(rest) > _FOOTER_LINES:
                 return False
-    return True
+    return not any(mailwords.may_be_command_word(line) for line in rest)
 
 
 def _next_nonblank(lines: list[str], start: int, lookahead: int = _QUOTE_LOOKAHEAD) -> int | None:

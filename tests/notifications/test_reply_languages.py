@@ -251,6 +251,10 @@ def test_a_separator_with_only_a_footer_after_it_ends_the_reply():
         "On Mon, 1 Jan 2024 at 10:00 Ada <ada@x.org>",
         "__________\n\n\n",
         "你好世界，这是一封很长的邮件",
+        "Da: White Lotus <\nplay@lotus.example>",
+        "----------\nplace Hangzhou",
+        "2013/7/20 Ada <\nplay@lotus.example>",
+        "Sent from my Galaxy, please excuse any typos.",
     ],
 )
 def test_fifty_thousand_lines_that_the_rules_look_at_take_no_time(line):
