@@ -1,4 +1,6 @@
 """What a person wrote in a reply: the text with quotes, attribution lines and signatures removed.
+(Attribution lines are read by :mod:`.attributions`, header blocks and markers by
+:mod:`.replyheaders`.)
 
 Own line rules come first because they are linear and never drop an unquoted line by accident:
 ``>`` lines are quoted; an attribution ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
@@ -36,6 +38,18 @@ from mailparser_reply.parser import EmailMessage
 from games.rules.text import visible
 
 from . import mailwords, replywords
+from .attributions import WEEKDAY_START, attribution_at, first_word
+from .replyheaders import (
+    DECORATION,
+    HEADER_MAX,
+    QUOTE_LOOKAHEAD,
+    field_name,
+    header_block_end,
+    is_forward,
+    is_marker,
+    next_nonblank,
+    outlook_block_at,
+)
 
 __all__ = ["strip_reply", "unflow"]
 
@@ -50,23 +64,11 @@ _LANGUAGES: tuple[str, ...] = tuple(EmailReplyParser(languages=["en", "de", "fr"
 _LIBRARY_BUDGET = 20_000
 _LIBRARY_LINE_CHARS = 200
 
-# An attribution or header field longer than this is prose, not a header.
-_HEADER_MAX = 400
-# How many blank lines may sit between an attribution and the quote it introduces.
-_QUOTE_LOOKAHEAD = 4
-# How many lines an attribution may be wrapped over.
-_ATTRIBUTION_LINES = 4
 # A closing phrase is one when at most this many short lines follow it.
 _CLOSING_TAIL = 4
 _CLOSING_TAIL_CHARS = 60
 # "-Abhishek Kona", "/John": a name signed on its own line.
 _NAME_SIGNATURE = re.compile(r"[-/][^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,3}")
-# Clients wrap plain text at 72 to 78 characters: a line that long with a short one under it.
-_WRAP_WIDTH = 70
-# No header block is longer (From, Sent, To, Cc, Subject… each wrapped once, blank lines between)
-_HEADER_BLOCK_LINES = 40
-_WRAPPED_MIN = 50
-_WRAPPED_WORD = 30
 # A separator line ends the reply when no more than this many lines follow it (a footer).
 _FOOTER_LINES = 6
 
@@ -93,22 +95,6 @@ def _visible(text: str) -> str:
 
 _DEVICE_SIGNATURE_MAX = 100
 _DEVICE_SIGNATURE_WORDS = 12
-# "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
-_ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
-_TIME = re.compile(r"\d{1,2}[:.]\d{2}")
-# "2013/7/20 Ada via Lotus Games <play@…>": Gmail's old attribution (a numeric date, the sender,
-# nothing after the address but perhaps a colon)
-_DATED_ADDRESS = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},? [^<>]{1,100}<[^<>\s]+@[^<>\s]+>\s*[:：]?")
-# "<name> via <service>": how Google Groups and mailing lists name the sender they relay
-_VIA = re.compile(r"^['\"]?[^\W\d][^<>]{0,60} via \S")
-# "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
-_WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d{1,2}\.?,? (?:[^\W\d_]{3}|\d{1,2}\.)")
-# The first line of a wrapped attribution is long; a command ("army 3") never is this long
-# and also starts like none of them, but the two rules together keep commands safe.
-_WRAPPED_FIRST_MIN = 20
-# ... but one that starts with an attribution's first word ("On Sat, Nov 28,") may be short:
-# no command starts with "On", "Am", "Le"…
-_WRAPPED_INTRO_MIN = 8
 
 
 def strip_reply(text: str, *, _forward_depth: int = 0) -> str:
@@ -161,10 +147,10 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
             continue
         if stripped == "--":
             break
-        marker = _is_marker(stripped)
-        if marker or _outlook_block_at(lines, i):
-            end = _header_block_end(lines, i, marker)
-            after = _next_nonblank(lines, end)
+        marker = is_marker(stripped)
+        if marker or outlook_block_at(lines, i):
+            end = header_block_end(lines, i, marker)
+            after = next_nonblank(lines, end)
             if after is not None and lines[after].lstrip().startswith(">"):
                 # the block only introduces a quote, as an attribution does: text written
                 # below the quote is kept (bottom-posting under Outlook's block)
@@ -172,12 +158,12 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
                 current = []
                 i = end
                 continue
-            if _is_forward(stripped):
+            if is_forward(stripped):
                 forwarded.append(end)
             break
-        span, anchored = _attribution_at(lines, i)
+        span, anchored = attribution_at(lines, i)
         if span:
-            after = _next_nonblank(lines, i + span)
+            after = next_nonblank(lines, i + span)
             if after is None or lines[after].lstrip().startswith(">"):
                 stretches.append(current)
                 current = []
@@ -186,8 +172,8 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
             if anchored:
                 break
         if _is_separator(stripped):
-            after = _next_nonblank(lines, i + 1)
-            if after is not None and _field_name(lines[after]):
+            after = next_nonblank(lines, i + 1)
+            if after is not None and field_name(lines[after]):
                 break
             if _only_a_footer_after(lines, i + 1):
                 break
@@ -207,24 +193,20 @@ def _may_be_special(stripped: str) -> bool:
     if not stripped:
         return False
     first = stripped[0]
-    if len(stripped) > _HEADER_MAX:  # too long for any rule but a quote or a separator
+    if len(stripped) > HEADER_MAX:  # too long for any rule but a quote or a separator
         return first in ">-_"
     return (
         first in ">-_=*"
-        or first in _DECORATION
+        or first in DECORATION
         or first.isdigit()
         or ":" in stripped
         or "：" in stripped
         or "@" in stripped
         or "<" in stripped
         or not stripped.isascii()
-        or _first_word(stripped) in _SPECIAL_WORDS
-        or bool(_WEEKDAY_START.match(stripped[:40].lower()))  # "pe 20. lokakuuta 2017 klo …"
+        or first_word(stripped) in _SPECIAL_WORDS
+        or bool(WEEKDAY_START.match(stripped[:40].lower()))  # "pe 20. lokakuuta 2017 klo …"
     )
-
-
-def _first_word(stripped: str) -> str:
-    return stripped[:24].split(" ", 1)[0].rstrip(",").lower()
 
 
 # First words of the lines the rules look at that may have no colon, digit or "@" (a wrapped
@@ -243,66 +225,6 @@ _SPECIAL_WORDS = frozenset(
 )
 
 
-# what clients put around "Original Message": dashes of every width, underscores, stars,
-# equals signs, tildes, brackets ("----- Original Message -----", "*** … ***", "——— … ———",
-# "[Original Message]", "<<< … >>>")
-_DECORATION = "-_=*~#—–‒―·•[]()<>| "
-
-
-def _is_marker(stripped: str) -> bool:
-    """ "-----Original Message-----", "-------- Message d'origine --------", "Begin forwarded message:"."""
-    if len(stripped) > _HEADER_MAX:
-        return False
-    core = stripped.strip(_DECORATION).lower()
-    if core in replywords.ORIGINAL_MESSAGE and stripped[0] in _DECORATION and stripped[-1] in _DECORATION:
-        return True
-    return core.rstrip(":： ") in replywords.FORWARD_LINES and stripped.rstrip().endswith((":", "："))
-
-
-def _is_forward(stripped: str) -> bool:
-    """A forward's marker ("---------- Forwarded message ---------", "Begin forwarded
-    message:"), not a reply's ("-----Original Message-----")."""
-    core = stripped.strip(_DECORATION).rstrip(":： ").lower()
-    return core in replywords.FORWARD_MARKERS or core in replywords.FORWARD_LINES
-
-
-def _header_block_end(lines: list[str], i: int, marker: bool) -> int:
-    """The index of the first line after the header block at ``i`` (a marker line and the
-    fields under it, or the fields alone), blank lines between fields included."""
-    j = i + 1 if marker else i
-    end = first = j
-    while j < len(lines) and j - first < _HEADER_BLOCK_LINES:
-        if _field_name(lines[j]):
-            j += 1
-            end = j
-        elif not lines[j].strip() and j - end < 2:
-            j += 1
-        elif j == end > first and _continues_field(lines, j):
-            j += 1
-            end = j
-        else:
-            break
-    return end
-
-
-def _continues_field(lines: list[str], j: int) -> bool:
-    """Whether line ``j``, right under a header field, is that field wrapped ("Subject: Re: Your
-    move: place a control" / "marker"): folded with a space, followed by another field, closing
-    an address the line above opened, or the end of a line wrapped at the clients' width that
-    is followed by the block's blank line. A line that may be a command is never one."""
-    line, above = lines[j], lines[j - 1].rstrip()
-    stripped = line.strip()
-    if len(stripped) > _HEADER_MAX or stripped.startswith(">"):
-        return False
-    if line[:1] in " \t" or (j + 1 < len(lines) and _field_name(lines[j + 1])):
-        wraps = True
-    elif "<" in above and ">" not in above.rsplit("<", 1)[1]:
-        wraps = stripped.endswith((">", ">,", ">;"))
-    else:
-        wraps = (j + 1 >= len(lines) or not lines[j + 1].strip()) and _wrapped(above, stripped)
-    return wraps and not mailwords.may_be_command_word(stripped)
-
-
 def _is_device_signature(stripped: str) -> bool:
     """ "Sent from my iPhone" and its kind, perhaps with the sender's apology after it ("Sent from
     my Galaxy, please excuse any typos."); another comma makes it a sentence, not a signature."""
@@ -316,117 +238,6 @@ def _is_device_signature(stripped: str) -> bool:
         and "," not in low
         and bool(replywords.DEVICE_SIGNATURE.fullmatch(low))
     )
-
-
-def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
-    """(lines the attribution spans, whether it is anchored) or (0, False).
-
-    Clients wrap long attributions ("… White Lotus <" / "game@… > wrote:"; "Max Mustermann <…>
-    schrieb am Fr., 28." / "Okt. 2016 um …:"), so one may run over up to four lines, but only
-    from a first line that can begin one. Anchored means it names a date or an address, so it
-    is surely a client's line: followed by unmarked text it ends the reply. A bare "Ada wrote:"
-    counts only right before a quote.
-    """
-    first = lines[i].strip()
-    if not first or len(first) > _HEADER_MAX:
-        return 0, False
-    kind = _attribution_kind(first)
-    if kind:
-        return 1, kind == 2
-    short = _first_word(first) in replywords.INTRO_WORDS and len(first) >= _WRAPPED_INTRO_MIN
-    if (len(first) < _WRAPPED_FIRST_MIN and not short) or not _may_begin_attribution(first):
-        return 0, False
-    joined = first
-    # a date and an address with no verb is an attribution wrapped only inside its address:
-    # "2013/7/20 Ada via Lotus Games <" / "play@…>" (never "2026/11/28 is the date" / "Da: …")
-    dated = True
-    for span in range(2, _ATTRIBUTION_LINES + 1):
-        if i + span - 1 >= len(lines):
-            break
-        more = lines[i + span - 1].strip()
-        # a line that starts an attribution of its own is not this one's continuation, nor is
-        # a line that may be a command
-        if not more or more.startswith(">") or _first_word(more) in replywords.INTRO_WORDS:
-            break
-        if mailwords.may_be_command_word(more):
-            break
-        # "White Lotus <" / "play@…>:": an address broken after its bracket is one word
-        dated = dated and joined.endswith("<")
-        joined = f"{joined}{more}" if joined.endswith("<") else f"{joined} {more}"
-        if len(joined) > _HEADER_MAX:
-            break
-        if _attribution_kind(joined, dated=dated) == 2:
-            return span, True
-    return 0, False
-
-
-def _may_begin_attribution(first: str) -> bool:
-    low = first.lower()
-    return (
-        _first_word(first) in replywords.INTRO_WORDS
-        or first[0].isdigit()
-        or "@" in first
-        or "<" in first
-        or bool(_WEEKDAY_START.match(low))
-        or bool(replywords.WROTE.search(low))
-    )
-
-
-def _attribution_kind(line: str, *, dated: bool = True) -> int:
-    """0: not an attribution; 1: "<name> wrote:"; 2: one with a date or address ("On <date>,
-    <name> wrote:", "<date> <name> <addr>:", "2013/7/20 <name> <addr>" and the like); the last
-    only when ``dated`` (a wrapped line joined nowhere but inside its address)."""
-    if dated and _DATED_ADDRESS.fullmatch(line):
-        return 2
-    if not line.endswith((":", "：")):
-        return 0
-    low = line[:-1].rstrip().lower()
-    if replywords.WROTE.search(low):
-        anchored = (
-            _first_word(low) in replywords.INTRO_WORDS
-            or low[:1].isdigit()
-            or "@" in low
-            or bool(_WEEKDAY_START.match(low))
-            or bool(_VIA.search(low))  # "Ada via Lotus Games wrote:": a list's relay
-        )
-        return 2 if anchored else 1
-    if _ADDRESS_END.search(line) and _TIME.search(low):
-        return 2  # Gmail in Japanese or Russian: "2022年1月1日(金) 9:00 田中太郎 <taro@…>:"
-    return 0
-
-
-def _outlook_block_at(lines: list[str], i: int) -> bool:
-    """Outlook quotes without ``>``: a From/Von/Da/Od/От… field followed by another field, the
-    first perhaps wrapped onto a second line ("Da: White Lotus <" / "play@…>")."""
-    if _field_name(lines[i]) not in replywords.FROM_FIELDS:
-        return False
-    after = _next_nonblank(lines, i + 1, lookahead=1)
-    if after is not None and not _field_name(lines[after]) and after == i + 1:
-        after = after + 1 if _wrapped(lines[i], lines[after]) and _continues_field(lines, after) else None
-    return after is not None and after < len(lines) and bool(_field_name(lines[after]))
-
-
-def _wrapped(line: str, below: str) -> bool:
-    """Whether ``below`` looks like the rest of ``line`` wrapped by a client: folded with a
-    space, the rest of an address left open, or a line so long that the next word went down."""
-    above, word = line.rstrip(), below.split()[0]
-    return (
-        below[:1] in " \t"
-        or ("<" in above and ">" not in above.rsplit("<", 1)[1])
-        or (
-            len(above) >= _WRAPPED_MIN
-            and len(word) <= _WRAPPED_WORD
-            and len(above) + 1 + len(word) > _WRAP_WIDTH
-        )
-    )
-
-
-def _field_name(line: str) -> str:
-    stripped = line.strip()
-    if len(stripped) > _HEADER_MAX:
-        return ""
-    found = replywords.FIELD.match(stripped)
-    return found[1].lower() if found else ""
 
 
 def _is_separator(stripped: str) -> bool:
@@ -444,13 +255,6 @@ def _only_a_footer_after(lines: list[str], start: int) -> bool:
             if len(rest) > _FOOTER_LINES:
                 return False
     return not any(mailwords.may_be_command_word(line) for line in rest)
-
-
-def _next_nonblank(lines: list[str], start: int, lookahead: int = _QUOTE_LOOKAHEAD) -> int | None:
-    for j in range(start, min(len(lines), start + lookahead + 1)):
-        if lines[j].strip():
-            return j
-    return None
 
 
 def _shorten_with_library(stretch: list[str], budget: int) -> tuple[list[str], int]:
@@ -496,7 +300,7 @@ def _library_keeps(shown: list[str]) -> int | None:
 def _without_banner(lines: list[str]) -> list[str]:
     """The lines without a mail server's warning above them ("CAUTION: This email originated
     from outside of the organization…"), which the sender never wrote."""
-    for index, line in enumerate(lines[:_QUOTE_LOOKAHEAD]):
+    for index, line in enumerate(lines[:QUOTE_LOOKAHEAD]):
         if line.strip():
             if _is_banner(line.strip()):
                 return lines[index + 1 :]
@@ -505,8 +309,8 @@ def _without_banner(lines: list[str]) -> list[str]:
 
 
 def _is_banner(stripped: str) -> bool:
-    low = stripped[:_HEADER_MAX].lower()
-    return len(stripped) <= _HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
+    low = stripped[:HEADER_MAX].lower()
+    return len(stripped) <= HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
 
 
 def _without_closing(stretch: list[str]) -> list[str]:

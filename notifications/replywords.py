@@ -1,6 +1,7 @@
 """What mail clients write around a reply, in the languages of the world's clients (data only).
 
-Used by :mod:`notifications.quotes`. Gathered from the clients' own strings (Gmail, Outlook
+Used by :mod:`notifications.quotes` and its :mod:`~notifications.attributions` and
+:mod:`~notifications.replyheaders`. Gathered from the clients' own strings (Gmail, Outlook
 desktop and mobile, Apple Mail, Thunderbird's ``mailnews.reply_header_*``, Android and iOS mail)
 in at least en, de, fr, nl, es, it, pt, pl, sv, da, no, cs, ru, uk, ja and zh. Everything is
 compared lower-cased, after no-break spaces became spaces.
