@@ -1,4 +1,6 @@
 """What a person wrote in a reply: the text with quotes, attribution lines and signatures removed.
+(Attribution lines are read by :mod:`.attributions`, header blocks and markers by
+:mod:`.replyheaders`.)
 
 Own line rules come first because they are linear and never drop an unquoted line by accident:
 ``>`` lines are quoted; an attribution ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
@@ -11,16 +13,19 @@ Outlook header block (From/Von/De/Van/Od/Fra/От… with another field), a forw
 separator line with only a short footer after it ends the reply; but a marker or header block
 followed by ``>`` lines only introduces that quote, like an attribution (text below it is
 kept), and a forward with nothing written above it gives the text under its header block
-(a player sending on their own mail). Attributions may begin with a numeric date or a
-weekday abbreviation, name "<name> via <service>", or be wrapped after "<"; markers may be
-decorated with any dashes, stars or brackets; invisible padding (U+034F, Hangul fillers)
-goes with the format characters. Device signatures ("Sent from
-my iPhone", "Sendt fra min iPad", "iPhoneから送信") are dropped where they stand, and a closing
-phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines after it ends its
-stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
+(a player sending on their own mail); a header field wrapped onto the next line belongs to
+its block. Attributions may begin with a numeric date or a weekday abbreviation, name
+"<name> via <service>", be a date and an address alone ("2013/7/20 Ada <ada@…>"), or be
+wrapped after "<"; markers may be decorated with any dashes, stars or brackets; invisible
+padding (U+034F, Hangul fillers, a trackers' "ᐧ" line) goes with the format characters.
+Device signatures ("Sent from my iPhone", "From my iPhone 6", "Sendt fra min iPad",
+"iPhoneから送信"), with an apology for typos after them or not, are dropped where they stand,
+and a closing phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines
+after it ends its stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
 more closing phrases and header styles; its cut is only taken when its answer is a prefix of
-what the rules kept, so it can shorten a stretch but never drop or rewrite a line in the middle
-of it.
+what the rules kept and nothing it cuts may be a command, so it can shorten a stretch but never
+drop or rewrite a line in the middle of it, nor drop a command below a line it takes for a
+signature.
 """
 
 from __future__ import annotations
@@ -33,6 +38,18 @@ from mailparser_reply.parser import EmailMessage
 from games.rules.text import visible
 
 from . import mailwords, replywords
+from .attributions import WEEKDAY_START, attribution_at, first_word
+from .replyheaders import (
+    DECORATION,
+    HEADER_MAX,
+    QUOTE_LOOKAHEAD,
+    field_name,
+    header_block_end,
+    is_forward,
+    is_marker,
+    next_nonblank,
+    outlook_block_at,
+)
 
 __all__ = ["strip_reply", "unflow"]
 
@@ -47,12 +64,6 @@ _LANGUAGES: tuple[str, ...] = tuple(EmailReplyParser(languages=["en", "de", "fr"
 _LIBRARY_BUDGET = 20_000
 _LIBRARY_LINE_CHARS = 200
 
-# An attribution or header field longer than this is prose, not a header.
-_HEADER_MAX = 400
-# How many blank lines may sit between an attribution and the quote it introduces.
-_QUOTE_LOOKAHEAD = 4
-# How many lines an attribution may be wrapped over.
-_ATTRIBUTION_LINES = 4
 # A closing phrase is one when at most this many short lines follow it.
 _CLOSING_TAIL = 4
 _CLOSING_TAIL_CHARS = 60
@@ -68,9 +79,14 @@ _FOOTER_LINES = 6
 # char by char.
 _NO_BREAK_SPACES = re.compile("[\u00a0\u202f\u2007]")
 # Marks that show nothing but are no format characters, so ``visible`` keeps them: the
-# combining grapheme joiner and the Hangul fillers, which newsletters and trackers put in
-# rows ("\u200c\u034f \u200c\u034f …") to pad a preview
-_INVISIBLE_MARKS = re.compile("[\u034f\u115f\u1160\u3164\uffa0]")
+# combining grapheme joiner, the Hangul fillers and the blank Braille cell, which newsletters
+# and trackers put in rows ("\u200c\u034f \u200c\u034f …") to pad a preview
+_INVISIBLE_MARKS = re.compile("[\u034f\u115f\u1160\u2800\u3164\uffa0]")
+
+
+# Mail trackers in Gmail (Streak, Mailtrack) end the text with a line of "ᐧ" (U+1427), where
+# the HTML part has their pixel: nothing the sender wrote.
+_TRACKING_GLYPH = "\u1427 "
 
 
 def _visible(text: str) -> str:
@@ -79,19 +95,6 @@ def _visible(text: str) -> str:
 
 _DEVICE_SIGNATURE_MAX = 100
 _DEVICE_SIGNATURE_WORDS = 12
-# "<addr>:" closing a line that carries a time: Gmail's attribution without a verb (ja, ru).
-_ADDRESS_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\s*[:：]$|&gt;\s*[:：]$")
-_TIME = re.compile(r"\d{1,2}[:.]\d{2}")
-# "<name> via <service>": how Google Groups and mailing lists name the sender they relay
-_VIA = re.compile(r"^['\"]?[^\W\d][^<>]{0,60} via \S")
-# "ons 4 dec.", "lør. 21. nov.", "Fr., 28. Okt.", "пн, 2 апр.": a weekday, a day and a month.
-_WEEKDAY_START = re.compile(r"^[^\W\d_]{2,4}\.?,? \d{1,2}\.?,? (?:[^\W\d_]{3}|\d{1,2}\.)")
-# The first line of a wrapped attribution is long; a command ("army 3") never is this long
-# and also starts like none of them, but the two rules together keep commands safe.
-_WRAPPED_FIRST_MIN = 20
-# ... but one that starts with an attribution's first word ("On Sat, Nov 28,") may be short:
-# no command starts with "On", "Am", "Le"…
-_WRAPPED_INTRO_MIN = 8
 
 
 def strip_reply(text: str, *, _forward_depth: int = 0) -> str:
@@ -144,10 +147,10 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
             continue
         if stripped == "--":
             break
-        marker = _is_marker(stripped)
-        if marker or _outlook_block_at(lines, i):
-            end = _header_block_end(lines, i, marker)
-            after = _next_nonblank(lines, end)
+        marker = is_marker(stripped)
+        if marker or outlook_block_at(lines, i):
+            end = header_block_end(lines, i, marker)
+            after = next_nonblank(lines, end)
             if after is not None and lines[after].lstrip().startswith(">"):
                 # the block only introduces a quote, as an attribution does: text written
                 # below the quote is kept (bottom-posting under Outlook's block)
@@ -155,12 +158,12 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
                 current = []
                 i = end
                 continue
-            if _is_forward(stripped):
+            if is_forward(stripped):
                 forwarded.append(end)
             break
-        span, anchored = _attribution_at(lines, i)
+        span, anchored = attribution_at(lines, i)
         if span:
-            after = _next_nonblank(lines, i + span)
+            after = next_nonblank(lines, i + span)
             if after is None or lines[after].lstrip().startswith(">"):
                 stretches.append(current)
                 current = []
@@ -169,14 +172,14 @@ def _unquoted_stretches(lines: list[str], forwarded: list[int]) -> list[list[str
             if anchored:
                 break
         if _is_separator(stripped):
-            after = _next_nonblank(lines, i + 1)
-            if after is not None and _field_name(lines[after]):
+            after = next_nonblank(lines, i + 1)
+            if after is not None and field_name(lines[after]):
                 break
             if _only_a_footer_after(lines, i + 1):
                 break
             i += 1
             continue
-        if _is_device_signature(stripped):
+        if _is_device_signature(stripped) or not stripped.strip(_TRACKING_GLYPH):
             i += 1
             continue
         current.append(line)
@@ -190,24 +193,20 @@ def _may_be_special(stripped: str) -> bool:
     if not stripped:
         return False
     first = stripped[0]
-    if len(stripped) > _HEADER_MAX:  # too long for any rule but a quote or a separator
+    if len(stripped) > HEADER_MAX:  # too long for any rule but a quote or a separator
         return first in ">-_"
     return (
         first in ">-_=*"
-        or first in _DECORATION
+        or first in DECORATION
         or first.isdigit()
         or ":" in stripped
         or "：" in stripped
         or "@" in stripped
         or "<" in stripped
         or not stripped.isascii()
-        or _first_word(stripped) in _SPECIAL_WORDS
-        or bool(_WEEKDAY_START.match(stripped[:40].lower()))  # "pe 20. lokakuuta 2017 klo …"
+        or first_word(stripped) in _SPECIAL_WORDS
+        or bool(WEEKDAY_START.match(stripped[:40].lower()))  # "pe 20. lokakuuta 2017 klo …"
     )
-
-
-def _first_word(stripped: str) -> str:
-    return stripped[:24].split(" ", 1)[0].rstrip(",").lower()
 
 
 # First words of the lines the rules look at that may have no colon, digit or "@" (a wrapped
@@ -221,140 +220,24 @@ _SPECIAL_WORDS = frozenset(
         *("hämta", "sendt", "hent", "få", "odesláno", "stáhněte", "begin", "anfang", "début", "télécharger"),
         *("inicio", "inizio", "início", "początek", "videresendt", "början", "začátek"),
         *("diese", "this", "ce"),  # "Diese Nachricht wurde von meinem … gesendet."
+        "from",  # "From my iPhone 6"
     }
 )
 
 
-# what clients put around "Original Message": dashes of every width, underscores, stars,
-# equals signs, tildes, brackets ("----- Original Message -----", "*** … ***", "——— … ———",
-# "[Original Message]", "<<< … >>>")
-_DECORATION = "-_=*~#—–‒―·•[]()<>| "
-
-
-def _is_marker(stripped: str) -> bool:
-    """ "-----Original Message-----", "-------- Message d'origine --------", "Begin forwarded message:"."""
-    if len(stripped) > _HEADER_MAX:
-        return False
-    core = stripped.strip(_DECORATION).lower()
-    if core in replywords.ORIGINAL_MESSAGE and stripped[0] in _DECORATION and stripped[-1] in _DECORATION:
-        return True
-    return core.rstrip(":： ") in replywords.FORWARD_LINES and stripped.rstrip().endswith((":", "："))
-
-
-def _is_forward(stripped: str) -> bool:
-    """A forward's marker ("---------- Forwarded message ---------", "Begin forwarded
-    message:"), not a reply's ("-----Original Message-----")."""
-    core = stripped.strip(_DECORATION).rstrip(":： ").lower()
-    return core in replywords.FORWARD_MARKERS or core in replywords.FORWARD_LINES
-
-
-def _header_block_end(lines: list[str], i: int, marker: bool) -> int:
-    """The index of the first line after the header block at ``i`` (a marker line and the
-    fields under it, or the fields alone), blank lines between fields included."""
-    j = i + 1 if marker else i
-    end = j
-    while j < len(lines):
-        if _field_name(lines[j]):
-            j += 1
-            end = j
-        elif not lines[j].strip() and j - end < 2:
-            j += 1
-        else:
-            break
-    return end
-
-
 def _is_device_signature(stripped: str) -> bool:
-    """ "Sent from my iPhone" and its kind; a line with a comma is a sentence, not a signature."""
+    """ "Sent from my iPhone" and its kind, perhaps with the sender's apology after it ("Sent from
+    my Galaxy, please excuse any typos."); another comma makes it a sentence, not a signature."""
+    low = stripped.lower()
+    apology = replywords.TYPO_APOLOGY.search(low)
+    if apology:
+        low = low[: apology.start()].rstrip()
     return (
         len(stripped) <= _DEVICE_SIGNATURE_MAX
         and len(stripped.split()) <= _DEVICE_SIGNATURE_WORDS
-        and "," not in stripped
-        and bool(replywords.DEVICE_SIGNATURE.fullmatch(stripped.lower()))
+        and "," not in low
+        and bool(replywords.DEVICE_SIGNATURE.fullmatch(low))
     )
-
-
-def _attribution_at(lines: list[str], i: int) -> tuple[int, bool]:
-    """(lines the attribution spans, whether it is anchored) or (0, False).
-
-    Clients wrap long attributions ("… White Lotus <" / "game@… > wrote:"; "Max Mustermann <…>
-    schrieb am Fr., 28." / "Okt. 2016 um …:"), so one may run over up to four lines, but only
-    from a first line that can begin one. Anchored means it names a date or an address, so it
-    is surely a client's line: followed by unmarked text it ends the reply. A bare "Ada wrote:"
-    counts only right before a quote.
-    """
-    first = lines[i].strip()
-    if not first or len(first) > _HEADER_MAX:
-        return 0, False
-    kind = _attribution_kind(first)
-    if kind:
-        return 1, kind == 2
-    short = _first_word(first) in replywords.INTRO_WORDS and len(first) >= _WRAPPED_INTRO_MIN
-    if (len(first) < _WRAPPED_FIRST_MIN and not short) or not _may_begin_attribution(first):
-        return 0, False
-    joined = first
-    for span in range(2, _ATTRIBUTION_LINES + 1):
-        if i + span - 1 >= len(lines):
-            break
-        more = lines[i + span - 1].strip()
-        # a line that starts an attribution of its own is not this one's continuation
-        if not more or more.startswith(">") or _first_word(more) in replywords.INTRO_WORDS:
-            break
-        # "White Lotus <" / "play@…>:": an address broken after its bracket is one word
-        joined = f"{joined}{more}" if joined.endswith("<") else f"{joined} {more}"
-        if len(joined) > _HEADER_MAX:
-            break
-        if _attribution_kind(joined) == 2:
-            return span, True
-    return 0, False
-
-
-def _may_begin_attribution(first: str) -> bool:
-    low = first.lower()
-    return (
-        _first_word(first) in replywords.INTRO_WORDS
-        or first[0].isdigit()
-        or "@" in first
-        or "<" in first
-        or bool(_WEEKDAY_START.match(low))
-        or bool(replywords.WROTE.search(low))
-    )
-
-
-def _attribution_kind(line: str) -> int:
-    """0: not an attribution; 1: "<name> wrote:"; 2: one with a date or address ("On <date>,
-    <name> wrote:", "<date> <name> <addr>:" and the like)."""
-    if not line.endswith((":", "：")):
-        return 0
-    low = line[:-1].rstrip().lower()
-    if replywords.WROTE.search(low):
-        anchored = (
-            _first_word(low) in replywords.INTRO_WORDS
-            or low[:1].isdigit()
-            or "@" in low
-            or bool(_WEEKDAY_START.match(low))
-            or bool(_VIA.search(low))  # "Ada via Lotus Games wrote:": a list's relay
-        )
-        return 2 if anchored else 1
-    if _ADDRESS_END.search(line) and _TIME.search(low):
-        return 2  # Gmail in Japanese or Russian: "2022年1月1日(金) 9:00 田中太郎 <taro@…>:"
-    return 0
-
-
-def _outlook_block_at(lines: list[str], i: int) -> bool:
-    """Outlook quotes without ``>``: a From/Von/De/Od/От… field followed by another field."""
-    if _field_name(lines[i]) not in replywords.FROM_FIELDS:
-        return False
-    after = _next_nonblank(lines, i + 1, lookahead=1)
-    return after is not None and bool(_field_name(lines[after]))
-
-
-def _field_name(line: str) -> str:
-    stripped = line.strip()
-    if len(stripped) > _HEADER_MAX:
-        return ""
-    found = replywords.FIELD.match(stripped)
-    return found[1].lower() if found else ""
 
 
 def _is_separator(stripped: str) -> bool:
@@ -362,21 +245,16 @@ def _is_separator(stripped: str) -> bool:
 
 
 def _only_a_footer_after(lines: list[str], start: int) -> bool:
-    """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)."""
-    rest = 0
+    """Whether at most a few lines follow (a mailing list's footer, a signature's contact lines)
+    and none of them may be a command (a player who underlines a heading: "My moves" /
+    "----------" / "place Hangzhou")."""
+    rest: list[str] = []
     for j in range(start, len(lines)):
         if lines[j].strip():
-            rest += 1
-            if rest > _FOOTER_LINES:
+            rest.append(lines[j])
+            if len(rest) > _FOOTER_LINES:
                 return False
-    return True
-
-
-def _next_nonblank(lines: list[str], start: int, lookahead: int = _QUOTE_LOOKAHEAD) -> int | None:
-    for j in range(start, min(len(lines), start + lookahead + 1)):
-        if lines[j].strip():
-            return j
-    return None
+    return not any(mailwords.may_be_command_word(line) for line in rest)
 
 
 def _shorten_with_library(stretch: list[str], budget: int) -> tuple[list[str], int]:
@@ -394,6 +272,10 @@ def _shorten_with_library(stretch: list[str], budget: int) -> tuple[list[str], i
         return stretch, used
     kept = _library_keeps(shown)
     if kept is None or kept >= len(shown):
+        return stretch, used
+    # its signature rule cuts at any line that starts "Thanks," or "Grüße" and takes all below
+    # it; a mail is applied whole or not at all, so a cut that would drop a command is not taken
+    if any(mailwords.may_be_command_word(line) for line in shown[kept:]):
         return stretch, used
     last = nonblank[kept - 1][0]
     return stretch[: last + 1], used
@@ -418,7 +300,7 @@ def _library_keeps(shown: list[str]) -> int | None:
 def _without_banner(lines: list[str]) -> list[str]:
     """The lines without a mail server's warning above them ("CAUTION: This email originated
     from outside of the organization…"), which the sender never wrote."""
-    for index, line in enumerate(lines[:_QUOTE_LOOKAHEAD]):
+    for index, line in enumerate(lines[:QUOTE_LOOKAHEAD]):
         if line.strip():
             if _is_banner(line.strip()):
                 return lines[index + 1 :]
@@ -427,8 +309,8 @@ def _without_banner(lines: list[str]) -> list[str]:
 
 
 def _is_banner(stripped: str) -> bool:
-    low = stripped[:_HEADER_MAX].lower()
-    return len(stripped) <= _HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
+    low = stripped[:HEADER_MAX].lower()
+    return len(stripped) <= HEADER_MAX * 2 and bool(replywords.BANNER.match(low))
 
 
 def _without_closing(stretch: list[str]) -> list[str]:

@@ -1,6 +1,7 @@
 """What mail clients write around a reply, in the languages of the world's clients (data only).
 
-Used by :mod:`notifications.quotes`. Gathered from the clients' own strings (Gmail, Outlook
+Used by :mod:`notifications.quotes` and its :mod:`~notifications.attributions` and
+:mod:`~notifications.replyheaders`. Gathered from the clients' own strings (Gmail, Outlook
 desktop and mobile, Apple Mail, Thunderbird's ``mailnews.reply_header_*``, Android and iOS mail)
 in at least en, de, fr, nl, es, it, pt, pl, sv, da, no, cs, ru, uk, ja and zh. Everything is
 compared lower-cased, after no-break spaces became spaces.
@@ -149,7 +150,18 @@ DEVICE_SIGNATURE = re.compile(
     r"|få outlook for |odesláno z |stáhněte si outlook |отправлено (?:с|из|со) |получите outlook для "
     r"|скачайте outlook для |надіслано (?:з|із|зі|від) |завантажте outlook для )"
     r".*"
+    r"|from my (?:iphone|ipad|ipod|android|galaxy|samsung|blackberry|mobile|cell|phone|smartphone"
+    r"|tablet|pixel|huawei|xiaomi|nokia|motorola|sony|kindle)"
+    r"(?: (?:[\w+-]*\d[\w+-]*|plus|pro|max|mini|ultra|lite|edge|note|galaxy|android|phone|smartphone"
+    r"|mobile|device|tablet)){0,3}\.?"
     r"|.{1,40}から送信|(?:从我的|發自我的|发自我的|來自我的|来自我的).{1,40}",
+)
+# What a phone's signature may add after it: "…, please excuse any typos.", "- sorry for the
+# brevity", "… Bitte entschuldigen Sie Tippfehler.", "… Excusez les fautes de frappe."
+TYPO_APOLOGY = re.compile(
+    r"\s*[,.;:!–—-]+\s*(?:please |pls |kindly )?(?:excuse|pardon|forgive|ignore|sorry for|apologies for)"
+    r"\b.{0,60}$"
+    r"|\s*[,.;:!–—-]+\s*(?:bitte )?(?:entschuldige|verzeih|excusez|pardonnez|désolé)\w*\b.{0,60}$"
 )
 
 # Closing phrases, matched as a whole line (without trailing punctuation): the sign-off after

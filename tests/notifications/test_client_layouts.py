@@ -86,6 +86,36 @@ LAYOUTS = {
     "bottom_after_sig": "On Sat, Nov 28, 2026 at 9:00 AM White Lotus <play@lotus.test> wrote:\n> Your move\n> --\n> White Lotus by mail\n\nplace Ningxia\n",
     "bottom_nested": "On Sat, Nov 28, 2026 Ada wrote:\n> On Fri, Nov 27 White Lotus wrote:\n>> Your move\n> place 3\n\nplace Ningxia\n",
     "bottom_quote_blank": "White Lotus wrote:\n\n> Your move\n\n> more\n\nplace Ningxia\n",
+    "dated_via": "place Ningxia\n\n2013/7/20 ada via Lotus Games <play@lotus.test>\n\n> Your move\n",
+    "dated_via_unmarked": "place Ningxia\n\n2013/7/20 ada via Lotus Games <play@lotus.test>\n\nsomething\n",
+    "dated_via_wrapped": "place Ningxia\n\n2013/7/20 ada via Lotus Games <\nplay@lotus.test>\n\nsomething\n",
+    "dated_addr": "place Ningxia\n\n2011/4/7 White Lotus <play@lotus.test>\n\nsomething\n",
+    "signoff_galaxy": "place Ningxia\n\nSent from my Galaxy, please excuse any typos.\n",
+    "signoff_iphone6": "place Ningxia\n\nFrom my iPhone 6\n",
+    "signoff_galaxy_s7": "place Ningxia\n\nFrom my Samsung Galaxy S7\n",
+    "signoff_cell": "place Ningxia\n\nSent from my cell\n",
+    "signoff_brevity": "place Ningxia\n\nSent from my iPhone - please excuse brevity\n",
+    "signoff_de_typos": "place Ningxia\n\nVon meinem iPhone gesendet. Bitte entschuldigen Sie Tippfehler.\n",
+    "it_from_wrapped": "place Ningxia\n\nDa: White Lotus Games Service <\nplay+q7xk2m4wz3c5vnb6yd2a4h7efg@lotus.test>\nInviato: sabato 28 novembre 2026 09:00\nA: Ada\nOggetto: Re: Your move\n\nsomething\n",
+    "it_mac": "place Ningxia\n\nDa: White Lotus <play@lotus.test>\nData: sabato, 28 novembre 2026 09:00\nA: Ada <ada@example.org>\nOggetto: Re: Your move\n\nsomething\n",
+    "es_enviado_el": "place Ningxia\n\nDe: White Lotus <play@lotus.test>\nEnviado el: sábado, 28 de noviembre de 2026 9:00\nPara: Ada\nAsunto: Your move\n\nsomething\n",
+    "pt_enviada": "place Ningxia\n\nDe: White Lotus <play@lotus.test>\nEnviada: 28 de novembro de 2026 09:00\nPara: Ada\nAssunto: Your move\n\nsomething\n",
+    "nl_block": "place Ningxia\n\nVan: White Lotus <play@lotus.test>\nVerzonden: zaterdag 28 november 2026 09:00\nAan: Ada\nOnderwerp: Your move\n\nsomething\n",
+    "sv_block": "place Ningxia\n\nFrån: White Lotus <play@lotus.test>\nSkickat: den 28 november 2026 09:00\nTill: Ada\nÄmne: Your move\n\nsomething\n",
+    "da_block": "place Ningxia\n\nFra: White Lotus <play@lotus.test>\nSendt: 28. november 2026 09:00\nTil: Ada\nEmne: Your move\n\nsomething\n",
+    "no_block": "place Ningxia\n\nFra: White Lotus <play@lotus.test>\nSendt: lørdag 28. november 2026 09:00\nTil: Ada\nEmne: Your move\n\nsomething\n",
+    "pl_block": "place Ningxia\n\nOd: White Lotus <play@lotus.test>\nWysłano: sobota, 28 listopada 2026 09:00\nDo: Ada\nTemat: Your move\n\nsomething\n",
+    "cs_block": "place Ningxia\n\nOd: White Lotus <play@lotus.test>\nOdesláno: sobota 28. listopadu 2026 9:00\nKomu: Ada\nPředmět: Your move\n\nsomething\n",
+    "gmail_date_first": "place Ningxia\n\n2016-03-03 17:21 GMT+01:00 White Lotus <play@lotus.test>:\n\nsomething\n",
+    "gmail_wrote_own_line": "place Ningxia\n\nOn Thu, 31 Mar 2016 at 11:16 White Lotus\nwrote:\n\nsomething\n",
+    "de_no_um_cut_in_address": 'place Ningxia\n\nAm 21.04.2016 17:48 schrieb "White Lotus" <play+q7xk2m4wz3c5vnb6yd2a4h7efg@lotus.\nexample>:\nsomething\n',
+    "de_no_um_cut_in_local_part": 'place Ningxia\n\nAm 21.04.2016 17:48 schrieb "White Lotus" <play+q7xk2m4\nwz3c5vnb6yd2a4h7efg@lotus.example>:\n> something\n',
+    "tracking_glyph": "place Ningxia\n\n\u1427\n",
+    "tracking_glyph_padded": "place Ningxia\n\u200c\n\u1427\n\u2800\n",
+    "fwd_wrapped_subject": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: [White Lotus] Your move: place a control\nmarker\nTo: <play+tok@lotus.test>\n\nplace Ningxia\n",
+    "fwd_folded_subject": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: [White Lotus] Your move: place a control\n marker\nTo: White Lotus <play+tok@lotus.test>\n\nplace Ningxia\n",
+    "fwd_wrapped_to": "---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\nDate: Sat, Nov 28, 2026 at 9:00 AM\nSubject: Re: Your move\nTo: White Lotus <\nplay+abcdefghijklmnopqrstuvwxyz@lotus.test>\n\nplace Ningxia\n",
+    "fwd_subject_last_wrapped": "Begin forwarded message:\n\nFrom: Ada <ada@example.org>\nDate: 28 November 2026 at 09:00:00 CET\nTo: play+tok@lotus.test\nSubject: Re: [White Lotus] Your move: place a control marker in a province of\nyour choice\n\nplace Ningxia\n",
 }
 
 
@@ -117,3 +147,59 @@ def test_a_bottom_posted_reply_in_a_real_mail_is_read_whole():
         b"> Du bist am Zug\r\n>\r\n\r\nsetze Ningxia\r\n\r\nVon meinem iPhone gesendet\r\n"
     )
     assert parse_message(raw).lines == ("setze Ningxia",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi,\nThanks, here are my moves:\nplace Ningxia\nbid red 3",
+        "stand\nGruß\npass",
+        "Danke\nGrüße an alle\nsetze Ningxia",
+        "Hi,\nBest, Ada\nside rebels",
+        "Salut\nCordialement vôtre, voici:\npose Ningxia",
+        "My moves\n----------\nplace Ningxia\nbid red 3",
+        "Meine Züge:\n__________________\nsetze Ningxia",
+    ],
+)
+def test_a_line_taken_for_a_signature_never_drops_a_command_below_it(text):
+    # mail-parser-reply cuts at any line starting "Thanks," / "Grüße" / "Best," / "Cordialement"
+    # and drops everything below it, and a separator line with a few lines under it looks like a
+    # footer: a mail is applied whole or not at all, so every command stays (and prose between
+    # commands is refused, never silently lost with the commands under it)
+    expected = "\n".join(line for line in text.split("\n") if line.strip("-_"))
+    assert strip_reply(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place Ningxia\n\nFrom my phone I see nothing of the board",
+        "place Ningxia\n\nSent from my iPhone, then I went home",
+        "place Ningxia\n\n2013/7/20 was the day I learned the game",
+    ],
+)
+def test_sentences_that_start_like_a_sign_off_or_an_attribution_are_kept(text):
+    assert strip_reply(text) == text
+
+
+def test_a_command_under_a_forwarded_subject_is_never_taken_for_its_wrapped_end():
+    # the line under a long last field is its wrapped end only when it could not be a command:
+    # this one is read (and refused with the greeting above it), never dropped
+    subject = "Subject: Re: [White Lotus] Your move: place a control marker in one province"
+    text = f"---------- Forwarded message ---------\nFrom: Ada <ada@example.org>\n{subject}\nplace Ningxia\n\nHello"
+    assert strip_reply(text) == "place Ningxia\n\nHello"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place Ningxia\n2026/11/28 is the date\n<ada@example.org>\npass",
+        "place Ningxia\nDa: White Lotus <play@lotus.test>\npass\nInviato: sabato",
+        "place Ningxia\nFrom: Ada <ada@example.org>\nHi\nTo: Bao",
+        "On Sat, Nov 28, 2026 at 9:00 AM White Lotus\npass\nwrote:\nsomething",
+    ],
+)
+def test_no_command_or_short_line_is_taken_for_a_wrapped_field_or_attribution(text):
+    # a field or an attribution is wrapped only where a client wraps (a line near the width, an
+    # open "<"), a date and an address only inside the address, and never over a command
+    assert strip_reply(text) == text
