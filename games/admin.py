@@ -24,6 +24,7 @@ from django.utils.html import format_html
 from games import admin_entry, permissions, services
 from games import forms as player_forms
 from games.admin_audit import whose_move
+from games.admin_scope import NotFoundOutsideScope
 from games.admin_views import (
     action_view,
     audit_url,
@@ -40,7 +41,7 @@ else:
     _ModelAdmin = admin.ModelAdmin
 
 
-class ModeratorsOnly(_ModelAdmin):
+class ModeratorsOnly(NotFoundOutsideScope, _ModelAdmin):
     """Visible to moderators only; read-only unless a subclass allows more."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -26,6 +25,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from games import permissions, services
+from games.admin_scope import NotFoundOutsideScope
 from games.models import Game, Seat
 from games.rules import registry
 from games.timing import TimeControls
@@ -85,7 +85,7 @@ class LeagueForm(_LeagueForm):
 
 
 @admin.register(League)
-class LeagueAdmin(_ModelAdmin):
+class LeagueAdmin(NotFoundOutsideScope, _ModelAdmin):
     form = LeagueForm
     list_display = ("name", "slug", "moderator_list", "links")
     filter_horizontal = ("moderators",)
@@ -129,7 +129,7 @@ class LeagueAdmin(_ModelAdmin):
     def audit_view(self, request: HttpRequest, league_id: int) -> HttpResponse:
         league = get_object_or_404(League, pk=league_id)
         if not can_audit(request.user, league):
-            raise PermissionDenied
+            raise Http404  # another league's: as hidden as one that is not there
         context = {
             **self.admin_site.each_context(request),
             "opts": League._meta,
@@ -465,7 +465,7 @@ class SeasonForm(_SeasonForm):
 
 
 @admin.register(Season)
-class SeasonAdmin(_ModelAdmin):
+class SeasonAdmin(NotFoundOutsideScope, _ModelAdmin):
     form = SeasonForm
     list_display = ("name", "league", "signup_open", "rules", "edition", "press", "members_count", "rounds")
     list_filter = ("league", "signup_open")
@@ -556,7 +556,7 @@ class SeasonAdmin(_ModelAdmin):
 
 
 @admin.register(LeagueGame)
-class LeagueGameAdmin(_ModelAdmin):
+class LeagueGameAdmin(NotFoundOutsideScope, _ModelAdmin):
     list_display = ("game", "season", "round")
     list_filter = ("season__league", "season")
     list_select_related = ("game", "season")
