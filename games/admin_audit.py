@@ -44,6 +44,22 @@ def pending_text(seats: dict[int, Seat], state: Any, *, rules: str = registry.DE
 
 # --- the audit log ----------------------------------------------------------------------------
 
+# What ``services.rollback`` leaves standing after the event it goes back to: it replays the
+# moves and sets the deadlines afresh, but never gives a seat back (``Seat.player`` stays), ends
+# a bot's tenure, pauses or resumes, or changes the time controls or a vacation.
+KEPT_BY_ROLLBACK = frozenset(
+    {
+        Event.Kind.SEAT_REPLACED,
+        Event.Kind.BOT_SEATED,
+        Event.Kind.BOT_UNSEATED,
+        Event.Kind.PAUSED,
+        Event.Kind.RESUMED,
+        Event.Kind.TIME_CONTROLS,
+        Event.Kind.VACATION_STARTED,
+        Event.Kind.VACATION_ENDED,
+    }
+)
+
 
 @dataclass
 class Line:
@@ -64,6 +80,12 @@ class Row:
     error: str = ""
     period: str = ""  # the part of the game the event belongs to ("Year 3"), for folding
     can_roll_back: bool = False  # a moderator may roll the game back to just after it
+
+    @property
+    def kept(self) -> bool:
+        """Left out of the events in effect by a later rollback, yet what it did stands: a
+        rollback takes the moves back, not a seat handed on, a bot, a pause or the clock."""
+        return not self.in_effect and self.event.kind in KEPT_BY_ROLLBACK
 
     @property
     def hidden(self) -> bool:

@@ -29,6 +29,7 @@ from games import permissions, services
 from games import press as table_talk
 from games.admin_actions import ACTIONS, Action, RollbackForm, _form
 from games.admin_audit import (
+    KEPT_BY_ROLLBACK,
     Row,
     _pretty,
     audit_rows,
@@ -191,9 +192,10 @@ def state_view(
 def rollback_view(
     model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, seq: int
 ) -> HttpResponse:
-    """ "Roll back to here": a page that shows what the rollback would undo (every event in
-    effect after #``seq``, narrated, hidden lines included) and asks for the reason; only its
-    POST rolls back, as the audit page's own rollback form does."""
+    """ "Roll back to here": a page that shows what the rollback would undo (every move in
+    effect after #``seq``, narrated, hidden lines included), what it leaves standing (a seat
+    handed on, a bot, a pause: ``KEPT_BY_ROLLBACK``) and asks for the reason; only its POST
+    rolls back."""
     user = _moderator(request)
     game = _game(request, game_id)
     seats = {s.position: s for s in game.seats.select_related("player")}
@@ -206,11 +208,14 @@ def rollback_view(
         if form.cleaned_data["to_seq"] != seq:
             raise Http404("The form names another event than the page.")
         return _perform(request, game, ACTIONS["rollback"], form.cleaned_data, user)
-    undone = [r for r in rows if r.in_effect and r.event.seq > seq]
+    after = [r for r in rows if r.in_effect and r.event.seq > seq]
+    undone = [r for r in after if r.event.kind not in KEPT_BY_ROLLBACK]
+    kept = [r for r in after if r.event.kind in KEPT_BY_ROLLBACK]
     context = {
         **_context(model_admin, request, game, f"{game}: roll back to event #{seq}?"),
         "target": target,
         "undone": undone,
+        "kept": kept,
         "form": form,
         "refusal": "" if target.can_roll_back else _rollback_refusal(game, target),
         "action_url": reverse("admin:games_game_rollback", args=[game.pk, seq]),
