@@ -134,6 +134,9 @@ class GameAdmin(ModeratorsOnly):
         def rollback(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
             return rollback_view(self, request, game_id, seq)
 
+        def act(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+            return action_view(self, request, game_id, action)
+
         return [
             path("<int:game_id>/audit/", site.admin_view(audit), name="games_game_audit"),
             path("<int:game_id>/audit/state/<int:seq>/", site.admin_view(state), name="games_game_state"),
@@ -144,7 +147,7 @@ class GameAdmin(ModeratorsOnly):
             ),
             path(
                 "<int:game_id>/audit/act/<slug:action>/",
-                site.admin_view(action_view),
+                site.admin_view(act),
                 name="games_game_action",
             ),
             *super().get_urls(),

@@ -13,6 +13,7 @@ from games import services
 from games.models import Event, Game, Player
 
 from .factories import running_game, whose_turn
+from .moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +99,10 @@ def test_roll_back_to_here_asks_first_and_lists_what_it_undoes(mod, moderator):
     refused = mod.post(confirm(game, target), {"to_seq": target, "reason": ""})
     assert refused.status_code == 200 and game.events.count() == head  # a reason is needed
 
-    mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"}, follow=True)
+    unconfirmed = mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"})
+    assert 'id="confirm-again"' in unconfirmed.content.decode()  # no token: nothing done
+    assert game.events.count() == head
+    confirmed_act(mod, confirm(game, target), {"to_seq": target, "reason": "wrong province"})
     event = game.events.order_by("-seq").first()
     assert (event.kind, event.payload, event.actor, event.reason) == (
         Event.Kind.ROLLED_BACK,
@@ -138,9 +142,9 @@ def test_the_rollback_page_keeps_a_seat_replacement_apart_and_the_seat_stays_han
     assert undone == [s for s in range(target + 1, game.head_seq + 1) if s != replaced.seq]
     assert "2 events will be undone" in page and "1 event will stay as it is" in page
 
-    mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"})
+    confirmed_act(mod, confirm(game, target), {"to_seq": target, "reason": "wrong province"})
     assert game.seats.get(position=1).player == gus
     html = mod.get(audit(game)).content.decode()
     row = re.search(rf'<tr id="event-{replaced.seq}" class="([^"]*)".*?</tr>', html, re.S)
     assert row is not None and "wl-undone" not in row.group(1)
-    assert "does not undo it" in row.group(0)
+    assert "stands: a rollback does not undo this" in row.group(0)

@@ -16,6 +16,7 @@ from games.timing import TimeControls
 from leagues.admin import LeagueForm
 from leagues.models import League, Season
 from leagues.seating import SeatingError, seat_round
+from tests.games.moderating import confirmed_act
 
 from .conftest import moderator_user, season_of
 
@@ -84,7 +85,8 @@ def test_another_leagues_audit_state_and_actions_are_not_found(client, games, ni
     response = client.post(url("games_game_action", s.pk, "pause"), {"reason": "not mine"})
     assert response.status_code == 404
     assert s.events.count() == before
-    response = client.post(url("games_game_action", n.pk, "pause"), {"reason": "mine"})
+    assert client.get(url("games_game_action", s.pk, "pause"), {"reason": "not mine"}).status_code == 404
+    confirmed_act(client, url("games_game_action", n.pk, "pause"), {"reason": "mine"})
     n.refresh_from_db()
     assert n.status == Game.Status.PAUSED
     assert n.events.latest("seq").actor == nina
