@@ -20,6 +20,8 @@ from django.db.models import Min, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import admin_entry, permissions, services
 from games import forms as player_forms
@@ -93,24 +95,24 @@ class GameAdmin(ModeratorsOnly):
         games = games.prefetch_related("seats__player")
         return games.annotate(next_deadline_at=Min("decisions__deadline_at"))
 
-    @admin.display(description="next deadline", ordering="next_deadline_at")
+    @admin.display(description=_("next deadline"), ordering="next_deadline_at")
     def next_deadline(self, game: Game) -> Any:
         return getattr(game, "next_deadline_at", None) or "—"
 
-    @admin.display(description="game", ordering="name")
+    @admin.display(description=_("name"), ordering="name")
     def title(self, game: Game) -> str:
         return str(game)
 
-    @admin.display(description="whose move")
+    @admin.display(description=_("whose move"))
     def whose_move(self, game: Game) -> str:
         try:
             return whose_move(game) or "—"
         except services.GameError as error:
-            return f"(cannot compute: {error})"
+            return gettext("(cannot compute: %(error)s)") % {"error": error}
 
-    @admin.display(description="audit")
+    @admin.display(description=_("audit"))
     def audit(self, game: Game) -> str:
-        return format_html('<a href="{}">log &amp; actions</a>', audit_url(game.pk))
+        return format_html('<a href="{}">{}</a>', audit_url(game.pk), gettext("log & actions"))
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
@@ -166,7 +168,10 @@ class PlayerAdminForm(django_forms.ModelForm):  # type: ignore[type-arg]
         value = str(self.cleaned_data["time_zone"]).strip()
         if value not in player_forms.zones():
             raise django_forms.ValidationError(
-                f"“{value}” is not a time zone we know; give its IANA name, e.g. Europe/Berlin or UTC."
+                gettext(
+                    "“%(zone)s” is not a time zone we know; give its IANA name, e.g. Europe/Berlin or UTC."
+                )
+                % {"zone": value}
             )
         return value
 
@@ -207,9 +212,11 @@ class EventAdmin(GameScoped):
     search_fields = ("=game__id", "game__name", "command_text", "inbound_message_id", "reason")
     ordering = ("-created_at", "-seq")
 
-    @admin.display(description="audit")
+    @admin.display(description=_("audit"))
     def audit(self, event: Event) -> str:
-        return format_html('<a href="{}#event-{}">in the log</a>', audit_url(event.game_id), event.seq)
+        return format_html(
+            '<a href="{}#event-{}">{}</a>', audit_url(event.game_id), event.seq, gettext("in the log")
+        )
 
 
 @admin.register(Snapshot)
@@ -267,10 +274,12 @@ class RecordDraftAdmin(ModeratorsOnly):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return is_moderator(request.user)
 
-    @admin.display(description="entered")
+    @admin.display(description=_("entered"))
     def entered(self, obj: RecordDraft) -> str:
         return format_html(
-            '<a href="{}">continue entering</a>', reverse("admin:games_recorddraft_enter", args=[obj.pk])
+            '<a href="{}">{}</a>',
+            reverse("admin:games_recorddraft_enter", args=[obj.pk]),
+            gettext("continue entering"),
         )
 
     def save_model(self, request: HttpRequest, obj: RecordDraft, form: Any, change: bool) -> None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import timing
 from games.admin_actions import Action, TimeControlsForm
+from games.admin_audit import colour
 from games.models import Game, Player
 from games.timing import TimeControls
 
@@ -68,7 +69,7 @@ def what_happens(action: Action, game: Game, data: dict[str, Any], form: Any) ->
         lines = [
             gettext("%(seat)s: the deadline moves from %(before)s to %(after)s.")
             % {
-                "seat": f"{seats[d.seat].colour} ({seats[d.seat].player.name})",
+                "seat": f"{colour(seats[d.seat].colour)} ({seats[d.seat].player.name})",
                 "before": _when(d.deadline_at) if d.deadline_at else "—",
                 "after": _when(data["until"]),
             }
@@ -83,7 +84,7 @@ def what_happens(action: Action, game: Game, data: dict[str, Any], form: Any) ->
             gettext(
                 "The %(colour)s seat passes from %(old)s to %(new)s, who gets the seat's mails from now on."
             )
-            % {"colour": seat.colour, "old": seat.player, "new": new}
+            % {"colour": colour(seat.colour), "old": seat.player, "new": new}
         ]
         if player is None:
             lines.append(gettext("%(new)s is new to the service and is added as a player.") % {"new": new})
@@ -97,7 +98,7 @@ def what_happens(action: Action, game: Game, data: dict[str, Any], form: Any) ->
             text = gettext("From now on the bot plays the %(colour)s seat for %(player)s, who keeps it.")
         else:
             text = gettext("%(player)s plays the %(colour)s seat again; the bot stops.")
-        return [text % {"colour": seat.colour, "player": seat.player.name}]
+        return [text % {"colour": colour(seat.colour), "player": seat.player.name}]
     if action.name == "time":
         return _time_controls(game, data, form)
     return []

@@ -34,6 +34,7 @@ from games.admin_audit import (
     Row,
     _pretty,
     audit_rows,
+    colour,
     filtered,
     folds,
     hidden_state,
@@ -84,6 +85,8 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
     _moderator(request)
     game = _game(request, game_id)
     seats = {s.position: s for s in game.seats.select_related("player")}
+    for held in seats.values():
+        held.colour_word = colour(held.colour)  # type: ignore[attr-defined]
     events = list(game.events.select_related("actor").order_by("seq"))
     try:
         pending = whose_move(game)
@@ -143,8 +146,17 @@ class Due:
 
 def deadlines_of(game: Game, seats: dict[int, Seat]) -> list[Due]:
     """What each seat owes now and by when (a game's deadlines are its seats' decisions')."""
-    owed = game.decisions.owed().order_by("deadline_at", "seat")
-    return [Due(seat_label(seats, d.seat), d.kind, d.deadline_at) for d in owed]
+    owed = list(game.decisions.owed().order_by("deadline_at", "seat"))
+    rules = services.rules_of(game)
+    try:
+        view = rules.view(services.head_state(game), None) if owed else {}
+    except services.GameError:
+        view = {}
+
+    def said(kind: str) -> str:
+        return rules.decision_text(view, kind, _) if view else kind
+
+    return [Due(seat_label(seats, d.seat), said(d.kind), d.deadline_at) for d in owed]
 
 
 def _version_mismatch(game: Game) -> str:
