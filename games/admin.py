@@ -11,6 +11,7 @@ actions are.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django import forms as django_forms
@@ -207,10 +208,23 @@ class EventAdmin(GameScoped):
     """The log, read-only for everyone (the database refuses changes anyway)."""
 
     list_display = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "audit")
+    fields = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "command", "data")
+    readonly_fields = fields
     list_filter = ("kind", "source")
     list_select_related = ("game", "actor")
     search_fields = ("=game__id", "game__name", "command_text", "inbound_message_id", "reason")
     ordering = ("-created_at", "-seq")
+
+    @admin.display(description=_("command"))
+    def command(self, event: Event) -> str:
+        """What the player wrote, as a command (in their words, not the page's)."""
+        return format_html("<code>{}</code>", event.command_text) if event.command_text else "—"
+
+    @admin.display(description=_("payload"))
+    def data(self, event: Event) -> str:
+        return format_html(
+            "<pre>{}</pre>", json.dumps(event.payload, indent=1, sort_keys=True, ensure_ascii=False)
+        )
 
     @admin.display(description=_("audit"))
     def audit(self, event: Event) -> str:

@@ -310,7 +310,7 @@ class Event(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.seq} {self.kind}"
+        return f"#{self.seq} {self.get_kind_display()}"
 
 
 class Narration(models.Model):

@@ -227,7 +227,7 @@ def each_games(clock_field: str) -> str:
         game = registry.get(name)
         value = {**defaults, **game.time_controls}[clock_field]
         hours = value if isinstance(value, list | tuple) else [value]
-        said.append(f"{game.title} {', '.join(f'{h:g}' for h in hours)}")
+        said.append(f"{gettext(game.title)} {', '.join(f'{h:g}' for h in hours)}")
     return "; ".join(said)
 
 
@@ -386,8 +386,11 @@ class SeasonForm(_SeasonForm):
             elif not 0 <= hours <= services.MAX_READY_HOURS:
                 self.add_error(
                     "ready_hours",
-                    f"The ready window is {hours:g} hours; it can be 0 (games start at once) up to "
-                    f"{services.MAX_READY_HOURS} hours (two weeks).",
+                    gettext(
+                        "The ready window is %(hours)s hours; it can be 0 (games start at once) up to "
+                        "%(most)s hours (two weeks)."
+                    )
+                    % {"hours": f"{hours:g}", "most": services.MAX_READY_HOURS},
                 )
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
@@ -400,10 +403,21 @@ class SeasonForm(_SeasonForm):
             edition = data["edition"] = game.editions[0]
         if edition not in game.editions:
             owner = next((o.title for o in others if edition in o.editions), None)
-            whose = f": it is an edition of {owner}" if owner else ""
+            said = gettext("%(game)s has no edition '%(edition)s' (its editions: %(editions)s).")
+            if owner:
+                said = gettext(
+                    "%(game)s has no edition '%(edition)s': it is an edition of %(owner)s (its editions: "
+                    "%(editions)s)."
+                )
             self.add_error(
                 "edition",
-                f"{game.title} has no edition '{edition}'{whose} (its editions: {', '.join(game.editions)}).",
+                said
+                % {
+                    "game": gettext(game.title),
+                    "edition": edition,
+                    "owner": owner,
+                    "editions": ", ".join(game.editions),
+                },
             )
         self._clean_clock()
         board = data.get("board")
@@ -415,7 +429,7 @@ class SeasonForm(_SeasonForm):
             try:
                 services.board(board, rules)
             except (OSError, ValueError) as error:
-                self.add_error("board", f"No such board: {error}")
+                self.add_error("board", gettext("No such board: %(error)s") % {"error": error})
         self._clean_options(rules, game, board if board and "board" not in self.errors else "")
         return data
 
@@ -444,7 +458,9 @@ class SeasonForm(_SeasonForm):
                 refusal = _config_refusal(game, rules, board, self.cleaned_data.get("edition"), merged)
                 if refusal:
                     self.add_error(
-                        None, f"{getattr(game, 'title', rules)} cannot play these options: {refusal}"
+                        None,
+                        gettext("%(game)s cannot play these options: %(refusal)s")
+                        % {"game": gettext(getattr(game, "title", rules)), "refusal": refusal},
                     )
         self.instance.options = options
 
@@ -461,10 +477,12 @@ class SeasonForm(_SeasonForm):
                 try:
                     hours = [float(h) for h in str(value).replace(";", ",").split(",") if h.strip()]
                 except ValueError:
-                    self.add_error(name, "Write hours separated by commas, e.g. 24, 4.")
+                    self.add_error(name, gettext("Write hours separated by commas, e.g. 24, 4."))
                     continue
                 if any(h <= 0 for h in hours):
-                    self.add_error(name, "Each reminder is a number of hours before the deadline, above 0.")
+                    self.add_error(
+                        name, gettext("Each reminder is a number of hours before the deadline, above 0.")
+                    )
                     continue
                 controls[key] = sorted(hours, reverse=True)
             elif key in ("quiet_nights", "quiet_weekends"):
@@ -477,7 +495,7 @@ class SeasonForm(_SeasonForm):
         name: str = self.cleaned_data["board"]
         if name and not self.files_allowed and not BOARD_NAME.fullmatch(name):
             raise forms.ValidationError(
-                "Name a built-in board (e.g. china); only the site admin names files."
+                gettext("Name a built-in board (e.g. china); only the site admin names files.")
             )
         return name
 

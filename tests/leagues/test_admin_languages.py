@@ -120,7 +120,8 @@ def walked():
     """A league game of three with some history: moves, a seat handed on, a rollback past it,
     a pause; its moderator; the pages to read."""
     league = League.objects.create(name="Fens Cup", slug="fens")
-    game = seat_round(season_of(league, ["Ada", "Bao", "Chen"]), seed="admin-languages")[0]
+    season = season_of(league, ["Ada", "Bao", "Chen"])
+    game = seat_round(season, seed="admin-languages")[0]
     for _ in range(3):
         services.apply_default(game, services.rules_of(game).pending(services.head_state(game))[0].seat)
     game.refresh_from_db()
@@ -148,6 +149,9 @@ def walked():
         (admin("games_player_changelist"), {}),
         (admin("leagues_league_changelist"), {}),
         (admin("leagues_season_changelist"), {}),
+        (admin("leagues_season_change", season.pk), {}),
+        (admin("games_event_change", game.events.get(seq=target).pk), {}),
+        (admin("games_recorddraft_changelist"), {}),
         (admin("leagues_league_audit", league.pk), {}),
         (admin(act, game.pk, "pause"), {"reason": REASON}),
         (admin(act, game.pk, "extend"), {"reason": REASON, "until": until}),
