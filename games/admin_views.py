@@ -229,8 +229,9 @@ def rollback_view(
         if confirmed(request.POST.get("token", ""), game, act):
             return _perform(request, game, act, form.cleaned_data, user)
         again = True  # no token, or one from before the game moved on: look again
-    after = [r for r in rows if r.in_effect and r.event.seq > seq]
-    undone = [r for r in after if r.event.kind not in KEPT_BY_ROLLBACK]
+    after = [r for r in rows if r.event.seq > seq]
+    undone = [r for r in after if r.in_effect and r.event.kind not in KEPT_BY_ROLLBACK]
+    # what stands after it, an act an earlier rollback went past included: it stood then too
     kept = [r for r in after if r.event.kind in KEPT_BY_ROLLBACK]
     context = {
         **_context(

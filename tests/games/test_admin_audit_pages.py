@@ -148,3 +148,6 @@ def test_the_rollback_page_keeps_a_seat_replacement_apart_and_the_seat_stays_han
     row = re.search(rf'<tr id="event-{replaced.seq}" class="([^"]*)".*?</tr>', html, re.S)
     assert row is not None and "wl-undone" not in row.group(1)
     assert "stands: a rollback does not undo this" in row.group(0)
+    # rolling back further still lists it as standing: the earlier rollback went past it too
+    earlier = mod.get(confirm(game, target - 1)).content.decode()
+    assert re.findall(r'<tr id="kept-(\d+)"', earlier) == [str(replaced.seq)]

@@ -36,7 +36,7 @@ WORD = re.compile(r"[^\W\d_]{4,}")
 NOT_WORDS = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sd]|<[^>]*>|&\w+;")
 # the same word in both languages, or the game's own name for a thing
 SHARED = frozenset({"lotus", "chips", "online", "link", "links", "email", "mail", "mails", "seed", "china"})
-NAMES = ("Ada", "Bao", "Chen", "Gus", "Fens Cup", "Autumn", "nina", "Game \\d+", "Partie \\d+", "Partie")
+NAMES = ("Ada", "Bao", "Chen", "Gus", "Fens Cup", "Autumn", "nina", "Game \\d+", "Partie \\d+")
 REASON = "R7"  # a moderator's own words are theirs: a reason in no language
 
 
