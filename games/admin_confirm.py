@@ -111,7 +111,14 @@ def _time_controls(game: Game, data: dict[str, Any], form: Any) -> list[str]:
     for name in TimeControlsForm.field_order:
         if name == "reason" or before.get(name) == after.get(name):
             continue
-        lines.append(f"{form.fields[name].label}: {_value(before.get(name))} → {_value(after.get(name))}")
+        lines.append(
+            gettext("%(name)s: %(before)s → %(after)s")
+            % {
+                "name": form.fields[name].label,
+                "before": _value(before.get(name)),
+                "after": _value(after.get(name)),
+            }
+        )
     if not lines:
         return [gettext("The time controls stay as they are.")]
     count = ngettext(

@@ -195,9 +195,11 @@ def _word(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _said(value: Any) -> str:
-    """A default as the form shows it, in the moderator's language."""
-    return (gettext("yes") if value else gettext("no")) if isinstance(value, bool) else str(value)
+def _said(game: Any, value: Any) -> str:
+    """An option's default as the form shows it, in the moderator's language."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    return words.game_word(game, "value", value)
 
 
 def option_fields() -> dict[str, forms.Field]:
@@ -205,8 +207,13 @@ def option_fields() -> dict[str, forms.Field]:
     for name in registry.names():
         game = registry.get(name)
         for key, default in getattr(game, "OPTIONS", {}).items():
-            label = f"{gettext(getattr(game, 'title', name))}: {words.game_word(game, 'option', key)}"
-            help_text = gettext("Empty: the game's default (%(default)s).") % {"default": _said(default)}
+            label = gettext("%(game)s: %(option)s") % {
+                "game": gettext(getattr(game, "title", name)),
+                "option": words.game_word(game, "option", key),
+            }
+            help_text = gettext("Empty: the game's default (%(default)s).") % {
+                "default": _said(game, default)
+            }
             field: forms.Field
             if isinstance(default, bool):
                 field = forms.ChoiceField(choices=SWITCH, required=False, label=label, help_text=help_text)

@@ -20,7 +20,7 @@ import pytest
 from django.contrib import admin
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import services
 from games.models import Player
@@ -113,6 +113,13 @@ def test_the_vocabulary_holds_the_admins_english_words():
 def test_the_reading_leaves_out_names_codes_and_reasons():
     page = "<p>Bao: <code>place Dadu</code> <textarea>a long reason</textarea></p><p>undone by</p>"
     assert english_in(page, "de") == ["undone: undone by"]
+
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """The pages activate the moderator's language in this thread: leave none to later tests."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
