@@ -37,6 +37,8 @@ from games.admin_views import (
     state_view,
 )
 from games.models import Event, Game, Player, Press, RecordDraft, Snapshot
+from games.rules import registry
+from notifications import words
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
@@ -71,12 +73,25 @@ class GameScoped(ModeratorsOnly):
         return rows.filter(game__in=permissions.moderated_games(request.user).values("pk"))
 
 
+class GameFilter(admin.SimpleListFilter):
+    """The game a game is a game of, by its name in the moderator's language (not its code)."""
+
+    title = _("game")
+    parameter_name = "rules"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(name, words.game_name(registry.get(name))) for name in registry.names()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(rules=self.value()) if self.value() else queryset
+
+
 @admin.register(Game)
 class GameAdmin(ModeratorsOnly):
     list_display = (
         "id",
         "title",
-        "rules",
+        "game_name",
         "edition",
         "status",
         "whose_move",
@@ -86,7 +101,7 @@ class GameAdmin(ModeratorsOnly):
         "audit",
     )
     list_display_links = ("id", "title")
-    list_filter = ("status", "rules", "edition", "press")
+    list_filter = ("status", GameFilter, "edition", "press")
     search_fields = ("name", "seats__player__name", "seats__player__email")
     ordering = ("-id",)
 
@@ -103,6 +118,13 @@ class GameAdmin(ModeratorsOnly):
     @admin.display(description=_("name"), ordering="name")
     def title(self, game: Game) -> str:
         return str(game)
+
+    @admin.display(description=_("game"), ordering="rules")
+    def game_name(self, game: Game) -> str:
+        try:
+            return words.game_name(registry.get(game.rules))
+        except registry.UnknownRules:
+            return game.rules
 
     @admin.display(description=_("whose move"))
     def whose_move(self, game: Game) -> str:

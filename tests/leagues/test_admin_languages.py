@@ -194,3 +194,14 @@ def test_a_moderator_reads_the_admin_in_their_language(walked, language):
         assert f'lang="{language}"' in page, address
         found += [f"{address}: {line}" for line in english_in(page, language)]
     assert not found, "\n".join(found)
+
+
+def test_the_game_list_names_and_filters_games_by_their_name_in_the_language(walked):
+    nina, _ = walked
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(nina)
+    listed = client.get(reverse("admin:games_game_changelist")).content.decode()
+    assert listed.count("Der weiße Lotus") >= 2  # the column and the filter
+    assert "?rules=whitelotus" in listed
+    shown = client.get(reverse("admin:games_game_changelist"), {"rules": "verbotenestadt"})
+    assert shown.context["cl"].result_count == 0
