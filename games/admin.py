@@ -11,6 +11,7 @@ actions are.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django import forms as django_forms
@@ -20,10 +21,13 @@ from django.db.models import Min, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import admin_entry, permissions, services
 from games import forms as player_forms
 from games.admin_audit import whose_move
+from games.admin_scope import NotFoundOutsideScope
 from games.admin_views import (
     action_view,
     audit_url,
@@ -33,6 +37,8 @@ from games.admin_views import (
     state_view,
 )
 from games.models import Event, Game, Player, Press, RecordDraft, Snapshot
+from games.rules import registry
+from notifications import words
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only
     _ModelAdmin = admin.ModelAdmin[Any]
@@ -40,7 +46,7 @@ else:
     _ModelAdmin = admin.ModelAdmin
 
 
-class ModeratorsOnly(_ModelAdmin):
+class ModeratorsOnly(NotFoundOutsideScope, _ModelAdmin):
     """Visible to moderators only; read-only unless a subclass allows more."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
@@ -67,12 +73,25 @@ class GameScoped(ModeratorsOnly):
         return rows.filter(game__in=permissions.moderated_games(request.user).values("pk"))
 
 
+class GameFilter(admin.SimpleListFilter):
+    """The game a game is a game of, by its name in the moderator's language (not its code)."""
+
+    title = _("game")
+    parameter_name = "rules"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(name, words.game_name(registry.get(name))) for name in registry.names()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(rules=self.value()) if self.value() else queryset
+
+
 @admin.register(Game)
 class GameAdmin(ModeratorsOnly):
     list_display = (
         "id",
         "title",
-        "rules",
+        "game_name",
         "edition",
         "status",
         "whose_move",
@@ -82,7 +101,7 @@ class GameAdmin(ModeratorsOnly):
         "audit",
     )
     list_display_links = ("id", "title")
-    list_filter = ("status", "rules", "edition", "press")
+    list_filter = ("status", GameFilter, "edition", "press")
     search_fields = ("name", "seats__player__name", "seats__player__email")
     ordering = ("-id",)
 
@@ -92,24 +111,31 @@ class GameAdmin(ModeratorsOnly):
         games = games.prefetch_related("seats__player")
         return games.annotate(next_deadline_at=Min("decisions__deadline_at"))
 
-    @admin.display(description="next deadline", ordering="next_deadline_at")
+    @admin.display(description=_("next deadline"), ordering="next_deadline_at")
     def next_deadline(self, game: Game) -> Any:
         return getattr(game, "next_deadline_at", None) or "—"
 
-    @admin.display(description="game", ordering="name")
+    @admin.display(description=_("name"), ordering="name")
     def title(self, game: Game) -> str:
         return str(game)
 
-    @admin.display(description="whose move")
+    @admin.display(description=_("game"), ordering="rules")
+    def game_name(self, game: Game) -> str:
+        try:
+            return words.game_name(registry.get(game.rules))
+        except registry.UnknownRules:
+            return game.rules
+
+    @admin.display(description=_("whose move"))
     def whose_move(self, game: Game) -> str:
         try:
             return whose_move(game) or "—"
         except services.GameError as error:
-            return f"(cannot compute: {error})"
+            return gettext("(cannot compute: %(error)s)") % {"error": error}
 
-    @admin.display(description="audit")
+    @admin.display(description=_("audit"))
     def audit(self, game: Game) -> str:
-        return format_html('<a href="{}">log &amp; actions</a>', audit_url(game.pk))
+        return format_html('<a href="{}">{}</a>', audit_url(game.pk), gettext("log & actions"))
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
@@ -133,6 +159,9 @@ class GameAdmin(ModeratorsOnly):
         def rollback(request: HttpRequest, game_id: int, seq: int) -> HttpResponse:
             return rollback_view(self, request, game_id, seq)
 
+        def act(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+            return action_view(self, request, game_id, action)
+
         return [
             path("<int:game_id>/audit/", site.admin_view(audit), name="games_game_audit"),
             path("<int:game_id>/audit/state/<int:seq>/", site.admin_view(state), name="games_game_state"),
@@ -143,7 +172,7 @@ class GameAdmin(ModeratorsOnly):
             ),
             path(
                 "<int:game_id>/audit/act/<slug:action>/",
-                site.admin_view(action_view),
+                site.admin_view(act),
                 name="games_game_action",
             ),
             *super().get_urls(),
@@ -162,7 +191,10 @@ class PlayerAdminForm(django_forms.ModelForm):  # type: ignore[type-arg]
         value = str(self.cleaned_data["time_zone"]).strip()
         if value not in player_forms.zones():
             raise django_forms.ValidationError(
-                f"“{value}” is not a time zone we know; give its IANA name, e.g. Europe/Berlin or UTC."
+                gettext(
+                    "“%(zone)s” is not a time zone we know; give its IANA name, e.g. Europe/Berlin or UTC."
+                )
+                % {"zone": value}
             )
         return value
 
@@ -198,14 +230,29 @@ class EventAdmin(GameScoped):
     """The log, read-only for everyone (the database refuses changes anyway)."""
 
     list_display = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "audit")
+    fields = ("game", "seq", "kind", "source", "seat", "actor", "reason", "created_at", "command", "data")
+    readonly_fields = fields
     list_filter = ("kind", "source")
     list_select_related = ("game", "actor")
     search_fields = ("=game__id", "game__name", "command_text", "inbound_message_id", "reason")
     ordering = ("-created_at", "-seq")
 
-    @admin.display(description="audit")
+    @admin.display(description=_("command"))
+    def command(self, event: Event) -> str:
+        """What the player wrote, as a command (in their words, not the page's)."""
+        return format_html("<code>{}</code>", event.command_text) if event.command_text else "—"
+
+    @admin.display(description=_("payload"))
+    def data(self, event: Event) -> str:
+        return format_html(
+            "<pre>{}</pre>", json.dumps(event.payload, indent=1, sort_keys=True, ensure_ascii=False)
+        )
+
+    @admin.display(description=_("audit"))
     def audit(self, event: Event) -> str:
-        return format_html('<a href="{}#event-{}">in the log</a>', audit_url(event.game_id), event.seq)
+        return format_html(
+            '<a href="{}#event-{}">{}</a>', audit_url(event.game_id), event.seq, gettext("in the log")
+        )
 
 
 @admin.register(Snapshot)
@@ -263,10 +310,12 @@ class RecordDraftAdmin(ModeratorsOnly):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return is_moderator(request.user)
 
-    @admin.display(description="entered")
+    @admin.display(description=_("entered"))
     def entered(self, obj: RecordDraft) -> str:
         return format_html(
-            '<a href="{}">continue entering</a>', reverse("admin:games_recorddraft_enter", args=[obj.pk])
+            '<a href="{}">{}</a>',
+            reverse("admin:games_recorddraft_enter", args=[obj.pk]),
+            gettext("continue entering"),
         )
 
     def save_model(self, request: HttpRequest, obj: RecordDraft, form: Any, change: bool) -> None:

@@ -16,6 +16,7 @@ from games.admin_actions import ACTIONS
 from games.models import Event, Game, Player, Seat
 from games.rules import registry
 from games.rules.base import IllegalCommand, LogEntry
+from notifications import words
 
 
 def seat_label(seats: dict[int, Seat], position: int | None) -> str:
@@ -23,8 +24,20 @@ def seat_label(seats: dict[int, Seat], position: int | None) -> str:
         return ""
     seat = seats.get(position)
     if seat is None:
-        return f"seat {position}"
-    return f"{seat.colour} ({seat.player.name}{', played by the bot' if seat.bot_since else ''})"
+        return gettext("seat %(position)d") % {"position": position}
+    if seat.bot_since:
+        return gettext("%(colour)s (%(player)s, played by the bot)") % {
+            "colour": colour(seat.colour),
+            "player": seat.player.name,
+        }
+    return f"{colour(seat.colour)} ({seat.player.name})"
+
+
+def colour(code: str) -> str:
+    """A seat's colour in the moderator's language; its code where that is the same word
+    ("blue", not "Blue", in English: the code is what the log and the commands say)."""
+    said = words.colour(code)
+    return code if said.lower() == code.lower() else said
 
 
 def whose_move(game: Game, state: Any | None = None) -> str:
@@ -36,13 +49,33 @@ def whose_move(game: Game, state: Any | None = None) -> str:
 
 
 def pending_text(seats: dict[int, Seat], state: Any, *, rules: str = registry.DEFAULT) -> str:
-    decisions = registry.get(rules).pending(state)
+    game = registry.get(rules)
+    decisions = game.pending(state)
+    view = game.view(state, None) if decisions else {}
     return "; ".join(
-        f"{seat_label(seats, d.seat)}: {d.kind}{' (sealed)' if d.sealed else ''}" for d in decisions
+        f"{seat_label(seats, d.seat)}: {game.decision_text(view, d.kind, gettext)}"
+        f"{gettext(' (sealed)') if d.sealed else ''}"
+        for d in decisions
     )
 
 
 # --- the audit log ----------------------------------------------------------------------------
+
+# What ``services.rollback`` leaves standing after the event it goes back to: it replays the
+# moves and sets the deadlines afresh, but never gives a seat back (``Seat.player`` stays), ends
+# a bot's tenure, pauses or resumes, or changes the time controls or a vacation.
+KEPT_BY_ROLLBACK = frozenset(
+    {
+        Event.Kind.SEAT_REPLACED,
+        Event.Kind.BOT_SEATED,
+        Event.Kind.BOT_UNSEATED,
+        Event.Kind.PAUSED,
+        Event.Kind.RESUMED,
+        Event.Kind.TIME_CONTROLS,
+        Event.Kind.VACATION_STARTED,
+        Event.Kind.VACATION_ENDED,
+    }
+)
 
 
 @dataclass
@@ -66,6 +99,12 @@ class Row:
     can_roll_back: bool = False  # a moderator may roll the game back to just after it
 
     @property
+    def kept(self) -> bool:
+        """Left out of the events in effect by a later rollback, yet what it did stands: a
+        rollback takes the moves back, not a seat handed on, a bot, a pause or the clock."""
+        return not self.in_effect and self.event.kind in KEPT_BY_ROLLBACK
+
+    @property
     def hidden(self) -> bool:
         return any(line.hidden_to for line in self.lines)
 
@@ -82,6 +121,11 @@ class Fold:
     label: str
     rows: list[Row]
     open: bool = False
+
+    @property
+    def year(self) -> bool:
+        """A part of the game by its own count (a year), not a stretch of events."""
+        return bool(self.rows[0].period)
 
     @property
     def first_seq(self) -> int:
@@ -117,7 +161,9 @@ def folds(rows: list[Row]) -> list[Fold]:
     """The rows by the part of the game they belong to, in order; the last part open."""
     out: list[Fold] = []
     for row in rows:
-        label = row.period or f"Events #{(row.event.seq - 1) // STRETCH * STRETCH + 1}–"
+        label = row.period or gettext("Events #%(first)d–") % {
+            "first": (row.event.seq - 1) // STRETCH * STRETCH + 1
+        }
         if out and out[-1].label == label:
             out[-1].rows.append(row)
         else:
@@ -148,7 +194,7 @@ def _label_and_mark(rows: list[Row], seats: dict[int, Seat]) -> None:
         email = holder.get(position)
         if email is None or position >= len(colours):
             return seat_label(seats, position)
-        return f"{colours[position]} ({names.get(email, email)})"
+        return f"{colour(colours[position])} ({names.get(email, email)})"
 
     current: list[Row] = []
     for row in rows:
@@ -176,7 +222,7 @@ def _narrate(game: Game, rows: list[Row]) -> None:
     try:
         state = services.setup_of(game, created)
     except services.GameError as error:
-        rows[0].error = f"Cannot replay: {error}"
+        rows[0].error = gettext("Cannot replay: %(error)s") % {"error": error}
         return
     after: dict[int, Any] = {}
     year = rules.view(state, None).get("year")
@@ -190,20 +236,24 @@ def _narrate(game: Game, rows: list[Row]) -> None:
             try:
                 state, log = services.apply_event(rules, state, event)
             except (IllegalCommand, KeyError, TypeError, ValueError) as error:
-                row.error = f"This move does not replay: {error}"
+                row.error = gettext("This move does not replay: %(error)s") % {"error": error}
             else:
                 # what the engine said, in the moderator's language (the pages' and the mails')
                 row.lines = [_line(rules.narrate(state, entry, gettext), entry, colours) for entry in log]
                 year = rules.view(state, None).get("year")
-        row.period = f"Year {made_in}" if made_in else ""
+        row.period = gettext("Year %(year)s") % {"year": made_in} if made_in else ""
         after[event.seq] = state
 
 
 def _line(text: str, entry: LogEntry, colours: list[str]) -> Line:
     if entry.private_to is None:
         return Line(text)
-    colour = colours[entry.private_to] if entry.private_to < len(colours) else f"seat {entry.private_to}"
-    return Line(text, colour, json.dumps(dict(entry.data), sort_keys=True))
+    who = (
+        colour(colours[entry.private_to])
+        if entry.private_to < len(colours)
+        else gettext("seat %(position)d") % {"position": entry.private_to}
+    )
+    return Line(text, who, json.dumps(dict(entry.data), sort_keys=True))
 
 
 # --- the hidden state ---------------------------------------------------------------------------
@@ -217,7 +267,7 @@ def hidden_state(game: Game, seats: dict[int, Seat]) -> dict[str, Any]:
     try:
         state = services.head_state(game)
     except services.GameError as error:
-        return {"error": f"Cannot replay: {error}"}
+        return {"error": gettext("Cannot replay: %(error)s") % {"error": error}}
     rules = services.rules_of(game)
     public = rules.view(state, None)
     rows = []

@@ -99,12 +99,12 @@ def _import(request: HttpRequest, record: RecordDraft, draft: Draft, here: str) 
         draft.finished()
         game = cli.import_record(draft.text)
     except IllegalCommand as error:
-        messages.error(request, f"Not complete: {error.message}")
+        messages.error(request, gettext("Not complete: %(error)s") % {"error": error.message})
         return HttpResponseRedirect(here)
     except cli.JobError as error:
         messages.error(request, str(error))
         return HttpResponseRedirect(here)
     record.game = game
     record.save(update_fields=["game", "updated_at"])
-    messages.success(request, f"Imported as game {game.pk}: {game}.")
+    messages.success(request, gettext("Imported as game %(id)s: %(game)s.") % {"id": game.pk, "game": game})
     return HttpResponseRedirect(reverse("games:game", args=[game.pk]))

@@ -23,15 +23,18 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
 from games import permissions, services
 from games import press as table_talk
 from games.admin_actions import ACTIONS, Action, RollbackForm, _form
 from games.admin_audit import (
+    KEPT_BY_ROLLBACK,
     Row,
     _pretty,
     audit_rows,
+    colour,
     filtered,
     folds,
     hidden_state,
@@ -40,6 +43,7 @@ from games.admin_audit import (
     seat_label,
     whose_move,
 )
+from games.admin_confirm import confirmed, token, what_happens
 from games.models import Event, Game, Seat
 from games.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
 
@@ -81,11 +85,13 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
     _moderator(request)
     game = _game(request, game_id)
     seats = {s.position: s for s in game.seats.select_related("player")}
+    for held in seats.values():
+        held.colour_word = colour(held.colour)  # type: ignore[attr-defined]
     events = list(game.events.select_related("actor").order_by("seq"))
     try:
         pending = whose_move(game)
     except services.GameError as error:
-        pending = f"(cannot compute: {error})"
+        pending = _("(cannot compute: %(error)s)") % {"error": error}
     actions = [
         {
             "action": a,
@@ -105,7 +111,7 @@ def audit_view(model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_i
         for part in parts:
             part.open = True
     context = {
-        **_context(model_admin, request, game, f"Audit: {game}"),
+        **_context(model_admin, request, game, _("Audit: %(game)s") % {"game": game}),
         "seats": seats.values(),
         "pending": pending,
         "deadlines": deadlines_of(game, seats),
@@ -140,8 +146,17 @@ class Due:
 
 def deadlines_of(game: Game, seats: dict[int, Seat]) -> list[Due]:
     """What each seat owes now and by when (a game's deadlines are its seats' decisions')."""
-    owed = game.decisions.owed().order_by("deadline_at", "seat")
-    return [Due(seat_label(seats, d.seat), d.kind, d.deadline_at) for d in owed]
+    owed = list(game.decisions.owed().order_by("deadline_at", "seat"))
+    rules = services.rules_of(game)
+    try:
+        view = rules.view(services.head_state(game), None) if owed else {}
+    except services.GameError:
+        view = {}
+
+    def said(kind: str) -> str:
+        return rules.decision_text(view, kind, _) if view else kind
+
+    return [Due(seat_label(seats, d.seat), said(d.kind), d.deadline_at) for d in owed]
 
 
 def _version_mismatch(game: Game) -> str:
@@ -157,7 +172,7 @@ def state_view(
     game = _game(request, game_id)
     event = game.events.filter(seq=seq).select_related("actor").first()
     if event is None:
-        raise Http404(f"There is no event #{seq} in this game.")
+        raise Http404
     try:
         state = services.state_at(game, seq)
     except services.GameError as error:
@@ -173,7 +188,9 @@ def state_view(
         menu = rules.describe(state, position) if position in deciding else []
         views.append((seat_label(seats, position), _pretty(private), menu))
     context = {
-        **_context(model_admin, request, game, f"{game}: state after event #{seq}"),
+        **_context(
+            model_admin, request, game, _("%(game)s: state after event #%(seq)d") % {"game": game, "seq": seq}
+        ),
         "event": event,
         "in_effect": seq in {e.seq for e in services.effective(game.events.order_by("seq"))},
         "phase": public.get("phase", ""),
@@ -191,28 +208,45 @@ def state_view(
 def rollback_view(
     model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, seq: int
 ) -> HttpResponse:
-    """ "Roll back to here": a page that shows what the rollback would undo (every event in
-    effect after #``seq``, narrated, hidden lines included) and asks for the reason; only its
-    POST rolls back, as the audit page's own rollback form does."""
+    """ "Roll back to here": a page that shows what the rollback would undo (every move in
+    effect after #``seq``, narrated, hidden lines included), what it leaves standing (a seat
+    handed on, a bot, a pause: ``KEPT_BY_ROLLBACK``) and asks for the reason; only its POST
+    rolls back."""
     user = _moderator(request)
     game = _game(request, game_id)
     seats = {s.position: s for s in game.seats.select_related("player")}
     rows = audit_rows(game, list(game.events.select_related("actor").order_by("seq")), seats)
     target = next((r for r in rows if r.event.seq == seq), None)
     if target is None:
-        raise Http404(f"There is no event #{seq} in this game.")
-    form = RollbackForm(request.POST or None, initial={"to_seq": seq}, auto_id="id_rollback_%s")
+        raise Http404
+    act = ACTIONS["rollback"]
+    initial = {"to_seq": seq, "reason": request.GET.get("reason", "")}
+    form = RollbackForm(request.POST or None, initial=initial, auto_id="id_rollback_%s")
+    again = False
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["to_seq"] != seq:
-            raise Http404("The form names another event than the page.")
-        return _perform(request, game, ACTIONS["rollback"], form.cleaned_data, user)
-    undone = [r for r in rows if r.in_effect and r.event.seq > seq]
+            raise Http404
+        if confirmed(request.POST.get("token", ""), game, act):
+            return _perform(request, game, act, form.cleaned_data, user)
+        again = True  # no token, or one from before the game moved on: look again
+    after = [r for r in rows if r.event.seq > seq]
+    undone = [r for r in after if r.in_effect and r.event.kind not in KEPT_BY_ROLLBACK]
+    # what stands after it, an act an earlier rollback went past included: it stood then too
+    kept = [r for r in after if r.event.kind in KEPT_BY_ROLLBACK]
     context = {
-        **_context(model_admin, request, game, f"{game}: roll back to event #{seq}?"),
+        **_context(
+            model_admin,
+            request,
+            game,
+            _("%(game)s: roll back to event #%(seq)d?") % {"game": game, "seq": seq},
+        ),
         "target": target,
         "undone": undone,
+        "kept": kept,
         "form": form,
         "refusal": "" if target.can_roll_back else _rollback_refusal(game, target),
+        "token": token(game, act),
+        "again": again,
         "action_url": reverse("admin:games_game_rollback", args=[game.pk, seq]),
     }
     return TemplateResponse(request, "admin/games/game/rollback.html", context)
@@ -220,29 +254,54 @@ def rollback_view(
 
 def _rollback_refusal(game: Game, row: Row) -> str:
     if game.status not in ACTIONS["rollback"].statuses:
-        return "A game that has not started cannot be rolled back."
+        return _("A game that has not started cannot be rolled back.")
     if not row.in_effect:
-        return f"#{row.event.seq} was undone by a rollback already: choose an event in effect."
+        return _("#%(seq)d was undone by a rollback already: choose an event in effect.") % {
+            "seq": row.event.seq
+        }
     if row.event.seq == game.head_seq:
-        return f"#{row.event.seq} is the latest event: there is nothing after it to undo."
-    return "The game can only be rolled back to an event from its start on."
+        return _("#%(seq)d is the latest event: there is nothing after it to undo.") % {"seq": row.event.seq}
+    return _("The game can only be rolled back to an event from its start on.")
 
 
-@require_POST
-def action_view(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+def action_view(
+    model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, action: str
+) -> HttpResponse:
+    """A moderator act: its GET (the audit page's form) shows what it will do and asks; only a
+    POST with that page's token does it (``games.admin_confirm``).  The rollback's confirmation
+    is the "roll back to here" page, which also lists what stays."""
     user = _moderator(request)
     if action not in ACTIONS:
-        raise Http404(f"No moderator action {action!r}.")
+        raise Http404
     game = _game(request, game_id)
     act = ACTIONS[action]
-    form = _form(act, game, request.POST)
+    data = request.POST if request.method == "POST" else request.GET
+    form = _form(act, game, data)
     if not form.is_valid():
         for name, errors in form.errors.items():
             label = str(form[name].label) if name in form.fields else ""
             for error in errors:
                 messages.error(request, f"{act.label}: {label + ': ' if label else ''}{error}")
         return HttpResponseRedirect(audit_url(game.pk))
-    return _perform(request, game, act, form.cleaned_data, user)
+    if act.name == "rollback":
+        page = reverse("admin:games_game_rollback", args=[game.pk, form.cleaned_data["to_seq"]])
+        return HttpResponseRedirect(f"{page}?{urlencode({'reason': form.cleaned_data['reason']})}")
+    if request.method == "POST" and confirmed(request.POST.get("token", ""), game, act):
+        return _perform(request, game, act, form.cleaned_data, user)
+    again = request.method == "POST"  # no token, or one from before the game moved on
+    fields = [(k, v) for k in form.fields for v in data.getlist(k)]
+    context = {
+        **_context(model_admin, request, game, _("%(act)s: %(game)s?") % {"act": act.label, "game": game}),
+        "act": act,
+        "happens": what_happens(act, game, form.cleaned_data, form),
+        "reason": form.cleaned_data["reason"],
+        "fields": fields,
+        "token": token(game, act),
+        "again": again,
+        "next_seq": game.head_seq + 1,
+        "action_url": reverse("admin:games_game_action", args=[game.pk, act.name]),
+    }
+    return TemplateResponse(request, "admin/games/game/confirm.html", context)
 
 
 def _perform(request: HttpRequest, game: Game, act: Action, data: dict[str, Any], user: User) -> HttpResponse:
@@ -253,5 +312,7 @@ def _perform(request: HttpRequest, game: Game, act: Action, data: dict[str, Any]
         messages.error(request, f"{act.label}: {error}")
     else:
         seqs = ", ".join(f"#{e.seq}" for e in result.events)
-        messages.success(request, f"{act.label}: done, recorded as event {seqs}.")
+        messages.success(
+            request, _("%(act)s: done, recorded as event %(seqs)s.") % {"act": act.label, "seqs": seqs}
+        )
     return HttpResponseRedirect(audit_url(game.pk))

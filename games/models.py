@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.rules import registry
 
@@ -31,16 +32,27 @@ class Player(models.Model):
         DE = "de", "Deutsch"
         FR = "fr", "Français"
 
-    name = models.CharField(max_length=100)
-    email = models.EmailField(unique=True)
-    language = models.CharField(max_length=2, choices=Language.choices, default=Language.EN)
-    time_zone = models.CharField(max_length=64, default="UTC")
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    email = models.EmailField(unique=True, verbose_name=_("address"))
+    language = models.CharField(
+        max_length=2, choices=Language.choices, default=Language.EN, verbose_name=_("language")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    time_zone = models.CharField(max_length=64, default="UTC", verbose_name=_("time zone"))
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        verbose_name=_("login"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("added"))
     # a hard bounce sets it: no more mail goes to the address until a moderator clears it
     email_bounced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return f"{self.name} <{self.email}>"
@@ -66,18 +78,23 @@ class RecordDraft(models.Model):
     (games.rules.entry.Draft; ``manage.py enter_game`` keeps its draft in a file).  A working
     copy, not a game: it becomes one, with events, when it is imported."""
 
-    name = models.CharField(max_length=100)
-    text = models.TextField(blank=True)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    text = models.TextField(blank=True, verbose_name=_("record"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("last changed"))
     game = models.ForeignKey("Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = _("game being entered")
+        verbose_name_plural = _("games being entered")
         ordering: ClassVar = ["-updated_at"]
-        verbose_name = "game being entered"
-        verbose_name_plural = "games being entered"
 
     def __str__(self) -> str:
         return self.name
@@ -85,31 +102,39 @@ class RecordDraft(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        NEW = "new", "new (not started)"
-        RUNNING = "running", "running"
-        PAUSED = "paused", "paused"
-        FINISHED = "finished", "finished"
+        NEW = "new", _("new (not started)")
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        FINISHED = "finished", _("finished")
 
     class Press(models.TextChoices):
         """Table talk (``games.press``): who may say what to whom."""
 
-        FULL = "full", "full (to all and private)"
-        PUBLIC = "public", "public (only to all)"
-        NONE = "none", "none (gunboat)"
+        FULL = "full", _("full (to all and private)")
+        PUBLIC = "public", _("public (only to all)")
+        NONE = "none", _("none (gunboat)")
 
-    name = models.CharField(max_length=100, blank=True)
-    rules = models.CharField(max_length=40, default=registry.DEFAULT)  # the game: games.rules.registry
-    engine_version = models.CharField(max_length=40)  # pinned at creation
+    name = models.CharField(max_length=100, blank=True, verbose_name=_("name"))
+    rules = models.CharField(
+        max_length=40, default=registry.DEFAULT, verbose_name=_("game")
+    )  # the game: games.rules.registry
+    engine_version = models.CharField(max_length=40, verbose_name=_("rules version"))  # pinned at creation
     # one of the game's editions (``rules.editions``; ``clean`` checks it)
-    edition = models.CharField(max_length=20, default=DEFAULT_EDITION)
+    edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)
     # table talk allowed (``games.press``); set at creation, the service's option, not the rules'
-    press = models.CharField(max_length=6, choices=Press.choices, default=Press.PUBLIC)
-    board = models.CharField(max_length=200, default="china")  # built-in name or file path
+    press = models.CharField(
+        max_length=6, choices=Press.choices, default=Press.PUBLIC, verbose_name=_("table talk")
+    )
+    board = models.CharField(
+        max_length=200, default="china", verbose_name=_("board")
+    )  # built-in name or file path
     board_digest = models.CharField(max_length=64)
     seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEW)
-    head_seq = models.PositiveIntegerField(default=0)  # seq of the last event
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.NEW, verbose_name=_("status")
+    )
+    head_seq = models.PositiveIntegerField(default=0, verbose_name=_("latest event"))  # seq of the last event
     # not a column: the seats as the transaction that locked the game knows them, at its head
     # (``games.services.seat_rows``)
     known_seats: tuple[SeatRow, ...] | None = None
@@ -131,6 +156,8 @@ class Game(models.Model):
     )
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         indexes: ClassVar = [
             models.Index(fields=["status"]),
             # the newest games first (a season's on the league page, the archive's first page):
@@ -223,41 +250,45 @@ class Event(models.Model):
     """One accepted decision or system act.  Append-only (the database refuses changes)."""
 
     class Kind(models.TextChoices):
-        CREATED = "created", "game created"
-        STARTED = "started", "game started"
-        COMMAND = "command", "command"
-        DEFAULT = "default", "default move (deadline)"
-        ROLLED_BACK = "rolled_back", "rolled back"
-        PAUSED = "paused", "paused"
-        RESUMED = "resumed", "resumed"
-        DEADLINE_EXTENDED = "deadline_extended", "deadline extended"
-        SEAT_REPLACED = "seat_replaced", "seat replaced"
-        VACATION_STARTED = "vacation_started", "vacation started"
-        VACATION_ENDED = "vacation_ended", "vacation ended"
-        TIME_CONTROLS = "time_controls", "time controls changed"
+        CREATED = "created", _("game created")
+        STARTED = "started", _("game started")
+        COMMAND = "command", _("command")
+        DEFAULT = "default", _("default move (deadline)")
+        ROLLED_BACK = "rolled_back", _("rolled back")
+        PAUSED = "paused", _("paused")
+        RESUMED = "resumed", _("resumed")
+        DEADLINE_EXTENDED = "deadline_extended", _("deadline extended")
+        SEAT_REPLACED = "seat_replaced", _("seat replaced")
+        VACATION_STARTED = "vacation_started", _("vacation started")
+        VACATION_ENDED = "vacation_ended", _("vacation ended")
+        TIME_CONTROLS = "time_controls", _("time controls changed")
         # a seat's contribution to the draws, before the start (games.services.contribute)
-        ENTROPY = "entropy", "draws contributed"
-        BOT_SEATED = "bot_seated", "seat handed to a bot"
-        BOT_UNSEATED = "bot_unseated", "seat taken back from the bot"
+        ENTROPY = "entropy", _("draws contributed")
+        BOT_SEATED = "bot_seated", _("seat handed to a bot")
+        BOT_UNSEATED = "bot_unseated", _("seat taken back from the bot")
 
     class Source(models.TextChoices):
-        MAIL = "mail", "mail"
-        WEB = "web", "web"
-        DEADLINE = "deadline", "deadline"
-        MODERATOR = "moderator", "moderator"
-        SYSTEM = "system", "system"
-        BOT = "bot", "bot"
+        MAIL = "mail", _("mail")
+        WEB = "web", _("web")
+        DEADLINE = "deadline", _("deadline")
+        MODERATOR = "moderator", _("moderator")
+        SYSTEM = "system", _("system")
+        BOT = "bot", _("bot")
 
     # no index of its own: the (game, seq) unique constraint serves every lookup by game
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="events", db_index=False, verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(verbose_name=_("event"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, verbose_name=_("kind"))
     schema_version = models.PositiveSmallIntegerField(default=1)
-    payload = models.JSONField(default=dict)
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    source = models.CharField(max_length=10, choices=Source.choices)
-    command_text = models.TextField(blank=True)  # as the player wrote it
-    inbound_message_id = models.CharField(max_length=255, blank=True)  # Message-ID of the mail
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat"))
+    source = models.CharField(max_length=10, choices=Source.choices, verbose_name=_("source"))
+    command_text = models.TextField(blank=True, verbose_name=_("command"))  # as the player wrote it
+    inbound_message_id = models.CharField(
+        max_length=255, blank=True, verbose_name=_("message id")
+    )  # Message-ID of the mail
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -265,18 +296,21 @@ class Event(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
         db_index=False,  # events are read by game; an actor's events are an audit query
+        verbose_name=_("moderator"),
     )
-    reason = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("when"))
 
     class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
         ordering = ("game", "seq")
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.seq} {self.kind}"
+        return f"#{self.seq} {self.get_kind_display()}"
 
 
 class Narration(models.Model):
@@ -309,20 +343,27 @@ class Press(models.Model):
     never replayed through the rules, a rollback does not undo it, and it moves neither
     ``head_seq`` nor any deadline, so no reply token or pending decision is touched by it."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="press_messages")
-    seat = models.PositiveSmallIntegerField()  # who said it (position)
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="press_messages", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))  # who said it (position)
     # who wrote it: the seat's holder then (a seat may be handed over later)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", db_index=False)
-    to_all = models.BooleanField()
-    to_seats = models.JSONField(default=list)  # positions addressed (every other seat when to_all)
-    text = models.TextField()
-    seq = models.PositiveIntegerField()  # the game's head event when it was said
-    inbound_message_id = models.CharField(max_length=255, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", db_index=False, verbose_name=_("player")
+    )
+    to_all = models.BooleanField(verbose_name=_("to all"))
+    to_seats = models.JSONField(
+        default=list, verbose_name=_("to seats")
+    )  # positions addressed (every other seat when to_all)
+    text = models.TextField(verbose_name=_("text"))
+    seq = models.PositiveIntegerField(verbose_name=_("after event"))  # the game's head event when it was said
+    inbound_message_id = models.CharField(max_length=255, blank=True, verbose_name=_("message id"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("when"))
 
     class Meta:
+        verbose_name = _("table talk message")
+        verbose_name_plural = _("table talk")
         ordering = ("game", "created_at", "pk")
-        verbose_name_plural = "press"
         indexes: ClassVar = [models.Index(fields=["game", "seat", "created_at"], name="press_by_seat_idx")]
 
     def __str__(self) -> str:
@@ -387,13 +428,17 @@ class Heartbeat(models.Model):
 class Snapshot(models.Model):
     """The engine state after event ``seq``: a cache, safe to drop."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False)
-    seq = models.PositiveIntegerField()
-    engine_version = models.CharField(max_length=40)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False, verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(verbose_name=_("event"))
+    engine_version = models.CharField(max_length=40, verbose_name=_("rules version"))
     state = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("when"))
 
     class Meta:
+        verbose_name = _("snapshot")
+        verbose_name_plural = _("snapshots")
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["game", "seq"], name="snapshot_seq_unique"),
         ]

@@ -16,19 +16,22 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import permissions, services
+from games.admin_scope import NotFoundOutsideScope
 from games.models import Game, Seat
 from games.rules import registry
 from games.timing import TimeControls
+from notifications import words
 
 from .audit import can_audit, league_audit
 from .models import READY_HOURS, League, LeagueGame, Membership, Season
@@ -79,13 +82,14 @@ class LeagueForm(_LeagueForm):
             playing = [u.get_username() for u in users if plays_in(u, self.instance)]
             if playing:
                 raise forms.ValidationError(
-                    f"{', '.join(playing)} play(s) in this league and cannot moderate it."
+                    gettext("%(users)s play(s) in this league and cannot moderate it.")
+                    % {"users": ", ".join(playing)}
                 )
         return users
 
 
 @admin.register(League)
-class LeagueAdmin(_ModelAdmin):
+class LeagueAdmin(NotFoundOutsideScope, _ModelAdmin):
     form = LeagueForm
     list_display = ("name", "slug", "moderator_list", "links")
     filter_horizontal = ("moderators",)
@@ -109,15 +113,17 @@ class LeagueAdmin(_ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.display(description="moderators")
+    @admin.display(description=_("moderators"))
     def moderator_list(self, league: League) -> str:
         return ", ".join(u.get_username() for u in league.moderators.all()) or "—"
 
-    @admin.display(description="pages")
+    @admin.display(description=_("pages"))
     def links(self, league: League) -> str:
         audit = reverse("admin:leagues_league_audit", args=[league.pk])
         public = reverse("leagues:league", args=[league.slug])
-        return format_html('<a href="{}">audit</a> · <a href="{}">standings</a>', audit, public)
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>', audit, gettext("audit"), public, gettext("standings")
+        )
 
     def get_urls(self) -> list[URLPattern]:
         def audit(request: HttpRequest, league_id: int) -> HttpResponse:
@@ -129,11 +135,11 @@ class LeagueAdmin(_ModelAdmin):
     def audit_view(self, request: HttpRequest, league_id: int) -> HttpResponse:
         league = get_object_or_404(League, pk=league_id)
         if not can_audit(request.user, league):
-            raise PermissionDenied
+            raise Http404  # another league's: as hidden as one that is not there
         context = {
             **self.admin_site.each_context(request),
             "opts": League._meta,
-            "title": f"Audit: {league}",
+            "title": gettext("Audit: %(league)s") % {"league": league},
             "league": league,
             "lines": league_audit(league, request.user),
             "now": timezone.now(),
@@ -182,11 +188,18 @@ def _game_choices() -> list[tuple[str, str]]:
 # ``clock__<name>`` over ``TimeControls``; left empty, the game's own clock (its
 # ``time_controls``, over the service's) holds.
 
-SWITCH = [("", "the game's default"), ("yes", "yes"), ("no", "no")]
+SWITCH = [("", _("the game's default")), ("yes", _("yes")), ("no", _("no"))]
 
 
 def _word(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _said(game: Any, value: Any) -> str:
+    """An option's default as the form shows it, in the moderator's language."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    return words.game_word(game, "value", value)
 
 
 def option_fields() -> dict[str, forms.Field]:
@@ -194,8 +207,13 @@ def option_fields() -> dict[str, forms.Field]:
     for name in registry.names():
         game = registry.get(name)
         for key, default in getattr(game, "OPTIONS", {}).items():
-            label = f"{getattr(game, 'title', name)}: {key.replace('_', ' ')}"
-            help_text = f"Empty: the game's default ({_word(default)})."
+            label = gettext("%(game)s: %(option)s") % {
+                "game": gettext(getattr(game, "title", name)),
+                "option": words.game_word(game, "option", key),
+            }
+            help_text = gettext("Empty: the game's default (%(default)s).") % {
+                "default": _said(game, default)
+            }
             field: forms.Field
             if isinstance(default, bool):
                 field = forms.ChoiceField(choices=SWITCH, required=False, label=label, help_text=help_text)
@@ -216,7 +234,7 @@ def each_games(clock_field: str) -> str:
         game = registry.get(name)
         value = {**defaults, **game.time_controls}[clock_field]
         hours = value if isinstance(value, list | tuple) else [value]
-        said.append(f"{game.title} {', '.join(f'{h:g}' for h in hours)}")
+        said.append(f"{gettext(game.title)} {', '.join(f'{h:g}' for h in hours)}")
     return "; ".join(said)
 
 
@@ -226,40 +244,45 @@ def clock_fields() -> dict[str, forms.Field]:
         "clock__hours_per_decision": forms.FloatField(
             required=False,
             min_value=0,
-            label="Hours per decision",
-            help_text=f"Empty: the game's own ({each_games('hours_per_decision')}). 0: no deadlines.",
+            label=_("Hours per decision"),
+            help_text=gettext("Empty: the game's own (%(each)s). 0: no deadlines.")
+            % {"each": each_games("hours_per_decision")},
         ),
         "clock__reminder_hours": forms.CharField(
             required=False,
-            label="Reminders, hours before the deadline",
-            help_text=f"e.g. 24, 4. Empty: the game's own ({each_games('reminder_hours')}).",
+            label=_("Reminders, hours before the deadline"),
+            help_text=gettext("e.g. 24, 4. Empty: the game's own (%(each)s).")
+            % {"each": each_games("reminder_hours")},
         ),
         "clock__grace_hours": forms.FloatField(
             required=False,
             min_value=0,
-            label="Grace hours",
-            help_text="After the deadline, before the default.",
+            label=_("Grace hours"),
+            help_text=_("After the deadline, before the default."),
         ),
         "clock__quiet_nights": forms.ChoiceField(
             choices=SWITCH,
             required=False,
-            label="Quiet nights",
-            help_text="No deadline 22:00–08:00 (player's zone).",
+            label=_("Quiet nights"),
+            help_text=_("No deadline 22:00–08:00 (player's zone)."),
         ),
         "clock__quiet_weekends": forms.ChoiceField(
             choices=SWITCH,
             required=False,
-            label="Quiet weekends",
-            help_text="No deadline on Saturday or Sunday.",
+            label=_("Quiet weekends"),
+            help_text=_("No deadline on Saturday or Sunday."),
         ),
         "clock__warn_after_defaults": forms.IntegerField(
             required=False,
             min_value=1,
-            label="Warn after defaults in a row",
-            help_text=f"Empty: {defaults.warn_after_defaults}.",
+            label=_("Warn after defaults in a row"),
+            help_text=gettext("Empty: %(value)s.") % {"value": defaults.warn_after_defaults},
         ),
         "clock__vacation_days": forms.IntegerField(
-            required=False, min_value=0, label="Vacation days", help_text=f"Empty: {defaults.vacation_days}."
+            required=False,
+            min_value=0,
+            label=_("Vacation days"),
+            help_text=gettext("Empty: %(value)s.") % {"value": defaults.vacation_days},
         ),
     }
 
@@ -310,10 +333,10 @@ class SeasonForm(_SeasonForm):
     # a board may be a file on the server (the game's ``load_board``): only the site admin names one
     files_allowed = False  # set by SeasonAdmin.get_form
     rules = forms.ChoiceField(
-        label="Game",
+        label=_("Game"),
         choices=_game_choices,
         initial=registry.DEFAULT,
-        help_text="The game its games are games of.",
+        help_text=_("The game its games are games of."),
     )
 
     class Meta:
@@ -343,14 +366,16 @@ class SeasonForm(_SeasonForm):
             }.items():
                 self.initial.setdefault(name, value)
         # left empty, they are the chosen game's (clean fills them)
-        for name, default in (("edition", "its first edition"), ("board", "its board")):
+        for name, default in (("edition", gettext("its first edition")), ("board", gettext("its board"))):
             if name in self.fields:
                 self.fields[name].required = False
-                self.fields[name].help_text = f"Empty or another game's default: the game's own ({default})."
+                self.fields[name].help_text = gettext(
+                    "Empty or another game's default: the game's own (%(default)s)."
+                ) % {"default": default}
         if "ready_hours" in self.fields:  # left empty: a new season's window
             self.fields["ready_hours"].required = False
         if "press" in self.fields:
-            self.fields["press"].help_text = (
+            self.fields["press"].help_text = gettext(
                 "Table talk in its games. Empty: the game's default (full with a variant of the "
                 "game's that is about dealing, else public)."
             )
@@ -368,8 +393,11 @@ class SeasonForm(_SeasonForm):
             elif not 0 <= hours <= services.MAX_READY_HOURS:
                 self.add_error(
                     "ready_hours",
-                    f"The ready window is {hours:g} hours; it can be 0 (games start at once) up to "
-                    f"{services.MAX_READY_HOURS} hours (two weeks).",
+                    gettext(
+                        "The ready window is %(hours)s hours; it can be 0 (games start at once) up to "
+                        "%(most)s hours (two weeks)."
+                    )
+                    % {"hours": f"{hours:g}", "most": services.MAX_READY_HOURS},
                 )
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
@@ -382,10 +410,21 @@ class SeasonForm(_SeasonForm):
             edition = data["edition"] = game.editions[0]
         if edition not in game.editions:
             owner = next((o.title for o in others if edition in o.editions), None)
-            whose = f": it is an edition of {owner}" if owner else ""
+            said = gettext("%(game)s has no edition '%(edition)s' (its editions: %(editions)s).")
+            if owner:
+                said = gettext(
+                    "%(game)s has no edition '%(edition)s': it is an edition of %(owner)s (its editions: "
+                    "%(editions)s)."
+                )
             self.add_error(
                 "edition",
-                f"{game.title} has no edition '{edition}'{whose} (its editions: {', '.join(game.editions)}).",
+                said
+                % {
+                    "game": gettext(game.title),
+                    "edition": edition,
+                    "owner": owner,
+                    "editions": ", ".join(game.editions),
+                },
             )
         self._clean_clock()
         board = data.get("board")
@@ -397,7 +436,7 @@ class SeasonForm(_SeasonForm):
             try:
                 services.board(board, rules)
             except (OSError, ValueError) as error:
-                self.add_error("board", f"No such board: {error}")
+                self.add_error("board", gettext("No such board: %(error)s") % {"error": error})
         self._clean_options(rules, game, board if board and "board" not in self.errors else "")
         return data
 
@@ -426,7 +465,9 @@ class SeasonForm(_SeasonForm):
                 refusal = _config_refusal(game, rules, board, self.cleaned_data.get("edition"), merged)
                 if refusal:
                     self.add_error(
-                        None, f"{getattr(game, 'title', rules)} cannot play these options: {refusal}"
+                        None,
+                        gettext("%(game)s cannot play these options: %(refusal)s")
+                        % {"game": gettext(getattr(game, "title", rules)), "refusal": refusal},
                     )
         self.instance.options = options
 
@@ -443,10 +484,12 @@ class SeasonForm(_SeasonForm):
                 try:
                     hours = [float(h) for h in str(value).replace(";", ",").split(",") if h.strip()]
                 except ValueError:
-                    self.add_error(name, "Write hours separated by commas, e.g. 24, 4.")
+                    self.add_error(name, gettext("Write hours separated by commas, e.g. 24, 4."))
                     continue
                 if any(h <= 0 for h in hours):
-                    self.add_error(name, "Each reminder is a number of hours before the deadline, above 0.")
+                    self.add_error(
+                        name, gettext("Each reminder is a number of hours before the deadline, above 0.")
+                    )
                     continue
                 controls[key] = sorted(hours, reverse=True)
             elif key in ("quiet_nights", "quiet_weekends"):
@@ -459,13 +502,13 @@ class SeasonForm(_SeasonForm):
         name: str = self.cleaned_data["board"]
         if name and not self.files_allowed and not BOARD_NAME.fullmatch(name):
             raise forms.ValidationError(
-                "Name a built-in board (e.g. china); only the site admin names files."
+                gettext("Name a built-in board (e.g. china); only the site admin names files.")
             )
         return name
 
 
 @admin.register(Season)
-class SeasonAdmin(_ModelAdmin):
+class SeasonAdmin(NotFoundOutsideScope, _ModelAdmin):
     form = SeasonForm
     list_display = ("name", "league", "signup_open", "rules", "edition", "press", "members_count", "rounds")
     list_filter = ("league", "signup_open")
@@ -485,19 +528,22 @@ class SeasonAdmin(_ModelAdmin):
             games.setdefault(name.split("__")[1], []).append(name)
         return [
             (None, {"fields": ("league", "name", "signup_open")}),
-            ("Game", {"fields": ("rules", "edition", "board", "press")}),
+            (gettext("Game"), {"fields": ("rules", "edition", "board", "press")}),
             *(
                 (
-                    f"Options of {getattr(registry.get(rules), 'title', rules)}",
+                    gettext("Options of %(game)s")
+                    % {"game": gettext(getattr(registry.get(rules), "title", rules))},
                     {
                         "fields": names,
-                        "description": "Only the options of the season's game count; empty: its default.",
+                        "description": gettext(
+                            "Only the options of the season's game count; empty: its default."
+                        ),
                     },
                 )
                 for rules, names in games.items()
             ),
-            ("Clock", {"fields": tuple(clock_fields())}),
-            ("Start and absence", {"fields": ("ready_hours", "bot_after_defaults")}),
+            (gettext("Clock"), {"fields": tuple(clock_fields())}),
+            (gettext("Start and absence"), {"fields": ("ready_hours", "bot_after_defaults")}),
         ]
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
@@ -532,15 +578,15 @@ class SeasonAdmin(_ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.display(description="members")
+    @admin.display(description=_("members"))
     def members_count(self, season: Season) -> int:
         return int(season.member_count)  # type: ignore[attr-defined]
 
-    @admin.display(description="rounds")
+    @admin.display(description=_("rounds"))
     def rounds(self, season: Season) -> int:
         return int(season.round_count)  # type: ignore[attr-defined]
 
-    @admin.action(description="Seat the members into the games of the next round and start them")
+    @admin.action(description=_("Seat the members into the games of the next round and start them"))
     def seat_next_round(self, request: HttpRequest, seasons: QuerySet[Season]) -> None:
         user = request.user if isinstance(request.user, User) else None
         for season in seasons:
@@ -550,13 +596,14 @@ class SeasonAdmin(_ModelAdmin):
                 self.message_user(request, f"{season}: {error}", messages.ERROR)
             else:
                 sizes = " + ".join(str(g.seats.count()) for g in games)
+                said = gettext("%(season)s: seated %(count)d games (%(sizes)s).")
                 self.message_user(
-                    request, f"{season}: seated {len(games)} games ({sizes}).", messages.SUCCESS
+                    request, said % {"season": season, "count": len(games), "sizes": sizes}, messages.SUCCESS
                 )
 
 
 @admin.register(LeagueGame)
-class LeagueGameAdmin(_ModelAdmin):
+class LeagueGameAdmin(NotFoundOutsideScope, _ModelAdmin):
     list_display = ("game", "season", "round")
     list_filter = ("season__league", "season")
     list_select_related = ("game", "season")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LeaguesConfig(AppConfig):
     name = "leagues"
-    verbose_name = "Leagues"
+    verbose_name = _("Leagues")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

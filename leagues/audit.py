@@ -17,9 +17,10 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games import permissions, services, timing
-from games.admin_audit import whose_move
+from games.admin_audit import colour, whose_move
 from games.deadlines import defaults_in_a_row
 from games.models import Game, PendingDecision
 
@@ -71,20 +72,30 @@ def _line(link: LeagueGame, now: datetime) -> GameLine:
     try:
         whose = whose_move(game)
     except services.GameError as error:
-        whose = f"(cannot compute: {error})"
+        whose = gettext("(cannot compute: %(error)s)") % {"error": error}
     since = _waiting_since(game)
     line = GameLine(game, link.season.name, link.round, whose, since, now - since if since else None)
     warn = timing.controls(game).warn_after_defaults
     in_a_row = defaults_in_a_row(game)
     for seat in sorted(game.seats.all(), key=lambda s: s.position):  # prefetched with the players
         missed = in_a_row.get(seat.position, 0)
-        line.seats.append(SeatLine(seat.colour, seat.player.name, missed))
+        line.seats.append(SeatLine(colour(seat.colour), seat.player.name, missed))
+        who = f"{colour(seat.colour)} ({seat.player.name})"
         if missed >= warn:
-            line.actions.append(f"{seat.colour} ({seat.player.name}): {missed} defaults in a row — replace?")
+            line.actions.append(
+                ngettext(
+                    "%(who)s: %(count)d default in a row — replace?",
+                    "%(who)s: %(count)d defaults in a row — replace?",
+                    missed,
+                )
+                % {"who": who, "count": missed}
+            )
         if seat.player.email_bounced_at is not None:
-            line.actions.append(f"{seat.colour} ({seat.player.name}): mail to {seat.player.email} bounced")
+            line.actions.append(
+                gettext("%(who)s: mail to %(address)s bounced") % {"who": who, "address": seat.player.email}
+            )
     if game.status == Game.Status.PAUSED:
-        line.actions.append("paused: resume when settled")
+        line.actions.append(gettext("paused: resume when settled"))
     return line
 
 

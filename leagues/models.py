@@ -12,22 +12,27 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import DEFAULT_EDITION, Game, Player
 from games.rules import registry
 
 
 class League(models.Model):
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(unique=True, help_text="Players write it to join: join <slug>.")
-    description = models.TextField(blank=True)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    slug = models.SlugField(
+        unique=True, help_text=_("Players write it to join: join <slug>."), verbose_name=_("short name")
+    )
+    description = models.TextField(blank=True, verbose_name=_("description"))
     # scoped moderators: they see and act on this league's games only (games.permissions)
     moderators = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="moderated_leagues"
+        settings.AUTH_USER_MODEL, blank=True, related_name="moderated_leagues", verbose_name=_("moderators")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
         ordering = ("name",)
 
     def __str__(self) -> str:
@@ -41,32 +46,44 @@ class Season(models.Model):
     """A run of rounds; its games are games of its game (``rules``), created with its
     edition, options, board and clock."""
 
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
-    name = models.CharField(max_length=100)
-    signup_open = models.BooleanField(default=True, help_text="Players may join by mail.")
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("league")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    signup_open = models.BooleanField(
+        default=True, help_text=_("Players may join by mail."), verbose_name=_("sign-up open")
+    )
     # the game its games are games of (games.rules.registry); the admin form offers them
-    rules = models.CharField(max_length=40, default=registry.DEFAULT)
+    rules = models.CharField(max_length=40, default=registry.DEFAULT, verbose_name=_("game"))
     # one of that game's editions (the admin form checks it)
-    edition = models.CharField(max_length=20, default=DEFAULT_EDITION)
+    edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
-    board = models.CharField(max_length=200, default="china")
+    board = models.CharField(max_length=200, default="china", verbose_name=_("board"))
     # table talk in its games (``games.press``); blank: the game's default (full with White
     # Lotus's negotiation variant, else public)
-    press = models.CharField(max_length=6, choices=Game.Press.choices, blank=True, default="")
+    press = models.CharField(
+        max_length=6, choices=Game.Press.choices, blank=True, default="", verbose_name=_("table talk")
+    )
     time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
     # the hours a seated game waits for its players' "ready" (their entropy, mixed into its
     # draws: games.services.create_game) before it starts with what arrived; 0: at once
     ready_hours = models.FloatField(
         default=READY_HOURS,
-        help_text="Hours a new game waits for its players to reply 'ready' (their own chance, mixed "
-        "into the draws); it starts when all have, or then. 0: games start at once.",
+        help_text=_(
+            "Hours a new game waits for its players to reply 'ready' (their own chance, mixed "
+            "into the draws); it starts when all have, or then. 0: games start at once."
+        ),
+        verbose_name=_("ready window (hours)"),
     )
     # the season's rule for dropped seats (leagues.receivers): after this many defaults in a
     # row, the service's bot plays the seat (games.bots); 0: never
     bot_after_defaults = models.PositiveSmallIntegerField(
         default=3,
-        help_text="After this many moves in a row played by default, the service's bot plays the "
-        "seat for its player (who can take it back by replying 'back'). 0: never.",
+        help_text=_(
+            "After this many moves in a row played by default, the service's bot plays the "
+            "seat for its player (who can take it back by replying 'back'). 0: never."
+        ),
+        verbose_name=_("bot after defaults in a row"),
     )
     members: models.ManyToManyField[Player, Membership] = models.ManyToManyField(
         Player, through="Membership", related_name="seasons"
@@ -74,6 +91,8 @@ class Season(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ("league", "created_at", "pk")
 
     def __str__(self) -> str:
@@ -82,15 +101,19 @@ class Season(models.Model):
 
 class Membership(models.Model):
     class Via(models.TextChoices):
-        MAIL = "mail", "joined by mail"
-        ADMIN = "admin", "added by a moderator"
+        MAIL = "mail", _("joined by mail")
+        ADMIN = "admin", _("added by a moderator")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
-    via = models.CharField(max_length=5, choices=Via.choices, default=Via.ADMIN)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("player")
+    )
+    via = models.CharField(max_length=5, choices=Via.choices, default=Via.ADMIN, verbose_name=_("joined by"))
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["season", "player"], name="one_membership_per_season"),
         ]
@@ -102,11 +125,17 @@ class Membership(models.Model):
 class LeagueGame(models.Model):
     """A game seated for a round of a season."""
 
-    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="league_game")
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="league_games")
-    round = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, on_delete=models.PROTECT, related_name="league_game", verbose_name=_("game")
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="league_games", verbose_name=_("season")
+    )
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
 
     class Meta:
+        verbose_name = _("league game")
+        verbose_name_plural = _("league games")
         ordering = ("season", "round", "game")
 
     def __str__(self) -> str:

@@ -18,7 +18,7 @@ from games.rules import registry
 from games.rules.base import GameRules
 from games.rules.registry import UnknownRules
 
-from .jobs import JobError, _seats
+from .jobs import JobError, _seats, status_of
 
 # --- create_game ---------------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ def describe_created(game: Game, verb: str = "Created") -> str:
     title = game_rules(game.rules).title  # every game's, the default one's too
     lines = [
         f"{verb} game {game.pk}{f' ({game.name})' if game.name else ''}: {title}, {game.edition}, "
-        f"board {game.board}, {game.get_status_display()}",
+        f"board {game.board}, {status_of(game)}",
     ]
     lines += [f"  seat {s.position}  {s.colour:<7} {s.player}" for s in _seats(game)]
     lines.append(f"seed hash (sha256): {game.seed_hash}")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+
 from games.models import Game, Seat
 
 
@@ -18,3 +21,10 @@ def get_game(game_id: int) -> Game:
 
 def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("player").order_by("position"))
+
+
+def status_of(game: Game) -> str:
+    """The game's status as the operator's terminal says it: in the site's own language,
+    whatever language a page or mail rendered before in this process left active."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return str(game.get_status_display())

@@ -18,7 +18,7 @@ from games.rules.base import IllegalCommand
 from games.rules.registry import UnknownRules
 
 from .creating import board_source, describe_created, player_for
-from .jobs import JobError, _seats
+from .jobs import JobError, _seats, status_of
 
 # --- export_game / import_game ------------------------------------------------------------------
 
@@ -237,5 +237,5 @@ def _slug(name: str) -> str:
 def describe_imported(game: Game) -> str:
     moves = game.events.filter(kind__in=services.MOVE_KINDS).count()
     return describe_created(game, "Imported") + (
-        f"\n{moves} move(s) replayed; now at event #{game.head_seq}, {game.get_status_display()}."
+        f"\n{moves} move(s) replayed; now at event #{game.head_seq}, {status_of(game)}."
     )

@@ -16,7 +16,7 @@ from games.projections import narration
 from games.rules import operatortext
 from games.rules.base import GameRules, Message
 
-from .jobs import JobError, _seats
+from .jobs import JobError, _seats, status_of
 
 # --- show_game ----------------------------------------------------------------------------
 
@@ -60,7 +60,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     seats = {s.colour: s.player for s in _seats(game)}
     out = [
         f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {rules.title}, {game.edition}, "
-        f"board {game.board}, {game.get_status_display()}, event #{game.head_seq}",
+        f"board {game.board}, {status_of(game)}, event #{game.head_seq}",
     ]
     own = rules.operator_text  # the game's own text for the operator, if any
     if own is not None:

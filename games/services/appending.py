@@ -154,7 +154,7 @@ def _set_status(game: Game, before: str, after: str, kind: str, by: User | None,
     with transaction.atomic():
         game = _lock_moderated(game, by)
         if game.status != before:
-            raise GameError(f"The game is {game.get_status_display()}, so it cannot be {kind}.")
+            raise GameError(f"The game is {game.status}, so it cannot be {kind}.")
         game.status = after
         timing.keep_clock(game, timezone.now())
         return _moderated(game, kind, {}, by, reason, changed=("status", "clock_stopped_at"))

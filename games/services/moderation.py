@@ -136,6 +136,28 @@ def replace_seat(game: Game, position: int, player: Player, *, by: User | None, 
         return _moderated(game, Event.Kind.SEAT_REPLACED, payload, by, reason, seat=position)
 
 
+def replace_seat_by_address(
+    game: Game,
+    position: int,
+    email: str,
+    *,
+    name: str = "",
+    language: str = Player.Language.EN,
+    by: User | None,
+    reason: str,
+) -> Result:
+    """Hand a seat to the player with this address (compared case-insensitively), or to a new
+    player named ``name`` who is added in the same transaction: a refused replacement adds
+    nobody."""
+    with transaction.atomic():
+        player = Player.objects.filter(email__iexact=email.strip()).first()
+        if player is None:
+            if not name.strip():
+                raise GameError(f"{email} is new to the service: give the new player's name.")
+            player = Player.objects.create(email=email.strip(), name=name.strip()[:100], language=language)
+        return replace_seat(game, position, player, by=by, reason=reason)
+
+
 def replay_game(game: Game) -> tuple[State, bool]:
     """Rebuild from zero; True when it matches the head as loaded from the latest snapshot
     and the events after it (not from any in-memory cache)."""

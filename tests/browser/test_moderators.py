@@ -105,3 +105,43 @@ def test_a_game_played_elsewhere_is_entered_line_by_line_on_a_phone(live_server,
     page.wait_for_selector("#board")
     assert "Ningxia" in page.inner_text("#board")
     check_page(page, request, page.url, "entry-board")
+
+
+def test_a_german_moderator_confirms_a_pause_and_hands_a_seat_to_a_new_address(live_server, page, request):
+    """Each act opens a page that says what it will do, in German; only its button acts.  A
+    seat goes to an address the service does not know yet, in the one form."""
+    from games.models import Player
+
+    game = running_game(4, seed="browser-acts")
+    page.set_extra_http_headers({"Accept-Language": "de"})
+    _login(page, live_server)
+    audit = live_server.url + reverse("admin:games_game_audit", args=[game.pk])
+    page.goto(audit)
+    assert "Eingriffe der Spielleitung" in page.inner_text("#content-main")
+
+    page.fill("#id_pause_reason", "Streit um ein Gebot")
+    page.click("#action-pause input[type=submit]")
+    page.wait_for_selector("#happens")
+    check_page(page, request, page.url, "confirm-pause")
+    assert "wird angehalten" in page.inner_text("#happens")
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING  # asking did nothing
+    page.click("#confirm input[type=submit]")
+    page.wait_for_selector(".messagelist")
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+
+    page.select_option("#id_replace_position", "1")
+    page.fill("#id_replace_email", "gus@example.org")
+    page.fill("#id_replace_name", "Gus")
+    page.fill("#id_replace_reason", "hat die Liga verlassen")
+    page.click("#action-replace input[type=submit]")
+    page.wait_for_selector("#happens")
+    said = page.inner_text("#happens")
+    assert "Gus <gus@example.org>" in said and "als Person angelegt" in said
+    screenshot(page, request, "confirm-replace")
+    assert not Player.objects.filter(email="gus@example.org").exists()
+    page.click("#confirm input[type=submit]")
+    page.wait_for_selector(".messagelist")
+    assert game.seats.get(position=1).player.name == "Gus"
+    assert game.events.order_by("-seq").first().kind == Event.Kind.SEAT_REPLACED

@@ -18,6 +18,7 @@ from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
 
 from .factories import running_game, whose_turn
+from .moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +139,9 @@ def test_state_at_an_event_shows_each_seats_view_with_the_sealed_bid(mod, game):
 
 def test_rollback_through_the_admin(mod, moderator, game):
     play(game, 4)
-    response = mod.post(act(game, "rollback"), {"to_seq": 4, "reason": "misclick by Bao"}, follow=True)
+    response = confirmed_act(
+        mod, act(game, "rollback"), {"to_seq": 4, "reason": "misclick by Bao"}, follow=True
+    )
     assert response.status_code == 200
     assert any("recorded as event #7" in m for m in messages_of(response))
     event = last_event(game)
@@ -154,12 +157,12 @@ def test_rollback_through_the_admin(mod, moderator, game):
 
 
 def test_pause_and_resume_through_the_admin(mod, moderator, game):
-    mod.post(act(game, "pause"), {"reason": "dispute about a bid"})
+    confirmed_act(mod, act(game, "pause"), {"reason": "dispute about a bid"})
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED
     paused = last_event(game)
     assert (paused.kind, paused.actor, paused.reason) == (Event.Kind.PAUSED, moderator, "dispute about a bid")
-    response = mod.post(act(game, "resume"), {"reason": "settled"}, follow=True)
+    response = confirmed_act(mod, act(game, "resume"), {"reason": "settled"}, follow=True)
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     resumed = last_event(game)
@@ -179,7 +182,7 @@ def test_change_the_time_controls_through_the_admin(mod, moderator, game):
         "vacation_days": "7",
         "reason": "league rules",
     }
-    mod.post(act(game, "time"), data)
+    confirmed_act(mod, act(game, "time"), data)
     game.refresh_from_db()
     assert game.time_controls["hours_per_decision"] == 24
     assert game.time_controls["reminder_hours"] == [12, 2] and game.time_controls["quiet_weekends"]
@@ -189,7 +192,7 @@ def test_change_the_time_controls_through_the_admin(mod, moderator, game):
 
 def test_extend_deadline_through_the_admin(mod, moderator, game):
     until = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
-    mod.post(act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
+    confirmed_act(mod, act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
     assert set(game.decisions.owed().values_list("deadline_at", flat=True)) == {until}
     event = last_event(game)
     assert (event.kind, event.actor, event.reason) == (Event.Kind.DEADLINE_EXTENDED, moderator, "holiday")
@@ -217,7 +220,8 @@ def test_an_extension_to_an_earlier_time_is_a_form_error_in_the_admin(mod, game)
 def test_replace_seat_through_the_admin(mod, moderator, game):
     play(game, 2)  # red and blue have moved
     gus = Player.objects.create(name="Gus", email="gus@example.org")
-    response = mod.post(
+    response = confirmed_act(
+        mod,
         act(game, "replace"),
         {"position": 1, "email": "GUS@example.org", "reason": "left the league"},
         follow=True,
@@ -229,6 +233,25 @@ def test_replace_seat_through_the_admin(mod, moderator, game):
     html = response.content.decode()
     assert '<td data-label="Seat">blue (Bao)</td>' in html  # the earlier move: who held the seat then
     assert '<td data-label="Seat">blue (Bao) → Gus</td>' in html and "left the league" in html
+
+
+def test_a_seat_is_handed_to_a_new_address_in_one_form(mod, moderator, game):
+    """No detour through Players: a new address with a name adds the player as the seat
+    changes hands; without a name the form asks for one and nobody is added."""
+    data = {"position": 1, "email": "gus@example.org", "language": "de", "reason": "left the league"}
+    refused = mod.get(act(game, "replace"), data, follow=True)
+    assert any("give the new player's name" in m for m in messages_of(refused))
+    assert not Player.objects.filter(email="gus@example.org").exists()
+    page = mod.get(act(game, "replace"), {**data, "name": "Gus"}).content.decode()
+    assert "passes from Bao &lt;bao@example.org&gt; to Gus &lt;gus@example.org&gt;" in page
+    assert "is new to the service and is added as a player" in page
+    assert "A later rollback does not give the seat back." in page
+    assert not Player.objects.filter(email="gus@example.org").exists()  # asking adds nobody
+    confirmed_act(mod, act(game, "replace"), {**data, "name": "Gus"})
+    gus = Player.objects.get(email="gus@example.org")
+    assert (gus.name, gus.language) == ("Gus", "de")
+    assert game.seats.get(position=1).player == gus
+    assert last_event(game).kind == Event.Kind.SEAT_REPLACED
 
 
 @pytest.mark.parametrize(
@@ -254,29 +277,74 @@ def test_an_action_without_a_reason_is_refused_and_appends_nothing(mod, game, ac
 
 def test_a_refusal_of_the_services_is_shown_as_a_message(mod, game):
     before = game.events.count()
-    response = mod.post(act(game, "resume"), {"reason": "why not"}, follow=True)
+    response = confirmed_act(mod, act(game, "resume"), {"reason": "why not"}, follow=True)
     assert any("cannot be resumed" in m for m in messages_of(response))
-    response = mod.post(act(game, "rollback"), {"to_seq": 1, "reason": "too far"}, follow=True)
-    assert any("Cannot roll back to #1" in m for m in messages_of(response))
+    response = mod.get(act(game, "rollback"), {"to_seq": 1, "reason": "too far"}, follow=True)
+    assert "The game can only be rolled back to an event from its start on." in response.content.decode()
     response = mod.post(
         act(game, "replace"), {"position": 0, "email": "nobody@x.org", "reason": "r"}, follow=True
     )
-    assert any("no player with this email" in m for m in messages_of(response))
+    assert any("new to the service: give the new player's name" in m for m in messages_of(response))
     assert game.events.count() == before
 
 
-def test_actions_are_post_only_and_csrf_protected(moderator, game):
+@pytest.mark.parametrize(
+    ("action", "data", "said"),
+    [
+        ("pause", {}, "is paused: no move is taken"),
+        ("resume", {}, "runs again"),
+        ("extend", {"until": "2099-01-01T12:00"}, "the deadline moves from"),
+        ("bot", {"position": 2}, "the bot plays the green seat for Chen"),
+        ("time", {"hours_per_decision": "12", "grace_hours": "0", "warn_after_defaults": "3"}, "→ 12"),
+    ],
+)
+def test_every_act_shows_what_it_will_do_and_acts_only_on_a_confirming_post(
+    moderator, game, action, data, said
+):
+    """The audit page's form asks (GET): the page says what will happen and changes nothing;
+    a POST without the page's token, or without CSRF, does nothing either."""
+    if action == "resume":
+        services.pause(game, by=None, reason="first")
+        game.refresh_from_db()
+    data = {**data, "reason": "league rules", **({"vacation_days": "14"} if action == "time" else {})}
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(moderator)
-    assert strict.get(act(game, "pause")).status_code == 405
-    assert strict.post(act(game, "pause"), {"reason": "no token"}).status_code == 403
-    page = strict.get(url("game_audit", game.pk))
-    token = page.context["csrf_token"]
-    assert (
-        strict.post(act(game, "pause"), {"reason": "with token", "csrfmiddlewaretoken": token}).status_code
-        == 302
+    before = game.events.count()
+    page = strict.get(act(game, action), data)
+    html = page.content.decode()
+    assert page.status_code == 200 and said in html, html[:3000]
+    assert f"Recorded in the log as event #{game.head_seq + 1}" in html and "league rules" in html
+    assert strict.post(act(game, action), {**data, "token": page.context["token"]}).status_code == 403
+    csrf = page.context["csrf_token"]
+    unconfirmed = strict.post(act(game, action), {**data, "csrfmiddlewaretoken": csrf})
+    forged = strict.post(act(game, action), {**data, "csrfmiddlewaretoken": csrf, "token": "x:y"})
+    for answer in (unconfirmed, forged):
+        assert answer.status_code == 200 and 'id="confirm-again"' in answer.content.decode()
+    assert game.events.count() == before
+    done = strict.post(
+        act(game, action), {**data, "csrfmiddlewaretoken": csrf, "token": page.context["token"]}
     )
-    assert [e.reason for e in game.events.filter(kind=Event.Kind.PAUSED)] == ["with token"]
+    assert done.status_code == 302 and game.events.count() == before + 1
+    assert game.events.order_by("-seq").first().reason == "league rules"
+
+
+def test_a_confirmation_from_before_the_game_moved_on_does_nothing(mod, game):
+    page = mod.get(act(game, "pause"), {"reason": "dispute"})
+    play(game, 1)  # a move arrives while the moderator reads
+    stale = mod.post(act(game, "pause"), {"reason": "dispute", "token": page.context["token"]})
+    assert 'id="confirm-again"' in stale.content.decode()
+    assert game.status == Game.Status.RUNNING
+    assert not game.events.filter(kind=Event.Kind.PAUSED).exists()
+
+
+def test_the_audit_pages_rollback_by_number_goes_to_the_page_that_lists_what_it_undoes(mod, game):
+    play(game, 4)
+    response = mod.get(act(game, "rollback"), {"to_seq": 4, "reason": "misread"})
+    page = url("game_rollback", game.pk, 4)
+    assert response.status_code == 302 and response["Location"].startswith(page)
+    html = mod.get(response["Location"]).content.decode()
+    assert 'id="undone"' in html and "misread</textarea>" in html
+    assert not game.events.filter(kind=Event.Kind.ROLLED_BACK).exists()
 
 
 def test_a_superuser_is_a_moderator_without_the_group(client, django_user_model, game):
@@ -368,12 +436,14 @@ def test_players_and_anonymous_visitors_are_sent_to_the_login(client, django_use
 def test_hand_a_seat_to_the_bot_and_give_it_back_through_the_admin(mod, moderator, game):
     page = mod.get(url("game_audit", game.pk)).content.decode()
     assert "Hand a seat to the bot" in page and "Give a seat back from the bot" not in page
-    response = mod.post(act(game, "bot"), {"position": 2, "reason": "Chen stopped answering"}, follow=True)
+    response = confirmed_act(
+        mod, act(game, "bot"), {"position": 2, "reason": "Chen stopped answering"}, follow=True
+    )
     event = game.events.filter(kind=Event.Kind.BOT_SEATED).get()
     assert (event.actor, event.reason, event.seat) == (moderator, "Chen stopped answering", 2)
     html = response.content.decode()
     assert "Chen stopped answering" in html and "Give a seat back from the bot" in html
-    mod.post(act(game, "unbot"), {"position": 2, "reason": "Chen is back"})
+    confirmed_act(mod, act(game, "unbot"), {"position": 2, "reason": "Chen is back"})
     back = last_event(game)
     assert (back.kind, back.source, back.actor) == (Event.Kind.BOT_UNSEATED, "moderator", moderator)
     assert game.seats.get(position=2).bot_since is None

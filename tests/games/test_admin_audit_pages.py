@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game
+from games.models import Event, Game, Player
 
 from .factories import running_game, whose_turn
+from .moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +99,10 @@ def test_roll_back_to_here_asks_first_and_lists_what_it_undoes(mod, moderator):
     refused = mod.post(confirm(game, target), {"to_seq": target, "reason": ""})
     assert refused.status_code == 200 and game.events.count() == head  # a reason is needed
 
-    mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"}, follow=True)
+    unconfirmed = mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"})
+    assert 'id="confirm-again"' in unconfirmed.content.decode()  # no token: nothing done
+    assert game.events.count() == head
+    confirmed_act(mod, confirm(game, target), {"to_seq": target, "reason": "wrong province"})
     event = game.events.order_by("-seq").first()
     assert (event.kind, event.payload, event.actor, event.reason) == (
         Event.Kind.ROLLED_BACK,
@@ -120,3 +124,30 @@ def test_roll_back_to_an_undone_event_or_before_the_start_is_refused_on_the_page
     page = mod.get(confirm(game, undone)).content.decode()
     assert "undone by a rollback already" in page
     assert game.status == Game.Status.RUNNING
+
+
+def test_the_rollback_page_keeps_a_seat_replacement_apart_and_the_seat_stays_handed_on(mod):
+    """A rollback takes moves back, never a seat: the page lists the replacement as kept, the
+    rollback leaves the new player in the seat, and the log says the replacement stands."""
+    game = running_game(4, seed="roll-kept")
+    play(game, 2)
+    target = game.head_seq
+    gus = Player.objects.create(name="Gus", email="gus@example.org")
+    replaced = services.replace_seat(game, 1, gus, by=None, reason="left the league").events[0]
+    play(game, 2)
+    page = mod.get(confirm(game, target)).content.decode()
+    undone = [int(s) for s in re.findall(r'<tr id="undone-(\d+)"', page)]
+    kept = [int(s) for s in re.findall(r'<tr id="kept-(\d+)"', page)]
+    assert kept == [replaced.seq] and replaced.seq not in undone
+    assert undone == [s for s in range(target + 1, game.head_seq + 1) if s != replaced.seq]
+    assert "2 events will be undone" in page and "1 event will stay as it is" in page
+
+    confirmed_act(mod, confirm(game, target), {"to_seq": target, "reason": "wrong province"})
+    assert game.seats.get(position=1).player == gus
+    html = mod.get(audit(game)).content.decode()
+    row = re.search(rf'<tr id="event-{replaced.seq}" class="([^"]*)".*?</tr>', html, re.S)
+    assert row is not None and "wl-undone" not in row.group(1)
+    assert "stands: a rollback does not undo this" in row.group(0)
+    # rolling back further still lists it as standing: the earlier rollback went past it too
+    earlier = mod.get(confirm(game, target - 1)).content.decode()
+    assert re.findall(r'<tr id="kept-(\d+)"', earlier) == [str(replaced.seq)]

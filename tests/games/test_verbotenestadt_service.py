@@ -20,6 +20,7 @@ from django.utils import timezone
 from games import cli, links, services
 from games.models import Event, Game, Player
 from tests.games.factories import players
+from tests.games.moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 
@@ -189,25 +190,25 @@ def test_rollback_pause_extend_and_replace_through_the_admin(mod, moderator):
     play(game, 6)
     rules = services.rules_of(game)
     before = rules.state_to_dict(services.state_at(game, 4))
-    response = mod.post(act(game, "rollback"), {"to_seq": 4, "reason": "a wrong dial"}, follow=True)
+    response = confirmed_act(mod, act(game, "rollback"), {"to_seq": 4, "reason": "a wrong dial"}, follow=True)
     assert response.status_code == 200
     rolled = game.events.order_by("-seq").first()
     assert (rolled.kind, rolled.actor, rolled.payload) == (Event.Kind.ROLLED_BACK, moderator, {"to_seq": 4})
     assert rules.state_to_dict(services.head_state(game)) == before
 
-    mod.post(act(game, "pause"), {"reason": "a dispute"})
+    confirmed_act(mod, act(game, "pause"), {"reason": "a dispute"})
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED
-    mod.post(act(game, "resume"), {"reason": "settled"})
+    confirmed_act(mod, act(game, "resume"), {"reason": "settled"})
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
 
     until = (timezone.now() + timedelta(days=5)).replace(second=0, microsecond=0)
-    mod.post(act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
+    confirmed_act(mod, act(game, "extend"), {"until": until.strftime("%Y-%m-%dT%H:%M"), "reason": "holiday"})
     assert set(game.decisions.owed().values_list("deadline_at", flat=True)) == {until}
 
     gus = Player.objects.create(name="Gus", email="gus@example.org")
-    mod.post(act(game, "replace"), {"position": 1, "email": "gus@example.org", "reason": "left"})
+    confirmed_act(mod, act(game, "replace"), {"position": 1, "email": "gus@example.org", "reason": "left"})
     assert game.seats.get(position=1).player == gus
     kinds = list(game.events.order_by("seq").values_list("kind", flat=True))[-5:]
     assert kinds == [

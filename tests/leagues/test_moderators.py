@@ -16,6 +16,7 @@ from games.timing import TimeControls
 from leagues.admin import LeagueForm
 from leagues.models import League, Season
 from leagues.seating import SeatingError, seat_round
+from tests.games.moderating import confirmed_act
 
 from .conftest import moderator_user, season_of
 
@@ -84,10 +85,40 @@ def test_another_leagues_audit_state_and_actions_are_not_found(client, games, ni
     response = client.post(url("games_game_action", s.pk, "pause"), {"reason": "not mine"})
     assert response.status_code == 404
     assert s.events.count() == before
-    response = client.post(url("games_game_action", n.pk, "pause"), {"reason": "mine"})
+    assert client.get(url("games_game_action", s.pk, "pause"), {"reason": "not mine"}).status_code == 404
+    confirmed_act(client, url("games_game_action", n.pk, "pause"), {"reason": "mine"})
     n.refresh_from_db()
     assert n.status == Game.Status.PAUSED
     assert n.events.latest("seq").actor == nina
+
+
+def test_another_leagues_pages_are_not_found_without_a_false_message(client, games, south, nina):
+    """Its game, league, season and league game answer a plain 404, never Django's "… doesn't
+    exist. Perhaps it was deleted?" (untrue, and it tells ids apart); a POST answers as it
+    would for an id that is not there, and changes nothing."""
+    _, s = games
+    client.force_login(nina)
+    season = s.league_game.season
+    pages = [
+        ("games_game_change", s.pk),
+        ("games_game_history", s.pk),
+        ("games_event_change", s.events.get(seq=1).pk),
+        ("leagues_league_change", south.pk),
+        ("leagues_league_history", south.pk),
+        ("leagues_league_audit", south.pk),
+        ("leagues_season_change", season.pk),
+        ("leagues_leaguegame_change", s.league_game.pk),
+    ]
+    for name, pk in pages:
+        response = client.get(url(name, pk), follow=True)
+        assert response.status_code == 404, name
+        assert "Perhaps it was deleted" not in response.content.decode(), name
+        posted = client.post(url(name, pk), {"name": "taken over"}, follow=True)
+        absent = client.post(url(name, 999999), {"name": "taken over"}, follow=True)
+        assert posted.status_code == absent.status_code and posted.status_code in (403, 404), name
+        assert "Perhaps it was deleted" not in posted.content.decode(), name
+    season.refresh_from_db()
+    assert season.name != "taken over"
 
 
 def test_the_services_refuse_a_moderator_of_another_league(games, nina, sam):
@@ -121,7 +152,7 @@ def test_the_league_audit_page_is_for_that_leagues_moderators(client, games, nor
     html = page.content.decode()
     first = n.seats.get(position=0).player.name
     assert f'id="game-{n.pk}"' in html and f"red ({first}): place" in html
-    assert client.get(url("leagues_league_audit", south.pk)).status_code == 403
+    assert client.get(url("leagues_league_audit", south.pk)).status_code == 404
     html = client.get(url("leagues_league_changelist")).content.decode()
     assert "North Cup" in html and "South Cup" not in html
 
@@ -251,7 +282,7 @@ def test_a_leagues_moderator_sees_and_continues_only_their_leagues_record_drafts
         assert (
             client.post(url("games_recorddraft_enter", other.pk), {"lines": "# mine now"}).status_code == 404
         )
-        assert client.get(url("games_recorddraft_change", other.pk)).status_code == 302  # "does not exist"
+        assert client.get(url("games_recorddraft_change", other.pk)).status_code == 404
     theirs.refresh_from_db()
     assert theirs.text == ""
 
