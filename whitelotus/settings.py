@@ -7,6 +7,7 @@ production-safe: a secret key must be given, cookies are secure, hosts must be l
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -142,9 +143,20 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every manage.py command
 AXES_LOCKOUT_TEMPLATE = "games/errors/locked.html"
 AXES_CLIENT_IP_CALLABLE = "whitelotus.security.client_address"
-# how many reverse proxies in front of gunicorn append to X-Forwarded-For: the client's address
-# is that many places from its end (0: REMOTE_ADDR, no proxy; deploy/README.md has one)
-PROXY_COUNT = int(env("PROXY_COUNT", "0" if DEBUG else "1"))
+# the reverse proxies in front of gunicorn (addresses or networks): X-Forwarded-For is read only
+# when the request comes from one of them, from its end past each of them (whitelotus/security.py);
+# a request from anywhere else is its REMOTE_ADDR, whatever it says of itself
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "127.0.0.1/8,::1")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_error}") from None
+if "PROXY_COUNT" in os.environ:
+    raise ImproperlyConfigured(
+        "PROXY_COUNT is no longer read: set TRUSTED_PROXIES to your reverse proxies' addresses "
+        "(deploy/README.md, Security)"
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
