@@ -461,3 +461,46 @@ def test_the_fetcher_logs_in_with_an_oauth2_token_from_the_hook(db, dovecot):
     hook = "tests.notifications.test_imap_fetch.oauth2_token"
     assert once(dovecot, password="", oauth2_token_hook=hook).passes == 1
     assert "method=XOAUTH2" in dovecot.log()
+
+
+def test_fetch_mail_started_while_beat_holds_the_mailbox_waits_says_so_and_takes_over(
+    db, dovecot, settings, monkeypatch, caplog
+):
+    """A restart or an upgrade where beat starts first: its minute of fetching holds the
+    mailbox as ``manage.py fetch_mail`` starts.  The fetcher says so in one line, waits, and
+    fetches once the lease is free; it does not end (and stay down) for it."""
+    import logging
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from notifications.imap import watching
+
+    account = dovecot.account()
+    settings.IMAP_HOST, settings.IMAP_PORT, settings.IMAP_USER = account.host, account.port, account.user
+    settings.IMAP_PASSWORD, settings.IMAP_CA_FILE = account.password, account.ca_file
+    monkeypatch.setattr(watching, "LEASE_POLL", 0.2)
+    once(dovecot)  # beat's earlier minutes looked at the mailbox
+    game = running_game(3, seed="imap-wait")
+    _, address, player, _ = a_move(game)
+    dovecot.deliver(
+        reply_mail(address, player, "help", delivered_to=address, message_id="<wait@player.test>")
+    )
+    MailboxState.objects.update(
+        holder="beat-host:4242:a1b2c3", leased_until=timezone.now() + timedelta(seconds=2)
+    )
+
+    started = time.monotonic()
+    with caplog.at_level(logging.INFO, logger="notifications.imap.watching"):
+        call_command("fetch_mail", "--seconds", "5", verbosity=0)
+
+    said = [r.getMessage() for r in caplog.records if r.name == "notifications.imap.watching"]
+    assert said[0].startswith(
+        f"mailbox {account.name} is held by another fetcher (beat-host:4242:a1b2c3, its lease runs to "
+    )
+    assert said[0].endswith("; waiting for it to let go")
+    assert said[1].startswith(f"mailbox {account.name} is free after ") and said[1].endswith("; fetching")
+    assert InboundMail.objects.filter(message_id="wait@player.test", via="imap").exists()
+    assert time.monotonic() - started >= 2
+    assert MailboxState.objects.get().holder == ""  # it let go as it stopped
