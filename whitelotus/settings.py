@@ -289,8 +289,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 if IMAP_HOST:  # the mailbox, looked at by a task when no `manage.py fetch_mail` holds it
     CELERY_BEAT_SCHEDULE["fetch-mail"] = {"task": "notifications.tasks.fetch_mail", "schedule": 60.0}
-if MAIL_SEND_PER_MINUTE or MAIL_SEND_PER_DAY:  # the mails held back by the sending limits
-    CELERY_BEAT_SCHEDULE["drain-outbox"] = {"task": "notifications.tasks.drain_outbox", "schedule": 10.0}
+# the mails held back by the sending limits, or by the provider's refusal for rate (with or without
+# limits: such a refusal is never a failed attempt)
+CELERY_BEAT_SCHEDULE["drain-outbox"] = {"task": "notifications.tasks.drain_outbox", "schedule": 10.0}
 
 # --- the games ----------------------------------------------------------------------------------
 GAMES_SNAPSHOT_EVERY = int(env("GAMES_SNAPSHOT_EVERY", "25"))  # events between state snapshots

@@ -33,8 +33,8 @@ Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an
 token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's limits; an outbox
 row over the budget stays pending and is sent by the task ``drain_outbox`` (beat, every 10
 seconds) in the order decision mails and answers first, then the rest, oldest first; a refusal
-for rate (421, 450, 451, 452, 454) holds the outbox for a while, never counts as a failed
-attempt and loses nothing.
+for rate (421, 450, 451, 452, 454), with the limits or without, holds the outbox for a while,
+never counts as a failed attempt and loses nothing.
 
 Addresses: the seats' reply addresses are ``<REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN>``
 (``league+token@example.org``, or ``-`` for providers that use it), all delivered to one mailbox.

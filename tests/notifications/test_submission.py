@@ -115,6 +115,40 @@ def test_a_refusal_for_rate_holds_the_outbox_and_loses_nothing(db, provider, set
     assert list(OutboundMail.objects.values_list("status", "attempts").distinct()) == [("sent", 1)]
 
 
+@pytest.mark.parametrize("code", [421, 451])
+def test_without_limits_a_refusal_for_rate_pauses_the_outbox_however_often_it_comes(
+    db, provider, settings, code
+):
+    """``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY`` at 0 (the .env.example default): ten
+    refusals in a row, more than a mail's tries, and every mail still goes once, with one try."""
+    settings.MAIL_SEND_PER_MINUTE = settings.MAIL_SEND_PER_DAY = 0
+    assert "drain-outbox" in settings.CELERY_BEAT_SCHEDULE  # beat drains without limits too
+    provider.refusals = [f"{code} 4.7.1 Try again later"] * (throttle.MAX_ATTEMPTS + 2)
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        games(1)
+        rows = list(OutboundMail.objects.order_by("pk"))
+        results = [sending.send_mail.apply((r.pk,)).get() for r in rows]  # the send tasks, as queued
+        assert all(r.startswith("held") for r in results), results
+        for _ in range(throttle.MAX_ATTEMPTS + 2):
+            pace = SendingPace.objects.get()
+            clock.move_to(pace.paused_until + timedelta(seconds=1))
+            drain()
+            if not OutboundMail.objects.filter(status="pending").exists():
+                break
+    assert provider.refused == throttle.MAX_ATTEMPTS + 2 and len(provider.mails) == 3
+    assert list(OutboundMail.objects.values_list("status", "attempts").distinct()) == [("sent", 1)]
+    assert SendingPace.objects.get().refusals == 0
+
+
+def test_without_limits_and_without_a_refusal_the_drain_leaves_the_outbox_to_the_send_tasks(
+    db, provider, settings
+):
+    settings.MAIL_SEND_PER_MINUTE = settings.MAIL_SEND_PER_DAY = 0
+    games(1)
+    assert drain() == "nothing held"
+    assert OutboundMail.objects.filter(status="pending").count() == 3 and not provider.mails
+
+
 def test_a_refusal_that_is_not_for_rate_is_a_failed_attempt_as_before(db, provider, settings):
     settings.MAIL_SEND_PER_MINUTE = 20
     provider.refusals = ["550 5.1.1 No such user"]
