@@ -222,6 +222,14 @@ EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # port 465 (EMAIL_USE_TLS: STARTTLS on 587)
 # with EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend: f(user) -> OAuth2 token
 EMAIL_OAUTH2_TOKEN_HOOK = env("EMAIL_OAUTH2_TOKEN_HOOK")
+# a private CA (the provider's own, a test server's) trusted for SMTP submission instead of the
+# system's; read by notifications.imap.submission.EmailBackend and smtp_oauth2's
+EMAIL_CA_FILE = env("EMAIL_CA_FILE")
+if EMAIL_CA_FILE and EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
+    raise ImproperlyConfigured(
+        "EMAIL_CA_FILE is read by EMAIL_BACKEND=notifications.imap.submission.EmailBackend "
+        "(Django's SMTP backend with that CA), not by Django's own: set that one"
+    )
 # the seats' reply addresses: <REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN> ("+" or "-")
 REPLY_SEPARATOR = env("REPLY_SEPARATOR", "+")
 IMAP_HOST = env("IMAP_HOST")  # empty: no mailbox is fetched
