@@ -33,6 +33,11 @@ LEASE = timedelta(seconds=90)
 LONGEST_BACKOFF = 300.0
 #: a fetcher that waits for another to let go of the mailbox asks again this often
 LEASE_POLL = 5.0
+#: polling (no IDLE), the waits before the looks that follow a pass that stored a reply, then
+#: ``poll_seconds`` again: a stored reply brings about a mail, and the answer to it comes
+#: soonest.  With one look every ``poll_seconds`` alone, the looks set the pace of a game: each
+#: answer arrived a few seconds after a look and waited nearly the whole interval for the next
+SOON: tuple[float, ...] = (2.0, 4.0, 8.0, 16.0, 32.0)
 
 
 # --- which mailbox is whose ----------------------------------------------------------------
@@ -88,11 +93,12 @@ def watch(
 ) -> Tally:
     """Fetch new mail until ``seconds`` have passed (forever when None) or ``stop`` is set:
     a pass, then IDLE until the server says something (or ``IDLE_RENEW``) where it offers IDLE,
-    else a wait of ``poll_seconds``; a connection that fails is opened again after 1, 2, 4, …
-    up to 300 seconds.  ``once``: one pass, and a connection that fails raises.  While another
-    fetcher holds the mailbox: over at once, or with ``wait_for_lease`` (the long-running
-    fetcher, which must not stop because beat's minute of fetching was under way as it
-    started) a wait, said in one line, until the mailbox is free, then the watch."""
+    else a wait of ``poll_seconds`` (shorter ones after a pass that stored a reply: ``SOON``);
+    a connection that fails is opened again after 1, 2, 4, … up to 300 seconds.  ``once``:
+    one pass, and a connection that fails raises.  While another fetcher holds the mailbox:
+    over at once, or with ``wait_for_lease`` (the long-running fetcher, which must not stop
+    because beat's minute of fetching was under way as it started) a wait, said in one line,
+    until the mailbox is free, then the watch."""
     stop = stop or threading.Event()
     holder = holder or new_holder()
     until = None if seconds is None else time.monotonic() + seconds
@@ -186,12 +192,16 @@ def _watch_connected(
     """Passes on one connection; True when the watch is over (``once``, or another fetcher
     holds the mailbox), False when the time is up or stop is set."""
     idle = account.idle and client.has_capability("IDLE")
+    soon: list[float] = []  # the waits before the next looks while polling (see SOON)
     while True:
         state = claim(account.name, holder)
         if state is None:
             log.info("mailbox %s is held by another fetcher", account.name)
             return True
+        stored = tally.stored
         began = fetch.fetch_new(client, account, state, tally)
+        if tally.stored > stored:
+            soon = list(SOON)
         if once:
             return True
         if stop.is_set() or _over(until):
@@ -202,7 +212,7 @@ def _watch_connected(
             tally.idles += 1
             _idle(client, account, holder, stop, until)
         else:
-            end = time.monotonic() + account.poll_seconds
+            end = time.monotonic() + min(soon.pop(0) if soon else account.poll_seconds, account.poll_seconds)
             while not stop.is_set() and not _over(until) and time.monotonic() < end:
                 stop.wait(_remaining(until, min(30.0, end - time.monotonic())))
                 claim(account.name, holder)  # the lease lasts while the fetcher waits

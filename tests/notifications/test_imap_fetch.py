@@ -504,3 +504,47 @@ def test_fetch_mail_started_while_beat_holds_the_mailbox_waits_says_so_and_takes
     assert InboundMail.objects.filter(message_id="wait@player.test", via="imap").exists()
     assert time.monotonic() - started >= 2
     assert MailboxState.objects.get().holder == ""  # it let go as it stopped
+
+
+def test_polling_an_answer_that_follows_a_stored_reply_is_fetched_within_seconds(db):
+    """Without IDLE the looks set a game's pace: each reply brings about a mail, its answer
+    comes a few seconds after the look that stored the reply, and with one look every
+    ``poll_seconds`` it waited nearly the whole interval.  After a pass that stored a reply the
+    next looks come after 2, 4, 8 … seconds."""
+    import threading
+    from dataclasses import replace
+
+    poll = 12.0
+    done = threading.Event()
+    game = running_game(3, seed="imap-soon")
+    _, address, player, _ = a_move(game)
+    waits: list[float] = []
+    with running_dovecot(idle=False) as server:
+        account = replace(server.account(), poll_seconds=poll)
+        once(server)  # the first look: the mailbox noted
+
+        def player_answers() -> None:
+            server.deliver(
+                reply_mail(address, player, "help", delivered_to=address, message_id="<r0@p.test>")
+            )
+            while server.uids():  # until the fetcher stored and moved it: a look, up to a poll later
+                time.sleep(0.05)
+            time.sleep(1.0)  # the mail it brought about, answered at once
+            server.deliver(
+                reply_mail(address, player, "help", delivered_to=address, message_id="<r1@p.test>")
+            )
+            delivered = time.monotonic()
+            while server.uids():
+                time.sleep(0.05)
+            waits.append(time.monotonic() - delivered)
+            done.set()
+
+        answering = threading.Thread(target=player_answers)
+        answering.start()
+        tally = watch(account, seconds=3 * poll, stop=done)
+        done.set()
+        answering.join(30)
+    assert tally.stored == 2 and tally.idles == 0
+    [wait] = waits
+    assert wait < poll / 3, f"the answer waited {wait:.1f} s of a {poll:.0f} s interval"
+    assert InboundMail.objects.filter(message_id__in=["r0@p.test", "r1@p.test"]).count() == 2
