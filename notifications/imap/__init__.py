@@ -24,10 +24,12 @@ the beat task ``notifications.tasks.fetch_mail``):
   fetcher first opened the mailbox stay old; the others are stored (a duplicate by its
   Message-ID is only moved);
 * IDLE when the server offers it (woken by new mail, and re-issued every 5 minutes), else a
-  look every ``IMAP_POLL_SECONDS``; a dropped connection is opened again after 1, 2, 4, …
-  up to 300 seconds;
+  look every ``IMAP_POLL_SECONDS``, and 2, 4, 8, 16, 32 seconds after a look that stored a
+  reply (the answer to the mail it brought about comes soonest); a dropped connection is
+  opened again after 1, 2, 4, … up to 300 seconds;
 * one fetcher at a time per mailbox (``MailboxState``'s lease, renewed while it waits):
-  ``manage.py fetch_mail`` holds it for good, the beat task for 50 seconds a minute.
+  ``manage.py fetch_mail`` holds it for good (started while the beat task holds it, it waits
+  for it, said in one line), the beat task for 50 seconds a minute.
 
 Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
 token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's limits; an outbox
