@@ -154,8 +154,8 @@ for _proxy in TRUSTED_PROXIES:
         raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_error}") from None
 if "PROXY_COUNT" in os.environ:
     raise ImproperlyConfigured(
-        "PROXY_COUNT is no longer read: set TRUSTED_PROXIES to your reverse proxies' addresses "
-        "(deploy/README.md, Security)"
+        "PROXY_COUNT is not read: the reverse proxies are TRUSTED_PROXIES, their addresses or "
+        "networks (deploy/README.md, Security); remove PROXY_COUNT"
     )
 
 AUTH_PASSWORD_VALIDATORS = [

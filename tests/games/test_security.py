@@ -188,6 +188,27 @@ def test_the_client_address_is_read_from_the_right_only_past_trusted_proxies(
     assert security.client_address(request) == client
 
 
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        ("PROXY_COUNT", "1", "the reverse proxies are TRUSTED_PROXIES"),
+        ("TRUSTED_PROXIES", "nginx", "TRUSTED_PROXIES"),
+    ],
+)
+def test_a_proxy_setting_that_cannot_be_right_stops_the_start(variable, value, said):
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "PYTHONPATH")}
+    env.update({"DJANGO_SETTINGS_MODULE": "whitelotus.settings", variable: value})
+    run = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0 and said in run.stderr, run.stderr
+
+
 def _routes(resolver: URLResolver, prefix: str = "") -> list[str]:
     """Every route as a path template, with ``{}`` where each parameter goes."""
     found = []
