@@ -4,22 +4,47 @@ No Django models here: the logging filter is configured before the apps are load
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 
+from django.core.exceptions import ImproperlyConfigured
+
 # 26 base32 characters after the "+" (or "-", REPLY_SEPARATOR) of a reply address (see
-# notifications.tokens)
+# notifications.tokens), whatever the address's prefix
 _TOKEN = re.compile(r"([+-])([a-z2-7]{26})@", re.IGNORECASE)
-# the key in a private seat page's path, /games/seat/<key>/ (see games.links)
-_SEAT_KEY = re.compile(r"/seat/([a-z2-7]{26})\b", re.IGNORECASE)
-# the key in a player's own page's path, /me/<key>/ (see games.links)
-_PLAYER_KEY = re.compile(r"/me/([a-z2-7]{26})\b", re.IGNORECASE)
+# what ends a key in a path, a URL or a line of log: a key is never shorter than the run up to it
+_END = r"/?#\s\"'<>;,()\[\]{}|\\"
+# the key in a private seat page's path, /games/seat/<key>/ (games.links), and in a player's own
+# page's, /me/<key>/: everything after the slash up to the next delimiter, so that a key cut
+# short (a link copied in part, a line cut at a length) or run into other text goes too;
+# also where the path is percent-encoded (a ``next=`` query)
+_PAGE_KEY = re.compile(rf"(/|%2f)(seat|me)(/|%2f)[^{_END}]+?(?=%2f|[{_END}]|$)", re.IGNORECASE)
+
+
+def _reply_prefix() -> re.Pattern[str]:
+    """The service's own reply addresses, ``<REPLY_PREFIX><+ or -><token>``: the run after the
+    separator is a token, or the beginning of one, wherever it ends (an address cut short)."""
+    from django.conf import settings  # read at log time: the filter is set up before settings are
+
+    prefix = str(getattr(settings, "REPLY_PREFIX", "") or "play")
+    return _compiled(prefix)
+
+
+@functools.cache
+def _compiled(prefix: str) -> re.Pattern[str]:
+    return re.compile(rf"\b({re.escape(prefix)}[+-])[a-z2-7]+(?=[@>\s\"',;)\]]|$)", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
-    """Cut reply tokens and page keys out of text that is going to a log."""
-    text = _PLAYER_KEY.sub("/me/[key]", _SEAT_KEY.sub("/seat/[key]", text))
-    return _TOKEN.sub(r"\1[token]@", text)
+    """Cut reply tokens and page keys, whole or any part of one, out of text that is going to a
+    log."""
+    text = _PAGE_KEY.sub(lambda m: f"{m[1]}{m[2]}{m[3]}[key]", text)
+    text = _TOKEN.sub(r"\1[token]@", text)
+    try:
+        return _reply_prefix().sub(r"\1[token]", text)
+    except ImproperlyConfigured:  # logged before settings exist: the full tokens are cut already
+        return text
 
 
 class RedactTokens(logging.Filter):
@@ -29,8 +54,9 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "@" in message or "/seat/" in message or "/me/" in message:
-            record.msg, record.args = redact(message), None
+        redacted = redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
         return True
 
 

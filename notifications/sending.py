@@ -93,7 +93,8 @@ def _deliver(mail_id: int) -> str:
             mail.last_error = "not sent: the address bounced before"
             mail.save(update_fields=["status", "last_error", "updated_at"])
             return mail.last_error
-        held = throttle.hold(mail) if throttle.limited() else ""  # the provider's pace, decisions first
+        # the provider's pace, decisions first; without limits only a pause after a refusal for rate
+        held = throttle.hold(mail) if throttle.limited() else throttle.paused()
         if held:
             return f"held: {held}"
         picture = b""  # the board as PNG, kept per event (see pictures), fetched again on each attempt
@@ -103,11 +104,10 @@ def _deliver(mail_id: int) -> str:
         try:
             message.send()
         except smtplib.SMTPException as error:
-            if throttle.limited() and throttle.refused_for_rate(error):
+            if throttle.refused_for_rate(error):  # not the mail's failure: the outbox waits
                 raise throttle.RateRefused(redact(str(error))) from error
             raise
-        if throttle.limited():
-            throttle.went()
+        throttle.went()
         mail.status = OutboundMail.Status.SENT
         mail.sent_at = timezone.now()
         mail.attempts += 1

@@ -77,8 +77,10 @@ def fetch_mail() -> str:
 
 @shared_task
 def drain_outbox() -> str:
-    """Every 10 s (beat, under the sending limits): the held outbox, decision mails first, as
-    far as the free slots go."""
+    """Every 10 s (beat): the held outbox, decision mails first, as far as the free slots go;
+    without sending limits only after a refusal for rate (else the send tasks have every row)."""
+    if not throttle.limited() and not throttle.recovering():
+        return "nothing held"
     sent = 0
     for mail_id in throttle.drain_order():
         try:

@@ -1,19 +1,19 @@
 """Sending at the pace an ordinary mailbox's provider allows (issue 31).
 
 A provider's account sends so many mails a minute and a day (``MAIL_SEND_PER_MINUTE``,
-``MAIL_SEND_PER_DAY``; 0 is no limit, and with neither set nothing here is used).  While the
-limits are on, each send first locks the one ``SendingPace`` row, so the count of mails sent
-in the last minute and day (``OutboundMail.sent_at``) and the send itself are one step, and
-sends the row only if the free slots reach it in the drain order: decision mails and the
+``MAIL_SEND_PER_DAY``; 0 is no limit, and with neither set only the pause below is used).
+While the limits are on, each send first locks the one ``SendingPace`` row, so the count of
+mails sent in the last minute and day (``OutboundMail.sent_at``) and the send itself are one
+step, and sends the row only if the free slots reach it in the drain order: decision mails and the
 answers a player waits for first (``queues.goes_first``), then the rest, oldest first.  A row
 that has to wait stays pending: nothing is lost, and ``drain`` (beat, every 10 s) sends the
 held rows in that order as slots free up.
 
-A refusal for rate (SMTP 421, 450, 451, 452, 454: "too many mails", "try again later")
-pauses the whole outbox, ``MAIL_RATE_PAUSE_SECONDS`` (a minute), then twice, four times as
-long… up to an hour while the refusals go on;
-it is not a failed attempt of the mail (those end in ``failed`` after ``MAX_ATTEMPTS``), so
-however long the provider says no, the mail goes once it says yes.
+A refusal for rate (SMTP 421, 450, 451, 452, 454: "too many mails", "try again later"),
+with the limits on or off, pauses the whole outbox, ``MAIL_RATE_PAUSE_SECONDS`` (a minute),
+then twice, four times as long… up to an hour while the refusals go on; it is not a failed
+attempt of the mail (those end in ``failed`` after ``MAX_ATTEMPTS``), so however long the
+provider says no, the mail goes once it says yes.
 """
 
 from __future__ import annotations
@@ -105,6 +105,22 @@ def hold(mail: OutboundMail) -> str:
             if ahead >= free:
                 return f"{free} free slot(s) go to mails players wait for, or older ones"
     return ""
+
+
+def paused() -> str:
+    """Why every mail waits after a refusal for rate ('' when none does): ``hold`` without the
+    limits, and without its lock (sends without limits do not queue on the pace row)."""
+    until = (
+        SendingPace.objects.filter(pk=1, paused_until__gt=timezone.now())
+        .values_list("paused_until", flat=True)
+        .first()
+    )
+    return f"the provider refused for rate; sending again after {until:%H:%M:%S} UTC" if until else ""
+
+
+def recovering() -> bool:
+    """Whether mails refused for rate may be waiting: a refusal, and no mail sent since."""
+    return SendingPace.objects.filter(pk=1, refusals__gt=0).exists()
 
 
 def went() -> None:

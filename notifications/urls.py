@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 
 # what anymail raises when an ESP's settings or packages are missing
 MISCONFIGURED = (AnymailImproperlyInstalled, AnymailConfigurationError, ImproperlyConfigured, ImportError)
+# what reading a body of the wrong shape raises (JSON and UTF-8 errors are ValueErrors); an error
+# of another kind (the database away, a bug) stays a 500, which the ESP retries
+UNREADABLE = (ValueError, LookupError, TypeError, AttributeError)
 _NOT_KEPT = {"HTTP_AUTHORIZATION", "HTTP_COOKIE", "HTTP_PROXY_AUTHORIZATION"}
 
 
@@ -77,8 +80,19 @@ def _guarded(view: Callable[..., HttpResponse], name: str) -> Callable[..., Http
             return _misconfigured(request, name, error)
         except AnymailWebhookValidationFailure as error:
             return _refused(name, 400, one_line(error))
+        except UNREADABLE as error:
+            esp = getattr(getattr(view, "view_class", None), "esp_name", name)
+            return _refused(name, 400, f"the body is not what {esp} sends ({_unreadable(error)})")
 
     return guarded
+
+
+def _unreadable(error: BaseException) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8"
+    if isinstance(error, json.JSONDecodeError):
+        return "not JSON"
+    return f"{type(error).__name__}: {one_line(error)}"[:200]
 
 
 SNS_TYPES = ("Notification", "SubscriptionConfirmation", "UnsubscribeConfirmation")
@@ -117,7 +131,7 @@ def _not_sns(request: HttpRequest) -> str:
 
 def _refused(name: str, status: int, why: str, level: int = logging.WARNING) -> HttpResponse:
     log.log(level, "webhook %s refused (%s): %s", name, status, why)
-    response = HttpResponse("Refused.", status=status)
+    response = HttpResponse(f"Refused: {why}.", status=status, content_type="text/plain; charset=utf-8")
     response._has_been_logged = True  # type: ignore[attr-defined]  # the line above is its log line
     return response
 

@@ -1,11 +1,13 @@
 """What the site does against a hostile request before any view sees it: a path or query that
 carries a NUL or bytes that are not UTF-8 is refused with 400 (Postgres cannot hold NUL in a
 text field, so a seat key with one was a 500), and the client's address for the admin login's
-throttle (django-axes, settings ``AXES_*``) is read behind the reverse proxy."""
+throttle (django-axes, settings ``AXES_*``) is read behind the reverse proxies the site trusts."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
@@ -42,14 +44,29 @@ class RefuseBadBytesMiddleware:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address a request came from: with ``PROXY_COUNT`` proxies in front, each of which
-    appends the address it was reached from to X-Forwarded-For, the client is that many places
-    from the header's end (what a client wrote there itself stands before it and is ignored)."""
-    remote = str(request.META.get("REMOTE_ADDR", ""))
-    count = int(getattr(settings, "PROXY_COUNT", 0))
-    if count <= 0:
-        return remote
-    hops = [
-        hop.strip() for hop in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",") if hop.strip()
-    ]
-    return hops[-count] if len(hops) >= count else remote
+    """The address a request came from.  ``REMOTE_ADDR`` unless that is one of
+    ``TRUSTED_PROXIES``; only then is X-Forwarded-For read, from its end (each proxy appends the
+    address it was reached from), past every trusted proxy, to the first address that is none:
+    the client.  What a client wrote into the header itself stands before that and is never
+    read, and a client that reaches gunicorn without a proxy is its ``REMOTE_ADDR``."""
+    address = str(request.META.get("REMOTE_ADDR", ""))
+    trusted = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
+    hops = str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")
+    while _trusted(address, trusted) and hops:
+        hop = hops.pop().strip()
+        if hop:
+            address = hop
+    return address
+
+
+@functools.cache
+def _networks(entries: tuple[str, ...]) -> tuple[IPv4Network | IPv6Network, ...]:
+    return tuple(ip_network(entry.strip(), strict=False) for entry in entries if entry.strip())
+
+
+def _trusted(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
+    try:
+        ip = ip_address(address)
+    except ValueError:  # not an address at all: nothing a proxy of ours would be
+        return False
+    return any(ip.version == net.version and ip in net for net in networks)

@@ -7,6 +7,7 @@ production-safe: a secret key must be given, cookies are secure, hosts must be l
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -147,9 +148,20 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every manage.py command
 AXES_LOCKOUT_TEMPLATE = "games/errors/locked.html"
 AXES_CLIENT_IP_CALLABLE = "whitelotus.security.client_address"
-# how many reverse proxies in front of gunicorn append to X-Forwarded-For: the client's address
-# is that many places from its end (0: REMOTE_ADDR, no proxy; deploy/README.md has one)
-PROXY_COUNT = int(env("PROXY_COUNT", "0" if DEBUG else "1"))
+# the reverse proxies in front of gunicorn (addresses or networks): X-Forwarded-For is read only
+# when the request comes from one of them, from its end past each of them (whitelotus/security.py);
+# a request from anywhere else is its REMOTE_ADDR, whatever it says of itself
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "127.0.0.1/8,::1")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_error}") from None
+if "PROXY_COUNT" in os.environ:
+    raise ImproperlyConfigured(
+        "PROXY_COUNT is not read: the reverse proxies are TRUSTED_PROXIES, their addresses or "
+        "networks (deploy/README.md, Security); remove PROXY_COUNT"
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -222,6 +234,14 @@ EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # port 465 (EMAIL_USE_TLS: STARTTLS on 587)
 # with EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend: f(user) -> OAuth2 token
 EMAIL_OAUTH2_TOKEN_HOOK = env("EMAIL_OAUTH2_TOKEN_HOOK")
+# a private CA (the provider's own, a test server's) trusted for SMTP submission instead of the
+# system's; read by notifications.imap.submission.EmailBackend and smtp_oauth2's
+EMAIL_CA_FILE = env("EMAIL_CA_FILE")
+if EMAIL_CA_FILE and EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
+    raise ImproperlyConfigured(
+        "EMAIL_CA_FILE is read by EMAIL_BACKEND=notifications.imap.submission.EmailBackend "
+        "(Django's SMTP backend with that CA), not by Django's own: set that one"
+    )
 # the seats' reply addresses: <REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN> ("+" or "-")
 REPLY_SEPARATOR = env("REPLY_SEPARATOR", "+")
 IMAP_HOST = env("IMAP_HOST")  # empty: no mailbox is fetched
@@ -289,8 +309,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 if IMAP_HOST:  # the mailbox, looked at by a task when no `manage.py fetch_mail` holds it
     CELERY_BEAT_SCHEDULE["fetch-mail"] = {"task": "notifications.tasks.fetch_mail", "schedule": 60.0}
-if MAIL_SEND_PER_MINUTE or MAIL_SEND_PER_DAY:  # the mails held back by the sending limits
-    CELERY_BEAT_SCHEDULE["drain-outbox"] = {"task": "notifications.tasks.drain_outbox", "schedule": 10.0}
+# the mails held back by the sending limits, or by the provider's refusal for rate (with or without
+# limits: such a refusal is never a failed attempt)
+CELERY_BEAT_SCHEDULE["drain-outbox"] = {"task": "notifications.tasks.drain_outbox", "schedule": 10.0}
 
 # --- the games ----------------------------------------------------------------------------------
 GAMES_SNAPSHOT_EVERY = int(env("GAMES_SNAPSHOT_EVERY", "25"))  # events between state snapshots

@@ -24,17 +24,19 @@ the beat task ``notifications.tasks.fetch_mail``):
   fetcher first opened the mailbox stay old; the others are stored (a duplicate by its
   Message-ID is only moved);
 * IDLE when the server offers it (woken by new mail, and re-issued every 5 minutes), else a
-  look every ``IMAP_POLL_SECONDS``; a dropped connection is opened again after 1, 2, 4, …
-  up to 300 seconds;
+  look every ``IMAP_POLL_SECONDS``, and 2, 4, 8, 16, 32 seconds after a look that stored a
+  reply (the answer to the mail it brought about comes soonest); a dropped connection is
+  opened again after 1, 2, 4, … up to 300 seconds;
 * one fetcher at a time per mailbox (``MailboxState``'s lease, renewed while it waits):
-  ``manage.py fetch_mail`` holds it for good, the beat task for 50 seconds a minute.
+  ``manage.py fetch_mail`` holds it for good (started while the beat task holds it, it waits
+  for it, said in one line), the beat task for 50 seconds a minute.
 
 Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
 token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's limits; an outbox
 row over the budget stays pending and is sent by the task ``drain_outbox`` (beat, every 10
 seconds) in the order decision mails and answers first, then the rest, oldest first; a refusal
-for rate (421, 450, 451, 452, 454) holds the outbox for a while, never counts as a failed
-attempt and loses nothing.
+for rate (421, 450, 451, 452, 454), with the limits or without, holds the outbox for a while,
+never counts as a failed attempt and loses nothing.
 
 Addresses: the seats' reply addresses are ``<REPLY_PREFIX><REPLY_SEPARATOR><token>@<REPLY_DOMAIN>``
 (``league+token@example.org``, or ``-`` for providers that use it), all delivered to one mailbox.

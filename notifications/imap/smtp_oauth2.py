@@ -2,7 +2,8 @@
 providers that take no password any more (Microsoft 365 and Outlook.com; Google Workspace where
 app passwords are off): ``EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend`` with
 ``EMAIL_OAUTH2_TOKEN_HOOK``, a dotted path to a function ``f(user) -> access token`` (the same
-kind as ``IMAP_OAUTH2_TOKEN_HOOK``; getting and refreshing the token is the operator's)."""
+kind as ``IMAP_OAUTH2_TOKEN_HOOK``; getting and refreshing the token is the operator's).  It
+trusts ``EMAIL_CA_FILE`` as ``submission`` does."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import smtplib
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.mail.backends import smtp
 from django.utils.module_loading import import_string
 
+from . import submission
 
-class EmailBackend(smtp.EmailBackend):
-    """Django's SMTP backend, logging in with ``AUTH XOAUTH2`` and a token from the hook."""
+
+class EmailBackend(submission.EmailBackend):
+    """The SMTP submission backend, logging in with ``AUTH XOAUTH2`` and a token from the hook."""
 
     def open(self) -> bool | None:
         password, self.password = self.password, ""  # Django's open() logs in only with a password

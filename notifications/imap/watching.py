@@ -31,6 +31,13 @@ IDLE_RENEW = 300.0
 #: a fetcher's hold on a mailbox lasts this long unless renewed (it renews while it waits)
 LEASE = timedelta(seconds=90)
 LONGEST_BACKOFF = 300.0
+#: a fetcher that waits for another to let go of the mailbox asks again this often
+LEASE_POLL = 5.0
+#: polling (no IDLE), the waits before the looks that follow a pass that stored a reply, then
+#: ``poll_seconds`` again: a stored reply brings about a mail, and the answer to it comes
+#: soonest.  With one look every ``poll_seconds`` alone, the looks set the pace of a game: each
+#: answer arrived a few seconds after a look and waited nearly the whole interval for the next
+SOON: tuple[float, ...] = (2.0, 4.0, 8.0, 16.0, 32.0)
 
 
 # --- which mailbox is whose ----------------------------------------------------------------
@@ -82,11 +89,16 @@ def watch(
     stop: threading.Event | None = None,
     holder: str | None = None,
     once: bool = False,
+    wait_for_lease: bool = False,
 ) -> Tally:
     """Fetch new mail until ``seconds`` have passed (forever when None) or ``stop`` is set:
     a pass, then IDLE until the server says something (or ``IDLE_RENEW``) where it offers IDLE,
-    else a wait of ``poll_seconds``; a connection that fails is opened again after 1, 2, 4, …
-    up to 300 seconds.  ``once``: one pass, and a connection that fails raises."""
+    else a wait of ``poll_seconds`` (shorter ones after a pass that stored a reply: ``SOON``);
+    a connection that fails is opened again after 1, 2, 4, … up to 300 seconds.  ``once``:
+    one pass, and a connection that fails raises.  While another fetcher holds the mailbox:
+    over at once, or with ``wait_for_lease`` (the long-running fetcher, which must not stop
+    because beat's minute of fetching was under way as it started) a wait, said in one line,
+    until the mailbox is free, then the watch."""
     stop = stop or threading.Event()
     holder = holder or new_holder()
     until = None if seconds is None else time.monotonic() + seconds
@@ -96,8 +108,11 @@ def watch(
         while not stop.is_set() and not _over(until):
             try:
                 if claim(account.name, holder) is None:  # before logging in: the holder is at it
-                    log.info("mailbox %s is held by another fetcher", account.name)
-                    return tally
+                    if not wait_for_lease:
+                        log.info("mailbox %s is held by another fetcher", account.name)
+                        return tally
+                    _wait_for_lease(account, holder, stop, until)
+                    continue
                 client = connect(account)
             except CONNECTION_ERRORS as error:
                 if once:
@@ -106,7 +121,9 @@ def watch(
                 continue
             try:
                 if _watch_connected(client, account, holder, stop, until, tally, once):
-                    return tally
+                    if once or not wait_for_lease:
+                        return tally
+                    continue  # another fetcher took the mailbox over: wait for it again
                 backoff = 1.0
             except CONNECTION_ERRORS as error:
                 if once:
@@ -119,6 +136,29 @@ def watch(
         with contextlib.suppress(DatabaseError):  # else the lease runs out by itself
             release(account.name, holder)
     return tally
+
+
+def _wait_for_lease(account: Account, holder: str, stop: threading.Event, until: float | None) -> None:
+    """Until this fetcher holds the mailbox (or the time is up, or stop is set): asked again
+    every ``LEASE_POLL`` seconds; the other holder's lease runs out 90 s after its last renewal
+    at the latest, and beat's task lets go after its 50 seconds."""
+    state = MailboxState.objects.filter(name=account.name).first()
+    log.warning(
+        "mailbox %s is held by another fetcher (%s, its lease runs to %s); waiting for it to let go",
+        account.name,
+        state.holder if state else "?",
+        f"{state.leased_until:%H:%M:%S} UTC" if state and state.leased_until else "?",
+    )
+    waited = time.monotonic()
+    while not stop.is_set() and not _over(until):
+        stop.wait(_remaining(until, LEASE_POLL))
+        if claim(account.name, holder) is not None:
+            log.warning(
+                "mailbox %s is free after %.0f s of waiting; fetching",
+                account.name,
+                time.monotonic() - waited,
+            )
+            return
 
 
 def _over(until: float | None) -> bool:
@@ -152,12 +192,16 @@ def _watch_connected(
     """Passes on one connection; True when the watch is over (``once``, or another fetcher
     holds the mailbox), False when the time is up or stop is set."""
     idle = account.idle and client.has_capability("IDLE")
+    soon: list[float] = []  # the waits before the next looks while polling (see SOON)
     while True:
         state = claim(account.name, holder)
         if state is None:
             log.info("mailbox %s is held by another fetcher", account.name)
             return True
+        stored = tally.stored
         began = fetch.fetch_new(client, account, state, tally)
+        if tally.stored > stored:
+            soon = list(SOON)
         if once:
             return True
         if stop.is_set() or _over(until):
@@ -168,7 +212,7 @@ def _watch_connected(
             tally.idles += 1
             _idle(client, account, holder, stop, until)
         else:
-            end = time.monotonic() + account.poll_seconds
+            end = time.monotonic() + min(soon.pop(0) if soon else account.poll_seconds, account.poll_seconds)
             while not stop.is_set() and not _over(until) and time.monotonic() < end:
                 stop.wait(_remaining(until, min(30.0, end - time.monotonic())))
                 claim(account.name, holder)  # the lease lasts while the fetcher waits

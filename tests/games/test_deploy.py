@@ -155,3 +155,21 @@ def test_the_image_copies_every_package_the_project_installs():
     copied = set(re.findall(r"^COPY (\S+) ", (DEPLOY / "Dockerfile").read_text(), re.MULTILINE))
     assert packages and not [p for p in packages if p not in copied]
     assert "manage.py" in (DEPLOY / "Dockerfile").read_text()
+
+
+def test_the_mailbox_settings_step_changes_what_env_example_sets_and_adds_only_what_it_leaves_out():
+    """deploy/README.md's step 2 of "Run from an ordinary mailbox": a variable .env.example sets
+    already is shown as a line to change, never as one to add (a second line would win unseen),
+    and the fetcher's unit restarts it as the same page says."""
+    readme = (DEPLOY / "README.md").read_text()
+    step = readme[readme.index("2. **Settings**") : readme.index("3. **Check it**")]
+    change, add = re.findall(r"```\n(.*?)```", step, re.DOTALL)[:2]
+    lines = (DEPLOY / ".env.example").read_text().splitlines()
+    set_there = {m[1] for line in lines if (m := re.match(r"([A-Z][A-Z0-9_]*)=", line))}
+    left_out = {m[1] for line in lines if (m := re.match(r"#([A-Z][A-Z0-9_]*)=", line))}
+    to_change = set(re.findall(r"^\s*([A-Z][A-Z0-9_]*)=", change, re.MULTILINE))
+    to_add = set(re.findall(r"^\s*([A-Z][A-Z0-9_]*)=", add, re.MULTILINE))
+    assert to_change and to_change <= set_there, to_change - set_there
+    assert to_add and to_add <= left_out, to_add - left_out
+    assert unit("whitelotus-fetch-mail.service")["Service"]["Restart"] == "always"
+    assert "(`Restart=always`)" in readme

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games import links
 from tests.games.factories import running_game
+from whitelotus import security
 
 pytestmark = [pytest.mark.django_db]
 
@@ -97,7 +98,7 @@ def _login(client: Client, username: str, password: str, address: str):
     )
 
 
-@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5, PROXY_COUNT=0)
+@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5)
 def test_five_wrong_passwords_lock_the_account_even_from_another_address_and_with_the_right_password():
     _admin()
     client = Client()
@@ -110,7 +111,7 @@ def test_five_wrong_passwords_lock_the_account_even_from_another_address_and_wit
     assert "_auth_user_id" not in Client().session
 
 
-@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5, PROXY_COUNT=0)
+@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5)
 def test_five_wrong_passwords_from_one_address_lock_that_address_for_every_account():
     _admin()
     User.objects.create_superuser("other", "other@example.org", "another-right-password-42")
@@ -121,7 +122,7 @@ def test_five_wrong_passwords_from_one_address_lock_that_address_for_every_accou
     assert welcome.status_code == 302 and welcome["Location"] == "/admin/"
 
 
-@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5, PROXY_COUNT=1)
+@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5, TRUSTED_PROXIES=["127.0.0.1"])
 def test_behind_the_proxy_the_throttle_counts_the_address_the_proxy_saw_not_one_a_client_wrote():
     _admin()
     for attempt in range(5):
@@ -145,6 +146,67 @@ def test_behind_the_proxy_the_throttle_counts_the_address_the_proxy_saw_not_one_
         HTTP_X_FORWARDED_FOR="198.51.100.8",
     )
     assert elsewhere.status_code == 302
+
+
+@override_settings(DEBUG=False, AXES_FAILURE_LIMIT=5, TRUSTED_PROXIES=["127.0.0.1/8", "::1"])
+def test_a_client_that_reaches_gunicorn_without_the_proxy_cannot_forge_its_address():
+    _admin()
+    for attempt in range(5):
+        Client().post(
+            "/admin/login/",
+            {"username": f"guess-{attempt}", "password": "wrong"},
+            REMOTE_ADDR="203.0.113.5",  # not the proxy: gunicorn reached directly
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{attempt}",  # a new address each time, forged
+        )
+    again = Client().post(
+        "/admin/login/",
+        {"username": "moderator", "password": "the-right-password-42"},
+        REMOTE_ADDR="203.0.113.5",
+        HTTP_X_FORWARDED_FOR="192.0.2.44",
+    )
+    assert again.status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("remote", "forwarded", "trusted", "client"),
+    [
+        ("203.0.113.5", "198.51.100.7", ["127.0.0.1/8"], "203.0.113.5"),  # no proxy: the header is a lie
+        ("127.0.0.1", "198.51.100.7", ["127.0.0.1/8"], "198.51.100.7"),
+        ("127.0.0.1", "10.9.9.9, 198.51.100.7", ["127.0.0.1/8"], "198.51.100.7"),  # forged, then real
+        ("127.0.0.1", "10.9.9.9, 198.51.100.7, 10.0.0.2", ["127.0.0.1", "10.0.0.0/24"], "198.51.100.7"),
+        ("::1", "2001:db8::7", ["127.0.0.1/8", "::1"], "2001:db8::7"),
+        ("127.0.0.1", "", ["127.0.0.1/8"], "127.0.0.1"),  # the proxy itself (a health check)
+        ("127.0.0.1", "not-an-address, 198.51.100.7", ["127.0.0.1/8"], "198.51.100.7"),
+        ("127.0.0.1", "198.51.100.7", [], "127.0.0.1"),  # no proxy trusted: the header is never read
+    ],
+)
+def test_the_client_address_is_read_from_the_right_only_past_trusted_proxies(
+    settings, remote, forwarded, trusted, client
+):
+    settings.TRUSTED_PROXIES = trusted
+    request = RequestFactory().get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert security.client_address(request) == client
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        ("PROXY_COUNT", "1", "the reverse proxies are TRUSTED_PROXIES"),
+        ("TRUSTED_PROXIES", "nginx", "TRUSTED_PROXIES"),
+    ],
+)
+def test_a_proxy_setting_that_cannot_be_right_stops_the_start(variable, value, said):
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "PYTHONPATH")}
+    env.update({"DJANGO_SETTINGS_MODULE": "whitelotus.settings", variable: value})
+    run = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0 and said in run.stderr, run.stderr
 
 
 def _routes(resolver: URLResolver, prefix: str = "") -> list[str]:

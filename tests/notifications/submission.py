@@ -86,11 +86,41 @@ def certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def start_provider(folder: Path, mode: str = "starttls") -> tuple[Provider, Controller, Path]:
+def private_ca(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA of its own, made here, and a certificate for 127.0.0.1 it signed: the CA's file (for
+    the client to trust), the server's certificate and key."""
+    ca, ca_key = folder / "ca.pem", folder / "ca-key.pem"
+    cert, key, request = folder / "smtp-cert.pem", folder / "smtp-key.pem", folder / "smtp.csr"
+    extensions = folder / "smtp.ext"
+    extensions.write_text(
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=critical,CA:FALSE\n"
+        "keyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
+        "authorityKeyIdentifier=keyid\nsubjectKeyIdentifier=hash\n"
+    )
+    steps = [
+        "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=League-Test-CA "
+        "-addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign "
+        f"-keyout {ca_key} -out {ca}",
+        f"openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout {key} -out {request}",
+        f"openssl x509 -req -in {request} -CA {ca} -CAkey {ca_key} -CAcreateserial -days 2 "
+        f"-extfile {extensions} -out {cert}",
+    ]
+    for step in steps:
+        subprocess.run(shlex.split(step), check=True, capture_output=True, timeout=60, cwd=folder)
+    return ca, cert, key
+
+
+def start_provider(
+    folder: Path, mode: str = "starttls", *, signed_by_private_ca: bool = False
+) -> tuple[Provider, Controller, Path]:
     """A submission server: ``starttls`` (587's way: STARTTLS required before AUTH) or ``ssl``
-    (465's: TLS from the first byte).  Its certificate's file (in ``folder``), for the client
-    to trust."""
-    cert, key = certificate(folder)
+    (465's: TLS from the first byte).  The file the client must trust (in ``folder``): the
+    server's self-signed certificate, or the private CA that signed it."""
+    if signed_by_private_ca:
+        trust, cert, key = private_ca(folder)
+    else:
+        cert, key = certificate(folder)
+        trust = cert
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     provider = Provider()
@@ -107,4 +137,4 @@ def start_provider(folder: Path, mode: str = "starttls") -> tuple[Provider, Cont
     else:
         server = Controller(provider, tls_context=context, require_starttls=True, **common)
     server.start()
-    return provider, server, cert
+    return provider, server, trust

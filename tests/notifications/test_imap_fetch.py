@@ -461,3 +461,90 @@ def test_the_fetcher_logs_in_with_an_oauth2_token_from_the_hook(db, dovecot):
     hook = "tests.notifications.test_imap_fetch.oauth2_token"
     assert once(dovecot, password="", oauth2_token_hook=hook).passes == 1
     assert "method=XOAUTH2" in dovecot.log()
+
+
+def test_fetch_mail_started_while_beat_holds_the_mailbox_waits_says_so_and_takes_over(
+    db, dovecot, settings, monkeypatch, caplog
+):
+    """A restart or an upgrade where beat starts first: its minute of fetching holds the
+    mailbox as ``manage.py fetch_mail`` starts.  The fetcher says so in one line, waits, and
+    fetches once the lease is free; it does not end (and stay down) for it."""
+    import logging
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from notifications.imap import watching
+
+    account = dovecot.account()
+    settings.IMAP_HOST, settings.IMAP_PORT, settings.IMAP_USER = account.host, account.port, account.user
+    settings.IMAP_PASSWORD, settings.IMAP_CA_FILE = account.password, account.ca_file
+    monkeypatch.setattr(watching, "LEASE_POLL", 0.2)
+    once(dovecot)  # beat's earlier minutes looked at the mailbox
+    game = running_game(3, seed="imap-wait")
+    _, address, player, _ = a_move(game)
+    dovecot.deliver(
+        reply_mail(address, player, "help", delivered_to=address, message_id="<wait@player.test>")
+    )
+    MailboxState.objects.update(
+        holder="beat-host:4242:a1b2c3", leased_until=timezone.now() + timedelta(seconds=2)
+    )
+
+    started = time.monotonic()
+    with caplog.at_level(logging.INFO, logger="notifications.imap.watching"):
+        call_command("fetch_mail", "--seconds", "5", verbosity=0)
+
+    said = [r.getMessage() for r in caplog.records if r.name == "notifications.imap.watching"]
+    assert said[0].startswith(
+        f"mailbox {account.name} is held by another fetcher (beat-host:4242:a1b2c3, its lease runs to "
+    )
+    assert said[0].endswith("; waiting for it to let go")
+    assert said[1].startswith(f"mailbox {account.name} is free after ") and said[1].endswith("; fetching")
+    assert InboundMail.objects.filter(message_id="wait@player.test", via="imap").exists()
+    assert time.monotonic() - started >= 2
+    assert MailboxState.objects.get().holder == ""  # it let go as it stopped
+
+
+def test_polling_an_answer_that_follows_a_stored_reply_is_fetched_within_seconds(db):
+    """Without IDLE the looks set a game's pace: each reply brings about a mail, its answer
+    comes a few seconds after the look that stored the reply, and with one look every
+    ``poll_seconds`` it waited nearly the whole interval.  After a pass that stored a reply the
+    next looks come after 2, 4, 8 … seconds."""
+    import threading
+    from dataclasses import replace
+
+    poll = 12.0
+    done = threading.Event()
+    game = running_game(3, seed="imap-soon")
+    _, address, player, _ = a_move(game)
+    waits: list[float] = []
+    with running_dovecot(idle=False) as server:
+        account = replace(server.account(), poll_seconds=poll)
+        once(server)  # the first look: the mailbox noted
+
+        def player_answers() -> None:
+            server.deliver(
+                reply_mail(address, player, "help", delivered_to=address, message_id="<r0@p.test>")
+            )
+            while server.uids():  # until the fetcher stored and moved it: a look, up to a poll later
+                time.sleep(0.05)
+            time.sleep(1.0)  # the mail it brought about, answered at once
+            server.deliver(
+                reply_mail(address, player, "help", delivered_to=address, message_id="<r1@p.test>")
+            )
+            delivered = time.monotonic()
+            while server.uids():
+                time.sleep(0.05)
+            waits.append(time.monotonic() - delivered)
+            done.set()
+
+        answering = threading.Thread(target=player_answers)
+        answering.start()
+        tally = watch(account, seconds=3 * poll, stop=done)
+        done.set()
+        answering.join(30)
+    assert tally.stored == 2 and tally.idles == 0
+    [wait] = waits
+    assert wait < poll / 2, f"the answer waited {wait:.1f} s of a {poll:.0f} s interval"
+    assert InboundMail.objects.filter(message_id__in=["r0@p.test", "r1@p.test"]).count() == 2

@@ -5,8 +5,13 @@ loses nothing.  Against a real SMTP server on loopback (``submission.py``)."""
 
 from __future__ import annotations
 
+import os
 import smtplib
+import ssl
+import subprocess
+import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
@@ -18,6 +23,8 @@ from notifications.models import OutboundMail, SendingPace
 from tests.games.factories import players
 
 from .submission import PASSWORD, USER, start_provider
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -32,6 +39,23 @@ def provider(request, settings, monkeypatch, tmp_path):
     settings.EMAIL_TIMEOUT = 30
     try:
         yield box
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def private_ca_provider(request, settings, monkeypatch, tmp_path):
+    """A provider whose certificate a CA of its own signed; nothing but EMAIL_CA_FILE trusts it."""
+    mode = request.param
+    box, server, ca = start_provider(tmp_path, mode, signed_by_private_ca=True)
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
+    settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = USER, PASSWORD
+    settings.EMAIL_USE_TLS, settings.EMAIL_USE_SSL = mode == "starttls", mode == "ssl"
+    settings.EMAIL_TIMEOUT = 30
+    try:
+        yield box, ca
     finally:
         server.stop()
 
@@ -57,6 +81,47 @@ def test_mail_goes_out_by_submission_with_the_accounts_password(db, provider, se
         assert sending.deliver(row.pk) == "sent"
     assert len(provider.mails) == 3
     assert {m.message["Reply-To"].split("@")[0].split("+")[0] for m in provider.mails} == {"play"}
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+@pytest.mark.parametrize("private_ca_provider", ["starttls", "ssl"], indirect=True)
+@pytest.mark.parametrize(
+    "backend", ["notifications.imap.submission.EmailBackend", "notifications.imap.smtp_oauth2.EmailBackend"]
+)
+def test_a_provider_with_a_private_ca_is_trusted_through_email_ca_file(
+    db, private_ca_provider, settings, backend
+):
+    box, ca = private_ca_provider
+    settings.EMAIL_BACKEND = backend
+    settings.EMAIL_OAUTH2_TOKEN_HOOK = "tests.notifications.submission.token_of"
+    games(1)
+    first, *rest = OutboundMail.objects.order_by("pk")
+    settings.EMAIL_CA_FILE = ""  # the system's CAs: they do not know the provider's
+    with pytest.raises(ssl.SSLCertVerificationError):
+        sending.deliver(first.pk)
+    assert not box.mails
+    settings.EMAIL_CA_FILE = str(ca)
+    assert [sending.deliver(r.pk) for r in (first, *rest)] == ["sent"] * 3
+    assert len(box.mails) == 3
+
+
+def test_email_ca_file_with_djangos_own_smtp_backend_is_refused_at_start():
+    env = {
+        **{k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "PYTHONPATH")},
+        "DJANGO_SETTINGS_MODULE": "whitelotus.settings",
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_CA_FILE": "/etc/ssl/certs/league-ca.pem",
+    }
+    run = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0
+    assert "EMAIL_BACKEND=notifications.imap.submission.EmailBackend" in run.stderr
 
 
 def test_the_outbox_drains_at_the_rate_limit_with_decision_mails_first(db, provider, settings):
@@ -113,6 +178,40 @@ def test_a_refusal_for_rate_holds_the_outbox_and_loses_nothing(db, provider, set
     assert (pace.refusals, pace.paused_until) == (0, None)
     assert provider.refused == 2 and len(provider.mails) == 3
     assert list(OutboundMail.objects.values_list("status", "attempts").distinct()) == [("sent", 1)]
+
+
+@pytest.mark.parametrize("code", [421, 451])
+def test_without_limits_a_refusal_for_rate_pauses_the_outbox_however_often_it_comes(
+    db, provider, settings, code
+):
+    """``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY`` at 0 (the .env.example default): ten
+    refusals in a row, more than a mail's tries, and every mail still goes once, with one try."""
+    settings.MAIL_SEND_PER_MINUTE = settings.MAIL_SEND_PER_DAY = 0
+    assert "drain-outbox" in settings.CELERY_BEAT_SCHEDULE  # beat drains without limits too
+    provider.refusals = [f"{code} 4.7.1 Try again later"] * (throttle.MAX_ATTEMPTS + 2)
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        games(1)
+        rows = list(OutboundMail.objects.order_by("pk"))
+        results = [sending.send_mail.apply((r.pk,)).get() for r in rows]  # the send tasks, as queued
+        assert all(r.startswith("held") for r in results), results
+        for _ in range(throttle.MAX_ATTEMPTS + 2):
+            pace = SendingPace.objects.get()
+            clock.move_to(pace.paused_until + timedelta(seconds=1))
+            drain()
+            if not OutboundMail.objects.filter(status="pending").exists():
+                break
+    assert provider.refused == throttle.MAX_ATTEMPTS + 2 and len(provider.mails) == 3
+    assert list(OutboundMail.objects.values_list("status", "attempts").distinct()) == [("sent", 1)]
+    assert SendingPace.objects.get().refusals == 0
+
+
+def test_without_limits_and_without_a_refusal_the_drain_leaves_the_outbox_to_the_send_tasks(
+    db, provider, settings
+):
+    settings.MAIL_SEND_PER_MINUTE = settings.MAIL_SEND_PER_DAY = 0
+    games(1)
+    assert drain() == "nothing held"
+    assert OutboundMail.objects.filter(status="pending").count() == 3 and not provider.mails
 
 
 def test_a_refusal_that_is_not_for_rate_is_a_failed_attempt_as_before(db, provider, settings):
