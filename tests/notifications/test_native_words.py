@@ -3,14 +3,19 @@ directions, lists) in the reader's language and grammar, rendered from real game
 
 from __future__ import annotations
 
+import html
 import random
+import re
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from games import services
+from games.rules import registry
 from games.rules import whitelotus as wl
 from notifications import emails
-from tests.games.factories import running_game
+from tests.games.factories import players, running_game
 
 from .mailkinds import seat_mail, speak
 
@@ -60,3 +65,43 @@ def test_the_tile_a_seat_drew_is_named_in_the_readers_language(language):
     rendered = emails.render(seat_mail("decision", game, seat))
     for text in (rendered.text, rendered.html):
         assert f"{DREW[language]} {TILES[language][drawn]}" in text.replace("</strong>", "")
+
+
+# how a direction is said in a sentence, and what a bare compass word after a move looks like
+DIRECTIONS = {
+    "de": (r"nach (?:Norden|Osten|Süden|Westen)", r"(?:ein Feld|zieht \S+ \(\S+\)) (?:nord|ost|süd|west)\b"),
+    "fr": (
+        r"vers (?:le nord|l’est|le sud|l’ouest)",
+        r"(?:d’une case|déplace \S+ \(\S+\)) (?:nord|est|sud|ouest)\b",
+    ),
+}
+
+
+def city_played(moves: int, seed: str):
+    """A game of Die Verbotene Stadt for three, ``moves`` bots' moves into it."""
+    game = services.create_game(players(3), rules="verbotenestadt", seed=seed)
+    services.start_game(game)
+    rules = registry.get("verbotenestadt")
+    bots = [rules.Bot(f"{seed}:{seat}") for seat in range(3)]
+    state = services.head_state(game)
+    for _ in range(moves):
+        pending = rules.pending(state)
+        if not pending:
+            break
+        seat = pending[0].seat
+        services.submit(game, seat, bots[seat].choose(state, seat))
+        state = services.head_state(game)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_move_of_die_verbotene_stadt_names_its_directions_as_the_reader_says_them(language):
+    game = city_played(60, seed="directions")
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("games:game", args=[game.pk]))
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode())).replace("\u00a0", " ")
+    said, bare = DIRECTIONS[language]
+    assert re.search(said, text), "no move named its direction"
+    assert not re.findall(bare, text)
+    if language == "de":
+        assert "ein Feld nach" in text or not re.search(r"\bein Feld\b", text)
