@@ -64,6 +64,11 @@ class Spelled(NamedTuple):
         return found.get(translate(LANGUAGE_CODE), found.get("en", ""))
 
 
+# the last link of a list (:meth:`Message.listed`): a template of every game's MESSAGES that
+# lists seats or things in a sentence
+AND = "{some} and {last}"
+
+
 class Message:
     """A sentence for a person, kept so that it can be said in any language later: an English
     template with ``{named}`` fields and their values.
@@ -101,6 +106,14 @@ class Message:
         escaped = separator.replace("{", "{{").replace("}", "}}")
         template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
         return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
+
+    @classmethod
+    def listed(cls, parts: Sequence[Argument]) -> Argument:
+        """``parts`` as a list in a sentence: "Red", "Red and Blue", "Red, Blue and Green",
+        its last link (:data:`AND`) said in the reader's language ("und", "et")."""
+        if len(parts) < 2:
+            return parts[0] if parts else ""
+        return cls(AND, some=cls.joined(parts[:-1]), last=parts[-1])
 
     def render(self, translate: Translate = as_is) -> str:
         values = {k: _render_argument(v, translate) for k, v in self.args.items()}

@@ -33,7 +33,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
     (
         "contest",
         {"area": 0, "contenders": [0, 2], "chosen_by": 1},
-        "Contest for Shazhou (1) between Red, Green.",
+        "Contest for Shazhou (1) between Red and Green.",
     ),
     ("sealed", {"seat": 0, "target": 2, "amount": 5}, "(You sealed: bid 5 against green.)"),
     ("sealed", {"seat": 0, "palaces_as_army": 1}, "(You sealed: 1 palace(s) as army.)"),
@@ -59,7 +59,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
             "against": {2: 1, 3: 1},
             "tied": [2, 3],
         },
-        "Bids for Guazhou (2): Green 1 against yellow; Yellow 1 against green; tie between Green, Yellow.",
+        "Bids for Guazhou (2): Green 1 against yellow; Yellow 1 against green; tie between Green and Yellow.",
     ),
     ("tie_broken", {"seat": 1, "out": 2}, "The emperor sends Green out."),
     ("out", {"seat": 3, "area": 0, "kept": 2}, "Yellow is out of Shazhou (1) and keeps 2 influence."),

@@ -8,10 +8,11 @@ import random
 import re
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import services, steps
 from games.rules import registry
 from games.rules import whitelotus as wl
 from notifications import emails
@@ -105,3 +106,50 @@ def test_a_move_of_die_verbotene_stadt_names_its_directions_as_the_reader_says_t
     assert not re.findall(bare, text)
     if language == "de":
         assert "ein Feld nach" in text or not re.search(r"\bein Feld\b", text)
+
+
+def page_text(game, language: str) -> str:
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("games:game", args=[game.pk]))
+    assert page.status_code == 200
+    return html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode())).replace("\u00a0", " ")
+
+
+@pytest.fixture(scope="module")
+def lotus_played(django_db_setup, django_db_blocker):
+    """A whole White Lotus game for four, played at random through the service."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        game = running_game(4, edition="kosmos", seed="native-reader")
+        state = services.head_state(game)
+        rng = random.Random(3)
+        while wl.outcome(state) is None:
+            decision = rng.choice(wl.pending(state))
+            services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
+            state = services.head_state(game)
+        game.refresh_from_db()
+        yield game
+        transaction.set_rollback(True)
+    services.clear_caches()  # the rolled-back game's id may be reused
+    steps.clear_cache()
+
+
+# a list of seats in a sentence ends with the reader's "and"
+LISTS = {
+    "de": (r"zwischen (?:\w+, )*\w+ und \w+", r"zwischen (?:\w+, )+\w+[.;)]"),
+    "fr": (r"entre (?:\w+, )*\w+ et \w+", r"entre (?:\w+, )+\w+[.;)]"),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_list_of_seats_ends_with_and_in_the_readers_language(lotus_played, language):
+    text = page_text(lotus_played, language)
+    joined, bare = LISTS[language]
+    assert re.search(joined, text)
+    assert not re.findall(bare, text)
+
+
+def test_german_narration_says_a_forced_move_was_played_and_the_game_is_a_partie(lotus_played):
+    text = page_text(lotus_played, "de")
+    assert "hatte nur eine Möglichkeit; sie wurde gespielt." in text
+    assert "wird gespielt" not in text
+    assert "Die Partie ist zu Ende." in text
+    assert not re.search(r"\b(?:das|dieses|des) Spiel(?:s)?\b", text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..base import Argument, LogEntry, Message, Word
+from ..base import AND, Argument, LogEntry, Message, Word
 from .constants import GARMENT_COLOURS, PIECES, SEATS, hat, robe
 from .state import State
 
@@ -89,7 +89,7 @@ WORDS = (
     *ANSWERS,
     *DIRECTION_WORDS.values(),
 )
-MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS, THEN)
+MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS, THEN, AND)
 
 
 def _seat(state: State, seat: int | None) -> Word:
@@ -100,7 +100,7 @@ def _seat(state: State, seat: int | None) -> Word:
 
 def _seats(state: State, seats: Any) -> Argument:
     names = [_seat(state, s) for s in seats]
-    return Message.joined(names) if names else Word(NOBODY)
+    return Message.listed(names) if names else Word(NOBODY)
 
 
 def _path(path: Sequence[str]) -> Argument:

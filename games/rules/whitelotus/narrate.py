@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import Argument, LogEntry, Message, Translate, Word
+from ..base import AND, Argument, LogEntry, Message, Translate, Word
 from .constants import COLOURS, Building
 from .state import State
 
@@ -32,6 +32,11 @@ def _c(state: State, seat: int) -> Word:
 
 def _cs(state: State, seats: Iterable[int], sep: str = ", ") -> Message:
     return Message.joined([_c(state, s) for s in seats], sep)
+
+
+def _listed(state: State, seats: Iterable[int]) -> Argument:
+    """Seats' colours as a list in a sentence: "Red, Green and Yellow"."""
+    return Message.listed([_c(state, s) for s in seats])
 
 
 def _a(state: State, area: int) -> str:
@@ -75,7 +80,7 @@ def _bids(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
         for b in d["bids"]
     ]
     tied = d.get("tied")
-    tie: Argument = Message(TIE, colours=_cs(s, tied)) if tied else ""
+    tie: Argument = Message(TIE, colours=_listed(s, tied)) if tied else ""
     return {"area": _a(s, d["area"]), "bids": Message.joined(parts, "; "), "tie": tie}
 
 
@@ -134,7 +139,7 @@ TEXTS: dict[str, Sentence] = {
     ),
     "contest": (
         "Contest for {area} between {colours}.",
-        lambda s, d: {"area": _a(s, d["area"]), "colours": _cs(s, d["contenders"])},
+        lambda s, d: {"area": _a(s, d["area"]), "colours": _listed(s, d["contenders"])},
     ),
     "sealed": ("(You sealed: {choices}.)", _sealed),
     "submitted": ("{colour} has sealed a choice.", _seat()),
@@ -224,7 +229,7 @@ TEXTS: dict[str, Sentence] = {
 MESSAGES: tuple[str, ...] = tuple(
     dict.fromkeys(
         [fmt for fmt, _ in TEXTS.values()]
-        + [BID, TIE, SEALED_BID, *SEALED.values()]
+        + [BID, TIE, AND, SEALED_BID, *SEALED.values()]
         + [c.capitalize() for c in COLOURS]
         + list(COLOURS)  # lower case, as the target of a bid
         + [b.label for b in Building]
