@@ -107,7 +107,7 @@ def test_random_games_narrate_with_no_english_left(table):
             "fr",
             "gift",
             {"seat": 0, "to": 2, "amount": 2, "kind": "army"},
-            "Rouge donne 2 point(s) d'armée à Vert.",
+            "Rouge donne 2 en armée à Vert.",
         ),
     ],
 )

@@ -11,10 +11,13 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games import services, steps
 from games.rules import registry
 from games.rules import whitelotus as wl
+from games.rules.base import Message
 from notifications import emails
 from tests.games.factories import players, running_game
 
@@ -153,3 +156,37 @@ def test_german_narration_says_a_forced_move_was_played_and_the_game_is_a_partie
     assert "wird gespielt" not in text
     assert "Die Partie ist zu Ende." in text
     assert not re.search(r"\b(?:das|dieses|des) Spiel(?:s)?\b", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "said"),
+    [
+        ("de", 1, "Rot wird mit 1 Palast Kaiser."),
+        ("de", 2, "Rot wird mit 2 Palästen Kaiser."),
+        ("fr", 0, "(Choix secret : 0 palais en armée.)"),
+        ("en", 0, "(You sealed: 0 palaces as army.)"),
+        ("en", 1, "Red becomes emperor with 1 palace."),
+    ],
+)
+def test_a_count_of_palaces_takes_the_form_its_number_asks_for(language, n, said):
+    state = services.head_state(running_game(4, edition="kosmos", seed="palaces"))
+    kind, data = (
+        ("sealed", {"seat": 0, "palaces_as_army": n})
+        if "(" in said
+        else ("emperor", {"seat": 0, "palaces": n})
+    )
+    message = wl.narration(state, wl.LogEntry(kind, data))
+    stored = Message.from_data(message.to_data())  # as the narration projection keeps it
+    assert stored is not None
+    with translation.override(language):
+        assert stored.render(gettext).replace("\u00a0", " ") == said
+    assert "/" not in gettext_in("de", message) and "(s)" not in message.render()
+
+
+def gettext_in(language: str, message: Message) -> str:
+    with translation.override(language):
+        return message.render(gettext)
+
+
+def test_french_says_points_without_a_bracketed_plural(lotus_played):
+    assert "(s)" not in page_text(lotus_played, "fr")

@@ -52,18 +52,25 @@ LITERAL = Message.literal("").template  # said as it is: no entry
 
 
 def message_calls() -> Iterator[tuple[Path, ast.Call, str]]:
-    """Every ``Message("...")`` call of the sources, with its file and template."""
+    """Every ``Message("...")`` call of the sources, with its file and template (each form of
+    a ``Message.counted(n, "one", "other")``)."""
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "Message"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Name) and node.func.id == "Message":
+                templates = node.args[:1]
+            elif (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "counted"
+                and getattr(node.func.value, "id", "") == "Message"
             ):
-                yield path, node, node.args[0].value
+                templates = node.args[1:3]
+            else:
+                continue
+            for template in templates:
+                if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                    yield path, node, template.value
 
 
 def written_templates() -> dict[str, str]:
