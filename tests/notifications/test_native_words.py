@@ -19,6 +19,7 @@ from games.rules import registry
 from games.rules import whitelotus as wl
 from games.rules.base import Message
 from notifications import emails
+from notifications.models import OutboundMail
 from tests.games.factories import players, running_game
 
 from .mailkinds import seat_mail, speak
@@ -190,3 +191,43 @@ def gettext_in(language: str, message: Message) -> str:
 
 def test_french_says_points_without_a_bracketed_plural(lotus_played):
     assert "(s)" not in page_text(lotus_played, "fr")
+
+
+@pytest.fixture
+def city_mail_fr():
+    """A decision mail of Die Verbotene Stadt to a French reader, in the middle of a game,
+    and the text board the game draws for that seat."""
+    game = city_played(12, seed="french-city")
+    rules = registry.get("verbotenestadt")
+    state = services.head_state(game)
+    seat = rules.pending(state)[0].seat
+    speak(game.seats.get(position=seat).player, "fr")
+    row = OutboundMail.objects.filter(game=game, seat=seat, kind="decision").order_by("seq").last()
+    assert row is not None and row.seq == game.head_seq
+    rendered = emails.render(row)
+    names = {s.colour: s.player.name for s in game.seats.select_related("player")}
+    with translation.override("fr"):
+        board = rules.text_board(rules.view(state, seat), names, gettext)
+    return rendered, board
+
+
+def test_the_french_typography_leaves_the_text_board_as_the_game_draws_it(city_mail_fr):
+    rendered, board = city_mail_fr
+    grid = [line for line in board if re.search(r"\S {2,}\S", line)]
+    assert any(" : " in line for line in grid)  # a start square, spaced like every square
+    lines = rendered.text.splitlines()
+    for line in grid:
+        assert line.rstrip() in lines, line
+
+
+def test_the_french_mail_of_die_verbotene_stadt_reads_as_french(city_mail_fr):
+    rendered, _board = city_mail_fr
+    text = rendered.text
+    assert "La Cité interdite par courriel" in text and "Die Verbotene Stadt" not in text
+    assert "La Cité interdite" in rendered.subject or "Partie" in rendered.subject
+    assert not re.search(r"[^\W\d_]'[^\W\d_]", text), "a straight apostrophe in French prose"
+    assert "’" in text
+    # a seat is a name: "Est" wherever it stands, never the compass word "est"
+    assert not re.search(r"(?:jouez|trait\s:|\()\s?(?:nord|est|sud|ouest)\b", text)
+    assert not re.search(r"^(?:nord|est|sud|ouest) ", text, re.MULTILINE)
+    assert "re-corruption" not in text.lower()
