@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import services, steps
+from games.models import Game
 from games.rules import registry
 from games.rules import whitelotus as wl
 from games.rules.base import Message
@@ -231,3 +232,34 @@ def test_the_french_mail_of_die_verbotene_stadt_reads_as_french(city_mail_fr):
     assert not re.search(r"(?:jouez|trait\s:|\()\s?(?:nord|est|sud|ouest)\b", text)
     assert not re.search(r"^(?:nord|est|sud|ouest) ", text, re.MULTILINE)
     assert "re-corruption" not in text.lower()
+
+
+def test_a_new_year_heads_the_news_that_follow_it_not_an_item_among_them(lotus_played):
+    game = lotus_played
+    for holder in game.seats.select_related("player"):
+        speak(holder.player, "de")
+    for row in OutboundMail.objects.filter(game=game, kind__in=("decision", "year")).order_by("seq")[:80]:
+        rendered = emails.render(row)
+        if "--- Jahr" not in rendered.text:
+            continue
+        assert re.search(r"^--- Jahr \d+ \(Kaiser: \w+\) ---$", rendered.text, re.MULTILINE), rendered.text
+        assert not re.search(r"^\s+- ---", rendered.text, re.MULTILINE)
+        assert "<li>--- Jahr" not in rendered.html and "<strong>--- Jahr" in rendered.html
+        return
+    raise AssertionError("no mail told of a new year")
+
+
+def test_a_heading_of_the_status_answer_keeps_its_closing_marks_on_its_last_line():
+    game = running_game(4, edition="kosmos", seed="status-heading")
+    Game.objects.filter(pk=game.pk).update(
+        name="Herbstliga der Freunde des gepflegten Brettspiels, Kreis Nordland 1"
+    )
+    player = game.seats.get(position=0).player
+    speak(player, "de")
+    answer = OutboundMail(
+        kind="account", player=player, to_email=player.email, context={"topics": ["status"]}
+    )
+    lines = emails.render(answer).text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("== Herbstliga"))
+    assert not lines[start].endswith("==") and lines[start + 1].endswith(" ==")
+    assert all(line.strip() != "==" for line in lines)
