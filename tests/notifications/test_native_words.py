@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import services, steps
+from games import links, services, steps
 from games.models import Game
 from games.rules import registry
 from games.rules import whitelotus as wl
@@ -263,3 +263,15 @@ def test_a_heading_of_the_status_answer_keeps_its_closing_marks_on_its_last_line
     start = next(i for i, line in enumerate(lines) if line.startswith("== Herbstliga"))
     assert not lines[start].endswith("==") and lines[start + 1].endswith(" ==")
     assert all(line.strip() != "==" for line in lines)
+
+
+@pytest.mark.parametrize(("language", "vienna"), [("de", "Wien (Österreich)"), ("fr", "Vienne (Autriche)")])
+def test_the_players_page_names_the_time_zones_in_the_readers_language(language, vienna):
+    (player,) = players(1)
+    speak(player, language)
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(links.player_page_url(player)).content.decode()
+    select = re.search(r'(?s)<select\b[^>]*name="time_zone".*?</select>', page)
+    assert select is not None
+    options = html.unescape(select.group(0))
+    assert f'value="Europe/Vienna">{vienna}<' in options
+    assert ">Europe / Vienna<" not in options and ">Vienna<" not in options
