@@ -23,7 +23,7 @@ from notifications import emails
 from notifications.models import OutboundMail
 from tests.games.factories import players, running_game
 
-from .mailkinds import seat_mail, speak
+from .mailkinds import handed_over_mails, seat_mail, speak
 
 pytestmark = pytest.mark.django_db
 
@@ -275,3 +275,12 @@ def test_the_players_page_names_the_time_zones_in_the_readers_language(language,
     options = html.unescape(select.group(0))
     assert f'value="Europe/Vienna">{vienna}<' in options
     assert ">Europe / Vienna<" not in options and ">Vienna<" not in options
+
+
+def test_a_game_without_a_name_is_never_dropped_into_a_french_sentence_as_partie_3():
+    game = running_game(4, edition="kosmos", seed="unnamed")
+    assert not game.name
+    for mail in handed_over_mails(game, 1, "fr"):
+        text = emails.render(mail).text.replace("\u00a0", " ")
+        assert f"Partie {game.pk}" in text
+        assert not re.search(rf"\b(?:pour|dans|de|à) Partie {game.pk}\b", text), text
