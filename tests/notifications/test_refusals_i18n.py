@@ -235,8 +235,8 @@ def _refused(game, seat: int, body: str) -> OutboundMail:
         ),
         (
             "fr",
-            "Il n'y a pas de province « Atlantis ». Écrivez : pose <province>",
-            "Vous n'avez rien à décider pour l'instant (à jouer : Rouge).",
+            "Il n’y a pas de province « Atlantis ». Écrivez : pose <province>",
+            "Vous n’avez rien à décider pour l’instant (à jouer : Rouge).",
         ),
         (
             "en",
@@ -286,7 +286,7 @@ def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
     ("language", "expected"),
     [
         ("de", "„biete“ ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
-        ("fr", "« mise » n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
+        ("fr", "« mise » n’est pas un coup possible maintenant : les pions sont en train d’être placés."),
     ],
 )
 def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, expected):
