@@ -60,7 +60,9 @@ def test_an_old_name_of_a_zone_is_offered_under_other_with_the_place_it_names():
 def test_a_french_reader_finds_paris_first_and_an_english_one_london():
     assert zonechoice.choices("fr")[0][1][0][0] == "Europe/Paris"
     assert zonechoice.choices("en")[0][1][0][0] == "Europe/London"
-    assert ("America/New_York", "New York (United States)") in dict(zonechoice.choices("en"))["America"]
+    with translation.override("en"):  # the region headings are said in the active language
+        america = dict(zonechoice.choices("en"))["America"]
+    assert ("America/New_York", "New York (United States)") in america
 
 
 def test_non_zones_are_left_out_and_every_real_zone_is_still_offered():

@@ -27,6 +27,14 @@ from .mailkinds import handed_over_mails, seat_mail, speak
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """A page asked for in German or French leaves its language active: put English back."""
+    yield
+    translation.activate("en")
+
+
 # what a drawn tile is called, by language; never the engine's English word
 TILES = {
     "de": {
