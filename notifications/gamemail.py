@@ -19,7 +19,7 @@ from games.rules import registry
 from games.rules.base import GameRules, Message
 from games.templatetags import gamewords
 
-from . import gamefacts, preferences, pressmail, seatview, words
+from . import gamefacts, preferences, pressmail, seatview, typography, words
 from .mailrender import Rendered, cleared_lines, game_title, local_time, render_template, short_time
 from .models import OutboundMail
 from .pictures import picture_cid, picture_for, shows_picture
@@ -80,7 +80,8 @@ def game_mail(
         "player": mail.player,
         "colour": words.colour(seen.colour),
         "view": seen.view,
-        "board": "\n".join(rules.text_board(seen.view, seen.names, gettext)),
+        # the board's lines are left as they are by the French typography (a ":" is a square)
+        "board": typography.verbatim("\n".join(rules.text_board(seen.view, seen.names, gettext))),
         "hand": seen.view.get("hand"),
         # what the game's mails show of it: its name, and the partials of its board and hand
         # (``mail/<rules>/_board.*``; a game without its own shows the text board)

@@ -102,4 +102,4 @@ def render_template(template: str, context: dict[str, Any]) -> Rendered:
         subject = typography.french_typography(subject)
         text = typography.french_typography(text)
         html = typography.french_typography_html(html)
-    return Rendered(subject, plaintext.wrap(text), html)
+    return Rendered(subject, plaintext.wrap(typography.unmarked(text)), typography.unmarked(html))

@@ -5,10 +5,14 @@ guillemets « … ».  The catalogue's strings are written with ordinary spaces 
 translators and the English originals leave them); :func:`french_typography` puts the right
 space in at render time, so no string has to carry it and none can forget it.
 
+An apostrophe between two letters is French's own (``l’ouest``, ``d’une``), whichever the
+catalogue's string was written with.
+
 What it leaves alone: what a player types, copies or wrote (a line quoted from their mail,
-``> …``, or relayed table talk, ``| …``; an HTML ``<pre>``/``<code>``/``<blockquote>``), a
-URL, a time or a ratio (``12:30``, ``2:1``), an e-mail address, and punctuation with no word
-before it (``:)``, a line that starts with ``?``).
+``> …``, or relayed table talk, ``| …``; an HTML ``<pre>``/``<code>``/``<blockquote>``), the
+text board of a text part (its lines in columns, marked by :func:`verbatim`: a ``:`` there
+is a square, and every space keeps a column), a URL, a time or a ratio (``12:30``, ``2:1``), an e-mail
+address, and punctuation with no word before it (``:)``, a line that starts with ``?``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,11 @@ _STRAIGHT = re.compile(r'(?<![\w=])"([^"\n<>=]+?)"(?![\w=])')
 # kept whole: a URL, an e-mail address, an HTML entity (the ";" of "&gt;" is no semicolon)
 _KEPT = re.compile(r"\b(?:https?://|mailto:)\S+|\S+@\S+\.\w+|&(?:#x?[0-9a-fA-F]+|\w+);")
 _QUOTED_LINE = re.compile(r"^\s*[>|]")  # a line quoted from a mail, or table talk relayed
+# an apostrophe between two letters, as typed or as HTML escapes it
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])(?:'|&#x27;|&#39;)(?=[^\W\d_])")
+# the mark of a line left as it is (Shift Out: no text has it); :func:`unmarked` takes it away
+VERBATIM = "\x0e"
+_COLUMNS = re.compile(r"\S {2,}\S")
 _TAG = re.compile(r"(<[^>]*>)")
 _VERBATIM = ("pre", "code", "kbd", "samp", "tt", "style", "script", "textarea", "blockquote")
 
@@ -39,10 +48,27 @@ def is_french(language: str | None = None) -> bool:
     return (language or get_language() or "").lower().startswith("fr")
 
 
+def verbatim(text: str) -> str:
+    """``text`` (a text board) with each of its lines laid out in columns (two spaces or more
+    between two things) marked to be left as it is by :func:`french_typography`; its prose
+    (a legend, the players' lines) is set as any other.  Every mail goes through
+    :func:`unmarked` before it is sent."""
+    return "\n".join(VERBATIM + line if _COLUMNS.search(line) else line for line in text.split("\n"))
+
+
+def unmarked(text: str) -> str:
+    """``text`` without the marks of :func:`verbatim`."""
+    return text.replace(VERBATIM, "")
+
+
 def french_typography(text: str) -> str:
     """``text`` with French spacing before ``: ; ! ?`` and inside « », curly or straight
-    double quotes around prose made guillemets; quoted lines (``> …``) and URLs untouched."""
-    return "\n".join(line if _QUOTED_LINE.match(line) else _line(line) for line in text.split("\n"))
+    double quotes around prose made guillemets, French apostrophes; quoted lines (``> …``),
+    lines marked :func:`verbatim` and URLs untouched."""
+    return "\n".join(
+        line if _QUOTED_LINE.match(line) or line.startswith(VERBATIM) else _line(line)
+        for line in text.split("\n")
+    )
 
 
 def french_typography_html(html: str) -> str:
@@ -87,7 +113,7 @@ def _line(line: str) -> str:
         kept.append(match.group(0))
         return f"\x00{len(kept) - 1}\x00"
 
-    line = _KEPT.sub(keep, line)
+    line = _KEPT.sub(keep, _APOSTROPHE.sub("’", line))
     line = _CURLY.sub(lambda m: f"«{NBSP}{m.group(1)}{NBSP}»", line)
     line = _STRAIGHT.sub(lambda m: f"«{NBSP}{m.group(1).strip()}{NBSP}»", line)
     line = _OPEN.sub(f"«{NBSP}", line)

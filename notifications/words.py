@@ -44,7 +44,10 @@ def score_parts(row: dict[str, int], rules: GameRules) -> str:
 
 
 def colour(name: str) -> str:
-    return gettext(COLOURS.get(name, name))
+    """A seat's name in the reader's language, as a name is written: capitalised wherever it
+    stands ("Rot", "Est": the catalogue may spell a seat as the word it also is, "est")."""
+    said = gettext(COLOURS.get(name, name))
+    return said[:1].upper() + said[1:]
 
 
 def game_word(rules: GameRules, kind: str, code: object) -> str:

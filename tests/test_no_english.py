@@ -2,7 +2,11 @@
 
 The English vocabulary is not a list kept by hand: it is every word of four letters or more
 that the English side of the catalogue uses (the templates' and the engines' sentences and
-words, ``notifications/locale``) and that no German (French) translation uses.  Every page a
+words, ``notifications/locale``) and that no German (French) translation uses; and the words
+the games themselves give (each registered game's one-word ``MESSAGES``: its tiles, seats,
+directions, pieces) as the engine writes them, where the reader's catalogue says them
+otherwise and no translation writes them so: "palace", or "west" in German, which writes
+"West" and "nach Westen", caught where a word shared with the reader's language would hide it.  Every page a
 player meets (both games running and finished, a seat, the replay, /me/, a league, its
 season, the archive, the error pages) and every golden mail (tests/notifications/golden) is
 read in German and in French, with the players', leagues' and seasons' names, ``<code>`` and
@@ -20,9 +24,12 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games import cli, links, services
 from games.models import Game, Player
+from games.rules import registry
 from leagues.models import League
 from leagues.seating import seat_round
 from notifications import mailwords
@@ -37,7 +44,7 @@ WORD = re.compile(r"[^\W\d_]{4,}")
 NOT_WORDS = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sd]|<[^>]*>|&\w+;")
 # the same word in both languages (a reader meets it as theirs): the game's and the
 # service's own terms, and words the catalogue's sentences happen not to use
-SHARED = frozenset({"lotus", "chips", "online", "link", "links", "email", "mail", "mails", "seed"})
+SHARED = frozenset({"lotus", "chips", "online", "link", "links", "email", "mail", "mails", "seed", "orange"})
 # the names the fixtures give; a name is never English to be translated
 NAMES = ("Ada", "Bao", "Chen", "Dara", "Emma", "Felix", "Greta", "Club Lotus", "Herbst")
 # the golden mails' league and season (tests/notifications/test_mail_text.py)
@@ -75,10 +82,47 @@ def english_only(language: str) -> frozenset[str]:
     return frozenset(english - native - SHARED)
 
 
+@cache
+def native_spellings(language: str) -> frozenset[str]:
+    """Every word of four letters or more the ``language`` translations write in prose, as
+    written: a game's command word quoted in a sentence ("nord, ost, süd oder west") aside,
+    which a reader meets only as what to type."""
+    native: set[str] = set()
+    for entry in read_po(po_path(language)):
+        for translated in translations(entry) if entry.get("msgid") else []:
+            native |= set(WORD.findall(NOT_WORDS.sub(" ", translated)))
+    return frozenset(native - command_words(language))
+
+
+def command_words(language: str) -> set[str]:
+    """What a reader of ``language`` types: every spelling of the games' word tables."""
+    found: set[str] = set()
+    for name in registry.names():
+        tables = getattr(registry.get(name).words, "TABLES", {})
+        for table in tables.values():
+            found |= {spelling for spellings in table.get(language, {}).values() for spelling in spellings}
+    return found
+
+
+@cache
+def game_words(language: str) -> frozenset[str]:
+    """The one-word ``MESSAGES`` of every registered game, as the engine writes them, that the
+    ``language`` catalogues say otherwise and that no ``language`` translation writes so:
+    "palace" (Palast), "west" in German (West, nach Westen), "village" not in French."""
+    found: set[str] = set()
+    with translation.override(language):
+        for name in registry.names():
+            for word in registry.get(name).MESSAGES:
+                if WORD.fullmatch(word) and gettext(word) != word and word.lower() not in SHARED:
+                    found.add(word)
+    return frozenset(found - native_spellings(language))
+
+
 def readable(text: str, names: tuple[str, ...] = NAMES) -> str:
     """What a reader reads as prose: markup, scripts, styles, code and commands left out."""
     text = re.sub(r"(?is)<(script|style|code|kbd|samp|svg)\b.*?</\1>", " ", text)
-    # the time zones to choose from: places, written as the zone database names them
+    # the time zones to choose from: places as the CLDR names them in the reader's language
+    # (games.zonechoice; "North Dakota" and "Tell City" are names), an old zone name beside
     text = re.sub(r'(?is)<select\b[^>]*name="time_zone".*?</select>', " ", text)
     text = re.sub(r'(?is)\b(?:href|src|action|value|name|id|class|for|data-[\w-]+)="[^"]*"', " ", text)
     text = htmllib.unescape(re.sub(r"<[^>]+>", "\n", text))
@@ -105,9 +149,10 @@ def readable(text: str, names: tuple[str, ...] = NAMES) -> str:
 def english_in(text: str, language: str, names: tuple[str, ...] = NAMES) -> list[str]:
     """The words of the English vocabulary in ``text``, each with the line it is on."""
     vocabulary = english_only(language)
+    words = game_words(language)
     found = []
     for line in readable(text, names).splitlines():
-        hits = sorted({w for w in WORD.findall(line) if w.lower() in vocabulary})
+        hits = sorted({w for w in WORD.findall(line) if w.lower() in vocabulary or w in words})
         if hits:
             found.append(f"{', '.join(hits)}: {line.strip()[:100]}")
     return found
@@ -118,6 +163,19 @@ def test_the_vocabulary_holds_the_words_a_german_or_french_reader_should_not_mee
         vocabulary = english_only(language)
         assert {"year", "your", "emperor", "round"} <= vocabulary, language
         assert not vocabulary & {"lotus", "chips"}  # the same in every language
+
+
+def test_the_games_own_words_are_caught_where_the_readers_language_would_hide_them():
+    assert {"palace", "village", "west", "north"} <= game_words("de")
+    assert {"palace", "west"} <= game_words("fr") and "village" not in game_words("fr")
+    assert english_in("Dein gezogenes Plättchen: palace", "de") == [
+        "palace: Dein gezogenes Plättchen: palace"
+    ]
+    assert english_in("Nord zieht ky (Schwarz/Gelb) ein Feld west nach (7,4).", "de")
+    assert not english_in(
+        "Nord zieht ky (Schwarz/Gelb) ein Feld nach Westen auf (7,4). West hat geantwortet.", "de"
+    )
+    assert not english_in("Bleu prend le contrôle de Songpan (21) (village).", "fr")
 
 
 def test_the_reading_leaves_out_names_commands_and_alternatives():

@@ -80,7 +80,7 @@ def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> l
     others are then told only that the deadline passed (a defaulted bid or dial is as secret
     as a sent one; the reveal, when it comes, tells it)."""
     assert event.seat is not None
-    word = Word(words.COLOURS.get(colour, colour))
+    word = Word(words.COLOURS.get(colour, colour), "capitalize")  # a seat is a name
     played = Message(DEFAULT_PLAYED, colour=word, command=_in_every_notation(rules, before, event))
     sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
     if not sealed:
@@ -225,7 +225,21 @@ def told(game: Game, since: int, upto: int) -> Stored:
     return found if found is not None else replayed(game, since, upto)
 
 
+class Chapter(str):
+    """A line of news that opens a chapter of the game (a year, a turn: the game's
+    ``CHAPTERS``): a mail sets it as a heading between the items, not as one of them."""
+
+    heading = True
+
+
 def news(game: Game, seat: int | None, since: int, upto: int) -> list[str]:
     """The lines ``seat`` may read of the moves after ``since`` up to ``upto``, said in the
-    active language."""
-    return [m.render(gettext) for _, lines in told(game, since, upto) for m in messages(lines, seat)]
+    active language; a line that opens a chapter is a :class:`Chapter`."""
+    chapters = heads.rules_of(game).CHAPTERS
+    out: list[str] = []
+    for _, lines in told(game, since, upto):
+        for line in lines:
+            for message in messages([line], seat):
+                said = message.render(gettext)
+                out.append(Chapter(said) if line.get("k") in chapters else said)
+    return out

@@ -44,10 +44,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from . import generic, text
 from .generic import Config, NoBoard, RandomBot
-from .messages import LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, as_is, particular
+from .messages import AND, LANGUAGE_CODE, Argument, Message, Spelled, Translate, Word, as_is, particular
 from .viewschema import DecisionView, SeatView, View, view_problems
 
 __all__ = [
+    "AND",
     "LANGUAGE_CODE",
     "OPTIONAL",
     "PRESENTATION",

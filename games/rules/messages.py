@@ -64,6 +64,11 @@ class Spelled(NamedTuple):
         return found.get(translate(LANGUAGE_CODE), found.get("en", ""))
 
 
+# the last link of a list (:meth:`Message.listed`): a template of every game's MESSAGES that
+# lists seats or things in a sentence
+AND = "{some} and {last}"
+
+
 class Message:
     """A sentence for a person, kept so that it can be said in any language later: an English
     template with ``{named}`` fields and their values.
@@ -74,12 +79,22 @@ class Message:
     outbox stores a refusal so and the mail renders it at send time, in the reader's
     language).  The engine stays pure: it never calls a translation itself."""
 
-    __slots__ = ("args", "plain", "template")
+    __slots__ = ("args", "count", "plain", "template")
 
     def __init__(self, template: str, /, **args: Argument) -> None:
         self.template = template
         self.args: Mapping[str, Argument] = MappingProxyType(args)
         self.plain = False
+        self.count: tuple[int, str] | None = None  # (n, the template for "other"): counted
+
+    @classmethod
+    def counted(cls, n: int, one: str, other: str, /, **args: Argument) -> Message:
+        """A sentence about ``n`` things, said with ``one`` or ``other`` as the reader's
+        language chooses for ``n`` (1 is "one"; in French 0 is too): "mit 1 Palast", "mit 2
+        Palästen", never "Palast/Paläste"."""
+        message = cls(one, **args)
+        message.count = (n, other)
+        return message
 
     @classmethod
     def literal(cls, text: str) -> Message:
@@ -102,14 +117,26 @@ class Message:
         template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
         return cls.layout(template, **{f"p{i}": part for i, part in enumerate(parts)})
 
+    @classmethod
+    def listed(cls, parts: Sequence[Argument]) -> Argument:
+        """``parts`` as a list in a sentence: "Red", "Red and Blue", "Red, Blue and Green",
+        its last link (:data:`AND`) said in the reader's language ("und", "et")."""
+        if len(parts) < 2:
+            return parts[0] if parts else ""
+        return cls(AND, some=cls.joined(parts[:-1]), last=parts[-1])
+
     def render(self, translate: Translate = as_is) -> str:
         values = {k: _render_argument(v, translate) for k, v in self.args.items()}
+        template = self.template
+        if self.count is not None:
+            n, other = self.count
+            template = template if _is_one(n, translate(LANGUAGE_CODE)) else other
         if self.plain:
-            return self.template.format(**values)
+            return template.format(**values)
         try:
-            return translate(self.template).format(**values)
+            return translate(template).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
-            return self.template.format(**values)
+            return template.format(**values)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -118,6 +145,8 @@ class Message:
         }
         if self.plain:
             data["plain"] = True
+        if self.count is not None:
+            data["count"], data["other"] = self.count
         return data
 
     @classmethod
@@ -139,11 +168,15 @@ class Message:
                 args[str(k)] = v if isinstance(v, str | int) else str(v)
         message = cls(data["template"], **args)
         message.plain = data.get("plain") is True
+        if isinstance(data.get("count"), int) and isinstance(data.get("other"), str):
+            message.count = (data["count"], data["other"])
         return message
 
     def templates(self) -> list[str]:
         """Every string :meth:`render` passes to ``translate``."""
         found = [] if self.plain else [self.template]
+        if self.count is not None:
+            found += [LANGUAGE_CODE] if self.plain else [LANGUAGE_CODE, self.count[1]]
         for v in self.args.values():
             if isinstance(v, Word):
                 found.append(v.text)
@@ -164,6 +197,15 @@ class Message:
 
 
 Argument = str | int | Word | Spelled | Message
+
+# the languages whose "one" form is said of 0 as well as of 1 (CLDR's plural rules)
+ZERO_IS_ONE = frozenset({"fr"})
+
+
+def _is_one(n: int, language: str) -> bool:
+    """Whether ``language`` says ``n`` things with its singular ("language code: en", the
+    untranslated msgid, is English)."""
+    return n == 1 or (n == 0 and language in ZERO_IS_ONE)
 
 
 def _render_argument(value: Argument, translate: Translate) -> str:

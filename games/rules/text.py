@@ -181,8 +181,9 @@ def nfkc(text: str, kept: tuple[str, ...] = ()) -> str:
 WIDTH = 76  # a mail's text columns: where its lines are wrapped
 URL = re.compile(r"\bhttps?://\S+")
 _BULLET = re.compile(r"(?:[-*>]|\d+\.) ")
-# a word that is kept on the line of the word before it: "(17)", "(17),", "2;", "12"
-_TRAILING = re.compile(r"\(?\d+\)?[,;:.]?")
+# a word that is kept on the line of the word before it: "(17)", "(17),", "2;", "12", and the
+# "==" that closes a heading ("== Partie 3 (Rot) ==")
+_TRAILING = re.compile(r"\(?\d+\)?[,;:.]?|=+")
 
 
 def wrap_line(line: str, width: int = WIDTH, hang: int | None = None) -> list[str]:

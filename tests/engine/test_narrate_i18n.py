@@ -100,14 +100,14 @@ def test_random_games_narrate_with_no_english_left(table):
                 "bids": [{"seat": 1, "target": 2, "amount": 1}, {"seat": 2, "target": 1, "amount": 1}],
                 "tied": [1, 2],
             },
-            "Enchères pour Guazhou (2) : Bleu 1 contre vert; Vert 1 contre bleu; égalité entre Bleu, Vert.",
+            "Enchères pour Guazhou (2) : Bleu 1 contre vert; Vert 1 contre bleu; égalité entre Bleu et Vert.",
         ),
         ("fr", "sealed", {"seat": 0, "side": "emperor"}, "(Choix secret : camp empereur.)"),
         (
             "fr",
             "gift",
             {"seat": 0, "to": 2, "amount": 2, "kind": "army"},
-            "Rouge donne 2 point(s) d'armée à Vert.",
+            "Rouge donne 2 en armée à Vert.",
         ),
     ],
 )

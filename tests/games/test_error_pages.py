@@ -64,7 +64,7 @@ def test_a_server_error_gets_a_page_in_the_readers_language_that_says_the_games_
     assert response.status_code == 500
     html = response.content.decode()
     _looks_like_the_site(html, "fr")
-    assert "Une erreur s'est produite" in html and "Vos parties n'en sont pas touchées" in html
+    assert "Une erreur s’est produite" in html and "Vos parties n’en sont pas touchées" in html
 
 
 @override_settings(DEBUG=False)

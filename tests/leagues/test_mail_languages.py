@@ -58,15 +58,15 @@ def test_a_german_players_standings_mail_is_in_german():
 
 
 def test_a_french_players_welcome_answer_is_in_french():
-    league = League.objects.create(name="Coupe d'hiver", slug="hiver")
+    league = League.objects.create(name="Coupe d'hiver", slug="hiver")  # set with a French apostrophe
     season_of(league, [])
     Player.objects.create(name="Inès", email="ines@example.org", language="fr")
     receive(compose(SERVICE, "Inès <ines@example.org>", "join hiver"))
     receive(compose(SERVICE, "ines@example.org", "join printemps"))
     welcome, refusal = deliver_pending()
-    assert welcome.subject == "Bienvenue dans Coupe d'hiver · Le Lotus blanc par courriel"
+    assert welcome.subject == "Bienvenue dans Coupe d’hiver · Le Lotus blanc par courriel"
     assert " ".join(welcome.text.split()).startswith(
-        "Bienvenue : votre inscription à Coupe d'hiver : Autumn est enregistrée."
+        "Bienvenue : votre inscription à Coupe d’hiver : Autumn est enregistrée."
     )
     assert "vous jouez vos coups en y répondant" in " ".join(welcome.text.split())
     # the footer: the service's name, then the link to the player's own page
@@ -79,8 +79,8 @@ def test_a_french_players_welcome_answer_is_in_french():
         " ".join(refusal.subject.split()) == "Votre inscription : non inscrit · Le Lotus blanc par courriel"
     )
     text = " ".join(refusal.text.split())  # French typography's no-break spaces read as spaces
-    assert "Il n'existe pas de ligue « printemps »." in text
-    assert "par exemple « join hiver »" in text and "hiver (Coupe d'hiver)" in refusal.text
+    assert "Il n’existe pas de ligue « printemps »." in text
+    assert "par exemple « join hiver »" in text and "hiver (Coupe d’hiver)" in refusal.text
 
 
 def test_an_unknown_address_is_answered_in_english():

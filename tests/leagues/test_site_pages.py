@@ -77,7 +77,7 @@ def test_the_front_page_lead_lists_every_registered_game_by_its_title_in_the_rea
     titles = {
         "en": ["White Lotus", "Die Verbotene Stadt", "Sealed Bids"],
         "de": ["Der weiße Lotus", "Die Verbotene Stadt", "Verdeckte Gebote"],
-        "fr": ["Le Lotus blanc", "Die Verbotene Stadt", "Enchères scellées"],
+        "fr": ["Le Lotus blanc", "La Cité interdite", "Enchères scellées"],
     }[language]
     both = {"en": "{} and {}", "de": "{} und {}", "fr": "{} et {}"}[language]
     assert lead(language) == said.format(games=both.format(titles[0], titles[1]))

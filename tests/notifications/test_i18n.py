@@ -183,10 +183,10 @@ def test_words_translate(language, expected):
 
 
 def test_narration_sentences_translate_and_format():
-    sentence = "{colour} becomes emperor with {palaces} palace(s)."
+    sentence = "{colour} becomes emperor with {palaces} palaces."
     with translation.override("de"):
         text = gettext(sentence).format(colour=gettext("Red"), palaces=2)
-        assert text == "Rot wird mit 2 Palast/Palästen Kaiser."
+        assert text == "Rot wird mit 2 Palästen Kaiser."
     with translation.override("fr"):
         text = gettext(sentence).format(colour=gettext("Red"), palaces=2)
         assert text == "Rouge devient empereur avec 2 palais."

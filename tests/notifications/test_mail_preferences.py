@@ -290,7 +290,7 @@ def test_the_invitation_tells_the_setting_and_how_to_change_it():
     [
         ("en", "Your daily news", "Your daily news from the games where you have nothing"),
         ("de", "Deine Neuigkeiten des Tages", "aus den Partien, in denen du gerade nichts"),
-        ("fr", "Vos nouvelles du jour", "des parties où vous n'avez rien à décider"),
+        ("fr", "Vos nouvelles du jour", "des parties où vous n’avez rien à décider"),
     ],
 )
 def test_the_digest_speaks_the_readers_language(language, subject, intro):

@@ -68,11 +68,11 @@ SETTINGS = {
 }
 # the words a seat that must bid is told, and those that name the bidders, per language
 DECISION = {"en": "make a sealed bid for {area}", "de": "geheim Einfluss für {area} bieten"}
-DECISION["fr"] = "miser de l'influence en secret pour {area}"
+DECISION["fr"] = "miser de l’influence en secret pour {area}"
 NOT_YOUR_MOVE = {
     "en": "It is not your move: {who} must",
     "de": "Du bist nicht am Zug: {who} müssen",
-    "fr": "Ce n'est pas à vous de jouer : {who} doivent",
+    "fr": "Ce n’est pas à vous de jouer : {who} doivent",
 }
 AND = {"en": " and ", "de": " und ", "fr": " et "}
 # kinds whose text does not speak of the seat's situation: a security notice, the game's end

@@ -99,7 +99,7 @@ def test_the_time_controls_mail_lists_every_control_with_its_value_and_what_chan
     french = body_of("chen@example.org", "time_controls")
     listed = lines_after(french, "Les délais de la partie désormais :")
     assert listed[0] == "Délai par décision : 24 heures (auparavant 48 heures)"
-    assert listed[4] == "Pas d'échéance le week-end (fuseau du joueur) : oui (auparavant non)"
+    assert listed[4] == "Pas d’échéance le week-end (fuseau du joueur) : oui (auparavant non)"
     html = OutboundMail.objects.get(to_email="ada@example.org", kind="time_controls").html
     assert "<li>Time per decision: 24 hours (was 48 hours)</li>" in html
 

@@ -184,7 +184,7 @@ def test_die_verbotene_stadt_seats_are_named_by_their_directions_in_any_language
     deliver_pending()
     east = email_of(game, Press.objects.get().to_seats[0])
     (press,) = [m for m in sent_to(east) if "to you" in m.subject]
-    assert press.subject.endswith("(Die Verbotene Stadt): north to you"), press.subject
+    assert press.subject.endswith("(Die Verbotene Stadt): North to you"), press.subject
     assert "hallo" in press.body
 
 

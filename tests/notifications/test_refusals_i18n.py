@@ -52,18 +52,25 @@ LITERAL = Message.literal("").template  # said as it is: no entry
 
 
 def message_calls() -> Iterator[tuple[Path, ast.Call, str]]:
-    """Every ``Message("...")`` call of the sources, with its file and template."""
+    """Every ``Message("...")`` call of the sources, with its file and template (each form of
+    a ``Message.counted(n, "one", "other")``)."""
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "Message"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Name) and node.func.id == "Message":
+                templates = node.args[:1]
+            elif (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "counted"
+                and getattr(node.func.value, "id", "") == "Message"
             ):
-                yield path, node, node.args[0].value
+                templates = node.args[1:3]
+            else:
+                continue
+            for template in templates:
+                if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                    yield path, node, template.value
 
 
 def written_templates() -> dict[str, str]:
@@ -228,8 +235,8 @@ def _refused(game, seat: int, body: str) -> OutboundMail:
         ),
         (
             "fr",
-            "Il n'y a pas de province « Atlantis ». Écrivez : pose <province>",
-            "Vous n'avez rien à décider pour l'instant (à jouer : Rouge).",
+            "Il n’y a pas de province « Atlantis ». Écrivez : pose <province>",
+            "Vous n’avez rien à décider pour l’instant (à jouer : Rouge).",
         ),
         (
             "en",
@@ -279,7 +286,7 @@ def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
     ("language", "expected"),
     [
         ("de", "„biete“ ist jetzt kein möglicher Zug: Gebietsmarker werden gesetzt."),
-        ("fr", "« mise » n'est pas un coup possible maintenant : les pions sont en train d'être placés."),
+        ("fr", "« mise » n’est pas un coup possible maintenant : les pions sont en train d’être placés."),
     ],
 )
 def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, expected):

@@ -193,17 +193,17 @@ def test_the_first_mail_asks_for_the_dial_without_the_generic_leftovers():
     deliver_pending()
     row = OutboundMail.objects.get(game=game, seat=0, kind="invitation")
     rendered = emails.render(row)
-    assert rendered.subject.startswith("New game, you play north: set a secret dial to an official")
+    assert rendered.subject.startswith("New game, you play North: set a secret dial to an official")
     assert "Hello Ada," in rendered.text
     assert "choice None" not in rendered.text
     assert "board.." not in rendered.text.replace("\n", " ")
     assert "Every mail shows the board, what you hold" in rendered.text
     # every seat sets its dial at once: the mail asks for a sealed answer, not "your move"
-    assert "Your sealed answer is asked (north): set a secret dial to an official" in rendered.text
+    assert "Your sealed answer is asked (North): set a secret dial to an official" in rendered.text
     assert "It is your move" not in rendered.text
     assert "Your dial is not set yet." in rendered.text
     assert "Moves this turn" not in rendered.text  # no turn has begun: "0 moves" said nothing
-    assert "Still to answer (sealed, all at once): north Ada, east Bernd" in rendered.text
+    assert "Still to answer (sealed, all at once): North Ada, East Bernd" in rendered.text
     assert "dial rr" in rendered.text  # the example from the menu
     # the settings as this game has them: no White Lotus years
     assert "every mail: each reveal and each move of the others" in " ".join(rendered.text.split())
@@ -273,7 +273,7 @@ def test_replies_in_german_and_french_reach_the_engine_and_a_wrong_one_is_refuse
     assert answer.kind == "error"
     text = " ".join(emails.render(answer).text.split())
     assert "n'est pas un fonctionnaire" in text or "fonctionnaire" in text, text
-    assert "soudoie l'un de" in text  # the legal alternatives, in French
+    assert "soudoie l’un de" in text  # the legal alternatives, in French
     reply(game, 2, "soudoie jaune/noir")  # the last dial: the start player is found, the first turn begins
     state = services.head_state(game)
     mover = vs.pending(state)[0].seat

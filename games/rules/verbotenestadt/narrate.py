@@ -8,10 +8,10 @@ pass to ``translate`` so a catalogue can be checked for completeness.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..base import Argument, LogEntry, Message, Word
+from ..base import AND, Argument, LogEntry, Message, Word
 from .constants import GARMENT_COLOURS, PIECES, SEATS, hat, robe
 from .state import State
 
@@ -75,9 +75,21 @@ FACE_WORDS = {
     "red-pavilion": "red face with the pavilion",
 }
 ANSWERS = ("keep", "believe", "doubt")
-DIRECTION_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
-WORDS = (*SEATS, *FACE_WORDS.values(), *DIES.values(), *GARMENT_COLOURS, *PIECES, NOBODY, *ANSWERS)
-MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS)
+# a direction of a move, as it reads after "moves ky": words of their own, not the seats' names
+# (German says "nach Westen", French "vers l'ouest"); the legs of a path follow one another
+DIRECTION_WORDS = {"n": "northward", "e": "eastward", "s": "southward", "w": "westward"}
+THEN = "{before}, then {after}"
+WORDS = (
+    *SEATS,
+    *FACE_WORDS.values(),
+    *DIES.values(),
+    *GARMENT_COLOURS,
+    *PIECES,
+    NOBODY,
+    *ANSWERS,
+    *DIRECTION_WORDS.values(),
+)
+MESSAGES: tuple[str, ...] = (*TEMPLATES.values(), *RESULTS.values(), *WORDS, THEN, AND)
 
 
 def _seat(state: State, seat: int | None) -> Word:
@@ -88,7 +100,17 @@ def _seat(state: State, seat: int | None) -> Word:
 
 def _seats(state: State, seats: Any) -> Argument:
     names = [_seat(state, s) for s in seats]
-    return Message.joined(names) if names else Word(NOBODY)
+    return Message.listed(names) if names else Word(NOBODY)
+
+
+def _path(path: Sequence[str]) -> Argument:
+    """A move's directions in order: "northward, then eastward"."""
+    if not path:
+        return ""
+    said: Argument = Word(DIRECTION_WORDS[path[0]])
+    for step in path[1:]:
+        said = Message(THEN, before=said, after=Word(DIRECTION_WORDS[step]))
+    return said
 
 
 def _official(code: str) -> Message:
@@ -109,7 +131,7 @@ def narration(state: State, entry: LogEntry) -> Message:
     elif kind == "moved":
         kind = "moved_in" if d.get("entered") else "moved_short" if d.get("short") else "moved"
         values["official"] = _official(d["code"])
-        values["path"] = Message.joined([Word(DIRECTION_WORDS[x], "lower") for x in d["path"]], " ")
+        values["path"] = _path(d["path"])
         values["square"] = f"({d['to'][0]},{d['to'][1]})"
     elif kind in ("dial",):
         values["official"] = _official(d["code"])

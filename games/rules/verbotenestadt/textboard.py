@@ -107,7 +107,7 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
         if player is None:
             return str(seat)
         name = names.get(player["colour"], "")
-        return f"{t(player['colour'])} {name}".rstrip()
+        return f"{_name(player['colour'], t)} {name}".rstrip()
 
     pending = list(view.get("pending") or ())
     if any(p.get("sealed") for p in pending) and not view.get("finished"):
@@ -124,16 +124,22 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
             lines += _wrap(t(WAITING).format(seats=seats))
     for p in players:
         line = t(PLAYER).format(
-            seat=t(p["colour"]),
+            seat=_name(p["colour"], t),
             name=names.get(p["colour"], ""),
             cards=_cards_text(p.get("cards") or (), t),
             score=(p.get("score") or {}).get("total", 0),
         )
         if p.get("partner") is not None:
             partner = by_seat.get(p["partner"])
-            line += " " + t(PARTNER).format(seat=t(partner["colour"]) if partner else p["partner"])
+            line += " " + t(PARTNER).format(seat=_name(partner["colour"], t) if partner else p["partner"])
         lines += _wrap(line)
     return lines
+
+
+def _name(seat: str, t: Translate) -> str:
+    """A seat's name as a name is written, capitalised in every language ("Est", not "est")."""
+    said = t(seat)
+    return said[:1].upper() + said[1:]
 
 
 def _grid(board: Board, view: Mapping[str, Any]) -> list[str]:

@@ -93,7 +93,12 @@ def apply(state: State, seat: int, command: Command, log: list[LogEntry]) -> Sta
     palaces = state.palaces(seat)
     if not 0 <= command.army <= palaces:
         raise IllegalCommand(
-            Message("You hold {palaces} palace(s): choose army for 0 to {palaces} of them.", palaces=palaces)
+            Message.counted(
+                palaces,
+                "You hold {palaces} palace: choose army for 0 to {palaces} of them.",
+                "You hold {palaces} palaces: choose army for 0 to {palaces} of them.",
+                palaces=palaces,
+            )
         )
     choices = put(phase.choices, seat, command.army)
     log.append(LogEntry("sealed", {"seat": seat, "palaces_as_army": command.army}, private_to=seat))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import Argument, LogEntry, Message, Translate, Word
+from ..base import AND, LANGUAGE_CODE, Argument, LogEntry, Message, Translate, Word
 from .constants import COLOURS, Building
 from .state import State
 
@@ -32,6 +32,11 @@ def _c(state: State, seat: int) -> Word:
 
 def _cs(state: State, seats: Iterable[int], sep: str = ", ") -> Message:
     return Message.joined([_c(state, s) for s in seats], sep)
+
+
+def _listed(state: State, seats: Iterable[int]) -> Argument:
+    """Seats' colours as a list in a sentence: "Red, Green and Yellow"."""
+    return Message.listed([_c(state, s) for s in seats])
 
 
 def _a(state: State, area: int) -> str:
@@ -59,10 +64,16 @@ POINT_WORDS = ("influence", "army")
 # "(You sealed: ...)": one part per key of the entry, in its order.
 SEALED = {
     "amount": "amount {amount}",
-    "palaces_as_army": "{palaces_as_army} palace(s) as army",
+    "palaces_as_army": "{palaces_as_army} palace as army",
     "side": "side {side}",
     "army": "army {army}",
 }
+# the sentences about a number of things, said in the form the number asks: (one, other)
+PALACES_AS_ARMY = (SEALED["palaces_as_army"], "{palaces_as_army} palaces as army")
+EMPEROR = (
+    "{colour} becomes emperor with {palaces} palace.",
+    "{colour} becomes emperor with {palaces} palaces.",
+)
 SEALED_BID = "bid {amount} against {target}"  # a sealed bid: target and amount together
 
 
@@ -75,7 +86,7 @@ def _bids(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
         for b in d["bids"]
     ]
     tied = d.get("tied")
-    tie: Argument = Message(TIE, colours=_cs(s, tied)) if tied else ""
+    tie: Argument = Message(TIE, colours=_listed(s, tied)) if tied else ""
     return {"area": _a(s, d["area"]), "bids": Message.joined(parts, "; "), "tie": tie}
 
 
@@ -99,7 +110,9 @@ def _sealed(s: State, d: Mapping[str, Any]) -> dict[str, Argument]:
     for k, v in d.items():
         if k == "seat" or (k in ("target", "amount") and parts):
             continue
-        if k in SEALED:
+        if k == "palaces_as_army":
+            parts.append(Message.counted(int(v), *PALACES_AS_ARMY, palaces_as_army=str(v)))
+        elif k in SEALED:
             value: Argument = Word(v) if isinstance(v, str) and v in SIDE_WORDS else str(v)
             parts.append(Message(SEALED[k], **{k: value}))
         else:  # not written by the engine today: shown untranslated
@@ -134,7 +147,7 @@ TEXTS: dict[str, Sentence] = {
     ),
     "contest": (
         "Contest for {area} between {colours}.",
-        lambda s, d: {"area": _a(s, d["area"]), "colours": _cs(s, d["contenders"])},
+        lambda s, d: {"area": _a(s, d["area"]), "colours": _listed(s, d["contenders"])},
     ),
     "sealed": ("(You sealed: {choices}.)", _sealed),
     "submitted": ("{colour} has sealed a choice.", _seat()),
@@ -145,7 +158,7 @@ TEXTS: dict[str, Sentence] = {
         lambda s, d: {"colour": _c(s, d["seat"]), "area": _a(s, d["area"]), "kept": str(d["kept"])},
     ),
     "emperor": (
-        "{colour} becomes emperor with {palaces} palace(s).",
+        EMPEROR[0],
         lambda s, d: {"colour": _c(s, d["seat"]), "palaces": str(d["palaces"])},
     ),
     "emperor_vp": ("The emperor, {colour}, takes a victory point chip.", _seat()),
@@ -224,7 +237,7 @@ TEXTS: dict[str, Sentence] = {
 MESSAGES: tuple[str, ...] = tuple(
     dict.fromkeys(
         [fmt for fmt, _ in TEXTS.values()]
-        + [BID, TIE, SEALED_BID, *SEALED.values()]
+        + [BID, TIE, AND, SEALED_BID, *SEALED.values(), *PALACES_AS_ARMY, *EMPEROR, LANGUAGE_CODE]
         + [c.capitalize() for c in COLOURS]
         + list(COLOURS)  # lower case, as the target of a bid
         + [b.label for b in Building]
@@ -240,6 +253,8 @@ def narration(state: State, entry: LogEntry) -> Message:
     if sentence is None:
         return Message.layout("{text}", text=f"{entry.kind}: {dict(entry.data)}")
     fmt, values = sentence
+    if entry.kind == "emperor":  # said of one palace or of several
+        return Message.counted(int(entry.data["palaces"]), *EMPEROR, **values(state, entry.data))
     return Message(fmt, **values(state, entry.data))
 
 
@@ -258,7 +273,9 @@ def sealed_text(sealed: Mapping[str, Any] | None, translate: Translate = _same) 
         if key == "bid":
             against = t(value["against"])
             parts.append(t(SEALED_BID).format(amount=value["amount"], target=against))
-        elif key in ("palaces_as_army", "army"):
+        elif key == "palaces_as_army":
+            parts.append(Message.counted(value, *PALACES_AS_ARMY, palaces_as_army=value).render(t))
+        elif key == "army":
             parts.append(t(SEALED[key]).format(**{key: value}))
         elif key == "side":
             parts.append(t(SEALED["side"]).format(side=t(value)))

@@ -225,9 +225,9 @@ def test_the_text_board_fits_80_columns_and_draws_the_grid():
     assert "Terrace of banishment (12 of 15): rr ry rb rg rk yr" in text
     assert "Last move: kk 5,7 > 3,7" in text
     assert "Moves this turn: 2; last fate die: middle die, red face with the dragon." in text
-    assert "north Anna: red: hat, trousers / white: coat; score 5" in text
-    assert "east Bertrand: no cards; score 0" in text
-    assert "To move: east Bertrand" in text
+    assert "North Anna: red: hat, trousers / white: coat; score 5" in text
+    assert "East Bertrand: no cards; score 0" in text
+    assert "To move: East Bertrand" in text
 
 
 def test_the_text_board_names_partners_and_who_else_must_answer():
@@ -238,9 +238,9 @@ def test_the_text_board_names_partners_and_who_else_must_answer():
     view["players"][1]["partner"] = 3
     view["pending"].append({"seat": 2, "colour": "south", "kind": "challenge"})
     text = "\n".join(unwrap(text_board(view, {**NAMES, "west": "Dmitri"}, lambda s: s)))
-    assert "east Bertrand: no cards; score 0 (partner: west)" in text
-    assert "west Dmitri: no cards; score 0 (partner: east)" in text
-    assert "Waiting for: south Chiara" in text
+    assert "East Bertrand: no cards; score 0 (partner: West)" in text
+    assert "West Dmitri: no cards; score 0 (partner: East)" in text
+    assert "Waiting for: South Chiara" in text
 
 
 def test_a_sealed_window_says_who_still_owes_an_answer_and_nobody_is_to_move():
@@ -256,11 +256,11 @@ def test_a_sealed_window_says_who_still_owes_an_answer_and_nobody_is_to_move():
     ]
     text = "\n".join(unwrap(text_board(view, NAMES, lambda s: s)))
     assert "To move" not in text and "Waiting for" not in text
-    assert "Still to answer (sealed, all at once): north Anna, south Chiara" in text
+    assert "Still to answer (sealed, all at once): North Anna, South Chiara" in text
     view["pending"] = [{"seat": 2, "colour": "south", "kind": "challenge", "sealed": True}]
     text = "\n".join(unwrap(text_board(view, NAMES, lambda s: s)))
     assert "To move" not in text
-    assert "Still to answer (sealed, all at once): south Chiara" in text
+    assert "Still to answer (sealed, all at once): South Chiara" in text
 
 
 def test_the_text_board_shows_only_the_viewers_own_dial():

@@ -77,5 +77,5 @@ def test_narration_reads_in_german():
     state = arrange(started(3), TO_2_SQUARES, target=2)
     state, log = apply(state, 0, Move("rr", ("n",)))
     lines = [narrate_module.narrate(state, e, translation.gettext) for e in log if e.private_to is None]
-    assert "Nord zieht rr (Rot/Rot) nord in den Zielpavillon." in lines
+    assert "Nord zieht rr (Rot/Rot) nach Norden in den Zielpavillon." in lines
     assert any(line.startswith("Nord nimmt eine Karte aus Pavillon 2: ") for line in lines)
