@@ -23,7 +23,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from games import permissions, services
@@ -220,15 +219,16 @@ def rollback_view(
     if target is None:
         raise Http404
     act = ACTIONS["rollback"]
-    initial = {"to_seq": seq, "reason": request.GET.get("reason", "")}
-    form = RollbackForm(request.POST or None, initial=initial, auto_id="id_rollback_%s")
+    form = RollbackForm(request.POST or None, initial={"to_seq": seq}, auto_id="id_rollback_%s")
     again = False
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["to_seq"] != seq:
             raise Http404
         if confirmed(request.POST.get("token", ""), game, act):
             return _perform(request, game, act, form.cleaned_data, user)
-        again = True  # no token, or one from before the game moved on: look again
+        # the audit page's form sends no token: this is the first look; a token that no longer
+        # holds (the game moved on) asks for another
+        again = "token" in request.POST
     after = [r for r in rows if r.event.seq > seq]
     undone = [r for r in after if r.in_effect and r.event.kind not in KEPT_BY_ROLLBACK]
     # what stands after it, an act an earlier rollback went past included: it stood then too
@@ -267,15 +267,18 @@ def _rollback_refusal(game: Game, row: Row) -> str:
 def action_view(
     model_admin: admin.ModelAdmin[Game], request: HttpRequest, game_id: int, action: str
 ) -> HttpResponse:
-    """A moderator act: its GET (the audit page's form) shows what it will do and asks; only a
-    POST with that page's token does it (``games.admin_confirm``).  The rollback's confirmation
-    is the "roll back to here" page, which also lists what stays."""
+    """A moderator act: the audit page's form (a POST without a token) shows what it will do and
+    asks; only a POST with that page's token does it (``games.admin_confirm``).  Both are POSTs,
+    so the moderator's reason never stands in an address (and an access log).  The rollback's
+    confirmation is the "roll back to here" page, which also lists what stays."""
     user = _moderator(request)
     if action not in ACTIONS:
         raise Http404
     game = _game(request, game_id)
     act = ACTIONS[action]
-    data = request.POST if request.method == "POST" else request.GET
+    if request.method != "POST":
+        return HttpResponseRedirect(audit_url(game.pk))
+    data = request.POST
     form = _form(act, game, data)
     if not form.is_valid():
         for name, errors in form.errors.items():
@@ -284,11 +287,10 @@ def action_view(
                 messages.error(request, f"{act.label}: {label + ': ' if label else ''}{error}")
         return HttpResponseRedirect(audit_url(game.pk))
     if act.name == "rollback":
-        page = reverse("admin:games_game_rollback", args=[game.pk, form.cleaned_data["to_seq"]])
-        return HttpResponseRedirect(f"{page}?{urlencode({'reason': form.cleaned_data['reason']})}")
-    if request.method == "POST" and confirmed(request.POST.get("token", ""), game, act):
+        return rollback_view(model_admin, request, game_id, form.cleaned_data["to_seq"])
+    if confirmed(request.POST.get("token", ""), game, act):
         return _perform(request, game, act, form.cleaned_data, user)
-    again = request.method == "POST"  # no token, or one from before the game moved on
+    again = "token" in request.POST  # a token from before the game moved on
     fields = [(k, v) for k in form.fields for v in data.getlist(k)]
     context = {
         **_context(model_admin, request, game, _("%(act)s: %(game)s?") % {"act": act.label, "game": game}),

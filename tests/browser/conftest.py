@@ -95,12 +95,23 @@ def check_page(page: Any, request: pytest.FixtureRequest, url: str, label: str) 
         page.set_viewport_size({"width": width, "height": height})
         response = page.goto(url)
         assert response is not None and response.ok, f"{url}: {response and response.status}"
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert overflow <= 0, f"{label} scrolls sideways by {overflow}px at {width}px: {_too_wide(page)}"
-        accessible(page, f"{label} at {size} size")
-        screenshot(page, request, f"{label}-{size}")
+        _check_as_shown(page, request, label, size)
+
+
+def check_shown_page(page: Any, request: pytest.FixtureRequest, label: str) -> None:
+    """``check_page`` for the page the browser shows now without loading it again: the answer
+    to a form's POST, which an address alone does not bring back."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        _check_as_shown(page, request, label, size)
+
+
+def _check_as_shown(page: Any, request: pytest.FixtureRequest, label: str, size: str) -> None:
+    width = page.viewport_size["width"]
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{label} scrolls sideways by {overflow}px at {width}px: {_too_wide(page)}"
+    accessible(page, f"{label} at {size} size")
+    screenshot(page, request, f"{label}-{size}")
 
 
 def _too_wide(page: Any) -> str:

@@ -12,7 +12,7 @@ from games.models import Event, Game
 from leagues.models import League, Season
 from tests.games.factories import running_game, whose_turn
 
-from .conftest import check_page, screenshot
+from .conftest import check_page, check_shown_page, screenshot
 
 pytestmark = pytest.mark.usefixtures("live_db")
 
@@ -122,7 +122,7 @@ def test_a_german_moderator_confirms_a_pause_and_hands_a_seat_to_a_new_address(l
     page.fill("#id_pause_reason", "Streit um ein Gebot")
     page.click("#action-pause input[type=submit]")
     page.wait_for_selector("#happens")
-    check_page(page, request, page.url, "confirm-pause")
+    check_shown_page(page, request, "confirm-pause")  # a POST's answer
     assert "wird angehalten" in page.inner_text("#happens")
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING  # asking did nothing

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -239,10 +240,10 @@ def test_a_seat_is_handed_to_a_new_address_in_one_form(mod, moderator, game):
     """No detour through Players: a new address with a name adds the player as the seat
     changes hands; without a name the form asks for one and nobody is added."""
     data = {"position": 1, "email": "gus@example.org", "language": "de", "reason": "left the league"}
-    refused = mod.get(act(game, "replace"), data, follow=True)
+    refused = mod.post(act(game, "replace"), data, follow=True)
     assert any("give the new player's name" in m for m in messages_of(refused))
     assert not Player.objects.filter(email="gus@example.org").exists()
-    page = mod.get(act(game, "replace"), {**data, "name": "Gus"}).content.decode()
+    page = mod.post(act(game, "replace"), {**data, "name": "Gus"}).content.decode()
     assert "passes from Bao &lt;bao@example.org&gt; to Gus &lt;gus@example.org&gt;" in page
     assert "is new to the service and is added as a player" in page
     assert "A later rollback does not give the seat back." in page
@@ -279,7 +280,7 @@ def test_a_refusal_of_the_services_is_shown_as_a_message(mod, game):
     before = game.events.count()
     response = confirmed_act(mod, act(game, "resume"), {"reason": "why not"}, follow=True)
     assert any("cannot be resumed" in m for m in messages_of(response))
-    response = mod.get(act(game, "rollback"), {"to_seq": 1, "reason": "too far"}, follow=True)
+    response = mod.post(act(game, "rollback"), {"to_seq": 1, "reason": "too far"}, follow=True)
     assert "The game can only be rolled back to an event from its start on." in response.content.decode()
     response = mod.post(
         act(game, "replace"), {"position": 0, "email": "nobody@x.org", "reason": "r"}, follow=True
@@ -301,8 +302,9 @@ def test_a_refusal_of_the_services_is_shown_as_a_message(mod, game):
 def test_every_act_shows_what_it_will_do_and_acts_only_on_a_confirming_post(
     moderator, game, action, data, said
 ):
-    """The audit page's form asks (GET): the page says what will happen and changes nothing;
-    a POST without the page's token, or without CSRF, does nothing either."""
+    """The audit page's form asks (a POST without a token): the page says what will happen and
+    changes nothing; a POST with the page's token but without CSRF, or with a forged token,
+    does nothing either."""
     if action == "resume":
         services.pause(game, by=None, reason="first")
         game.refresh_from_db()
@@ -310,16 +312,16 @@ def test_every_act_shows_what_it_will_do_and_acts_only_on_a_confirming_post(
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(moderator)
     before = game.events.count()
-    page = strict.get(act(game, action), data)
+    csrf = strict.get(url("game_audit", game.pk)).context["csrf_token"]
+    assert strict.post(act(game, action), data).status_code == 403  # the first look needs CSRF too
+    page = strict.post(act(game, action), {**data, "csrfmiddlewaretoken": csrf})
     html = page.content.decode()
     assert page.status_code == 200 and said in html, html[:3000]
+    assert 'id="confirm-again"' not in html
     assert f"Recorded in the log as event #{game.head_seq + 1}" in html and "league rules" in html
     assert strict.post(act(game, action), {**data, "token": page.context["token"]}).status_code == 403
-    csrf = page.context["csrf_token"]
-    unconfirmed = strict.post(act(game, action), {**data, "csrfmiddlewaretoken": csrf})
     forged = strict.post(act(game, action), {**data, "csrfmiddlewaretoken": csrf, "token": "x:y"})
-    for answer in (unconfirmed, forged):
-        assert answer.status_code == 200 and 'id="confirm-again"' in answer.content.decode()
+    assert forged.status_code == 200 and 'id="confirm-again"' in forged.content.decode()
     assert game.events.count() == before
     done = strict.post(
         act(game, action), {**data, "csrfmiddlewaretoken": csrf, "token": page.context["token"]}
@@ -328,8 +330,18 @@ def test_every_act_shows_what_it_will_do_and_acts_only_on_a_confirming_post(
     assert game.events.order_by("-seq").first().reason == "league rules"
 
 
+def test_the_audit_pages_act_forms_post_so_the_reason_never_stands_in_an_address(mod, game):
+    """A reason can name a player or a dispute: it goes in a POST body, never in a URL that an
+    access log or the browser's history keeps."""
+    html = mod.get(url("game_audit", game.pk)).content.decode()
+    forms = re.findall(r'<form method="(\w+)" action="[^"]*" class="wl-action"', html)
+    assert forms and set(forms) == {"post"}, forms
+    assert mod.get(act(game, "pause"), {"reason": "dispute"}).status_code == 302
+    assert not game.events.filter(kind=Event.Kind.PAUSED).exists()
+
+
 def test_a_confirmation_from_before_the_game_moved_on_does_nothing(mod, game):
-    page = mod.get(act(game, "pause"), {"reason": "dispute"})
+    page = mod.post(act(game, "pause"), {"reason": "dispute"})
     play(game, 1)  # a move arrives while the moderator reads
     stale = mod.post(act(game, "pause"), {"reason": "dispute", "token": page.context["token"]})
     assert 'id="confirm-again"' in stale.content.decode()
@@ -337,12 +349,12 @@ def test_a_confirmation_from_before_the_game_moved_on_does_nothing(mod, game):
     assert not game.events.filter(kind=Event.Kind.PAUSED).exists()
 
 
-def test_the_audit_pages_rollback_by_number_goes_to_the_page_that_lists_what_it_undoes(mod, game):
+def test_the_audit_pages_rollback_by_number_answers_with_the_page_that_lists_what_it_undoes(mod, game):
     play(game, 4)
-    response = mod.get(act(game, "rollback"), {"to_seq": 4, "reason": "misread"})
-    page = url("game_rollback", game.pk, 4)
-    assert response.status_code == 302 and response["Location"].startswith(page)
-    html = mod.get(response["Location"]).content.decode()
+    response = mod.post(act(game, "rollback"), {"to_seq": 4, "reason": "misread"})
+    html = response.content.decode()
+    assert response.status_code == 200 and response.context["action_url"] == url("game_rollback", game.pk, 4)
+    assert 'id="confirm-again"' not in html
     assert 'id="undone"' in html and "misread</textarea>" in html
     assert not game.events.filter(kind=Event.Kind.ROLLED_BACK).exists()
 

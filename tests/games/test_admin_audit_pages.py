@@ -100,7 +100,9 @@ def test_roll_back_to_here_asks_first_and_lists_what_it_undoes(mod, moderator):
     assert refused.status_code == 200 and game.events.count() == head  # a reason is needed
 
     unconfirmed = mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province"})
-    assert 'id="confirm-again"' in unconfirmed.content.decode()  # no token: nothing done
+    assert 'id="undone"' in unconfirmed.content.decode()  # no token: the page, nothing done
+    stale = mod.post(confirm(game, target), {"to_seq": target, "reason": "wrong province", "token": "x:y"})
+    assert 'id="confirm-again"' in stale.content.decode()  # a token that does not hold: nothing done
     assert game.events.count() == head
     confirmed_act(mod, confirm(game, target), {"to_seq": target, "reason": "wrong province"})
     event = game.events.order_by("-seq").first()
