@@ -28,7 +28,6 @@ from .mailrender import (
     Rendered,
     cleared_lines,
     game_name,
-    game_title,
     local_time,
     render_template,
     short_far_time,
@@ -122,7 +121,7 @@ def _ready_context(mail: OutboundMail) -> dict[str, Any]:
         "game": game,
         "player": mail.player,
         "title": game.name or gettext("Game %(id)s") % {"id": game.pk},
-        "game_title": game_title(services.rules_of(game)),
+        "game_title": words.game_name(services.rules_of(game)),
         "edition": gettext(game.get_edition_display()),  # the catalogue says it in the reader's language
         "colour": words.colour(seats[mail.seat].colour),
         "seats": [

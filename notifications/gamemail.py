@@ -20,7 +20,7 @@ from games.rules.base import GameRules, Message
 from games.templatetags import gamewords
 
 from . import gamefacts, preferences, pressmail, seatview, typography, words
-from .mailrender import Rendered, cleared_lines, game_title, local_time, render_template, short_time
+from .mailrender import Rendered, cleared_lines, local_time, render_template, short_time
 from .models import OutboundMail
 from .pictures import picture_cid, picture_for, shows_picture
 from .seatview import Seen
@@ -86,7 +86,7 @@ def game_mail(
         # what the game's mails show of it: its name, and the partials of its board and hand
         # (``mail/<rules>/_board.*``; a game without its own shows the text board)
         "rules_name": rules.name,
-        "game_title": game_title(rules),
+        "game_title": words.game_name(rules),
         "board_txt": _partials(rules.name, "_board.txt"),
         "board_html": _partials(rules.name, "_board.html"),
         "sealed_text": words.sealed_choice(rules, seen.view.get("sealed") or {}),

@@ -11,12 +11,11 @@ from typing import Any, NamedTuple
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import dateformat, timezone
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from games import timefmt
 from games.links import player_page_url
 from games.models import Game, Player
-from games.rules.base import GameRules
 
 from . import plaintext, preferences, typography
 
@@ -49,13 +48,6 @@ def short_far_time(moment: datetime | None) -> str:
     if moment is None or moment - timezone.now() <= timedelta(days=6):
         return short_time(moment)
     return dateformat.format(timezone.localtime(moment), "D Y-m-d H:i")
-
-
-def game_title(rules: GameRules) -> str:
-    """The game's name in the reader's language, the one its mails' footers say ("Der weiße
-    Lotus"): one name per game and language in every mail (a title the catalogue does not
-    know, such as "Die Verbotene Stadt", stays as it is)."""
-    return pgettext("game title", rules.title)
 
 
 def game_name(game: Game) -> str:

@@ -19,6 +19,8 @@ from django.conf import settings
 from django.core import mail as django_mail
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from games import cli, links, pages, services
 from games.models import Game, Player
@@ -147,6 +149,12 @@ def test_a_game_is_created_started_and_every_seat_invited_in_its_language(rules_
     for text in texts.values():
         assert text.strip()
     assert rules.title in texts["en"]
+    for language in ("de", "fr"):  # the title its own catalogue gives it, the service's else
+        with translation.override(language):
+            title = gettext(rules.title)
+        assert title in texts[language], (language, title)
+        if title != rules.title:
+            assert rules.title not in texts[language], (language, rules.title)
 
 
 def test_the_decision_mail_reads_in_english_german_and_french(rules_name: str) -> None:
