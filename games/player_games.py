@@ -18,11 +18,11 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 
-from games import links, services, timefmt, timing
+from games import links, services, timefmt, timing, zonechoice
 from games.models import Game, PendingDecision, Player, Seat, SeatResult
 from games.rules.base import GameRules
 from notifications import words
@@ -39,7 +39,7 @@ class Link:
 @dataclass(frozen=True)
 class Deadline:
     local: str  # "2026-11-25 10:00 CET"
-    zone: str  # "Europe/Berlin"
+    zone: str  # where the zone is, in the reader's language: "Berlin (Deutschland)"
     iso: str  # for <time datetime=…>
     due_in: str  # "in 2 days, 3 hours", "overdue", or the clock is stopped
     at: datetime | None = (
@@ -143,7 +143,8 @@ def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | N
         due_in = gettext("overdue")
     else:
         due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
-    return Deadline(timefmt.reader_time(at, zone), str(zone), local.isoformat(), due_in, at)
+    place = zonechoice.place(str(zone), translation.get_language() or "en")
+    return Deadline(timefmt.reader_time(at, zone), place, local.isoformat(), due_in, at)
 
 
 def _entry(seat: Seat, **more: object) -> Entry:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
-from games import archive, cli, forms, links, pages, player_games, record_json, seatpage, services
+from games import archive, cli, forms, links, pages, player_games, record_json, seatpage, services, zonechoice
 from games import press as table_talk
 from games.models import Game, Player, Seat
 from notifications import preferences
@@ -142,6 +142,7 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
             "refused": refused,
             "renewed": request.GET.get("renewed") == "1",
             "unknown_zone": "" if forms.known_zone(player.time_zone) else player.time_zone,
+            "zone_place": zonechoice.place(str(zone), translation.get_language() or "en"),
             "key": key,
         }
         # rendered here, in the reader's language and zone; a refused form is answered 400

@@ -133,11 +133,24 @@ def test_a_decision_owed_comes_first_with_its_deadline_in_the_players_zone():
     assert "place a control marker" in decide or "place" in decide  # the game's words, as the mails say
     deadline = PendingDecision.objects.owed().get(game=deciding, seat=0).deadline_at
     tokyo = timezone.localtime(deadline, zoneinfo.ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%d %H:%M JST")
-    assert f"{tokyo}</time> (Asia/Tokyo)" in decide
+    assert f"{tokyo}</time>, Tokyo (Japan)" in decide
     assert re.search(r"in (1 day, 23 hours|2 days)", decide)
     assert f'href="{urlsplit(links.seat_page_url(deciding.seats.get(position=0))).path}"' in decide
     running = section(text, "running")
     assert "Second table" in running and "It is not your move: Blue (Bao) must" in running
+
+
+@pytest.mark.parametrize(
+    ("language", "named"), [("de", "Tokio (Japan)"), ("fr", "Tokyo (Japon)"), ("en", "Tokyo (Japan)")]
+)
+def test_the_page_names_the_players_zone_by_its_place_in_their_language(language, named):
+    running_game(3, seed="me-zone-named")
+    player = ada()
+    player.time_zone, player.language = "Asia/Tokyo", language
+    player.save()
+    text = read(Client().get(page_of(player)))
+    decide = section(text, "decide")
+    assert f"</time>, {named}" in decide and "Asia/Tokyo" not in decide
 
 
 def test_owed_decisions_are_sorted_by_the_deadline_itself_not_its_local_text():
@@ -237,7 +250,11 @@ def test_the_saved_settings_are_confirmed_in_the_players_new_language():
     text = read(response)
     assert '<html lang="de">' in text and "<h1>Partien von Ada</h1>" in text
     saved = re.search(r'<p class="notice" role="status" id="saved">(.*?)</p>', text, flags=re.DOTALL)
-    assert saved and "Europe/Berlin" in saved.group(1) and "Bild des Spielplans: aus" in saved.group(1)
+    assert (
+        saved
+        and "Zeitzone: Berlin (Deutschland)." in saved.group(1)
+        and "Bild des Spielplans: aus" in saved.group(1)
+    )
     assert 'value="Europe/Berlin" selected' in text
 
 
