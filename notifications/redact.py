@@ -8,8 +8,6 @@ import functools
 import logging
 import re
 
-from django.core.exceptions import ImproperlyConfigured
-
 # 26 base32 characters after the "+" (or "-", REPLY_SEPARATOR) of a reply address (see
 # notifications.tokens), whatever the address's prefix
 _TOKEN = re.compile(r"([+-])([a-z2-7]{26})@", re.IGNORECASE)
@@ -22,12 +20,21 @@ _END = r"/?#\s\"'<>;,()\[\]{}|\\"
 _PAGE_KEY = re.compile(rf"(/|%2f)(seat|me)(/|%2f)[^{_END}]+?(?=%2f|[{_END}]|$)", re.IGNORECASE)
 
 
-def _reply_prefix() -> re.Pattern[str]:
+def _reply_prefix() -> re.Pattern[str] | None:
     """The service's own reply addresses, ``<REPLY_PREFIX><+ or -><token>``: the run after the
-    separator is a token, or the beginning of one, wherever it ends (an address cut short)."""
-    from django.conf import settings  # read at log time: the filter is set up before settings are
-
-    prefix = str(getattr(settings, "REPLY_PREFIX", "") or "play")
+    separator is a token, or the beginning of one, wherever it ends (an address cut short).
+    None before the settings can be read: Django is imported here, at log time, because the
+    filter is set up before the settings are and the MTA pipe imports this module before it
+    tries Django at all (a broken Django must still end the pipe in one line)."""
+    try:
+        from django.conf import settings
+        from django.core.exceptions import ImproperlyConfigured
+    except ImportError:
+        return None
+    try:
+        prefix = str(getattr(settings, "REPLY_PREFIX", "") or "play")
+    except ImproperlyConfigured:
+        return None
     return _compiled(prefix)
 
 
@@ -41,10 +48,9 @@ def redact(text: str) -> str:
     log."""
     text = _PAGE_KEY.sub(lambda m: f"{m[1]}{m[2]}{m[3]}[key]", text)
     text = _TOKEN.sub(r"\1[token]@", text)
-    try:
-        return _reply_prefix().sub(r"\1[token]", text)
-    except ImproperlyConfigured:  # logged before settings exist: the full tokens are cut already
-        return text
+    prefix = _reply_prefix()
+    # logged before the settings exist: the whole tokens are cut already
+    return prefix.sub(r"\1[token]", text) if prefix else text
 
 
 class RedactTokens(logging.Filter):
