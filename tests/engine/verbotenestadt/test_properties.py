@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from games.rules import registry
 from games.rules.base import IllegalCommand
 from games.rules.verbotenestadt.bots import Bot
-from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Spare, Stop, Take
+from games.rules.verbotenestadt.commands import Believe, Command, Dial, Doubt, Keep, Move, Spare, Stop, Take
 from games.rules.verbotenestadt.constants import OFFICIALS, SEATS
 from games.rules.verbotenestadt.decisions import legal, owed, pending
 from games.rules.verbotenestadt.defaults import default
@@ -236,7 +236,7 @@ def test_random_legal_games_end_keep_invariants_replay_and_refuse_what_is_off_th
 def _off_the_menu_is_refused(state: State) -> None:
     """Every seat: a command of a kind it does not owe, or of its kind but not on its menu, is
     refused (and the state, a value, stays as it was)."""
-    every = [Keep(), Dial("rr"), Believe(), Doubt(), Stop(), Spare(), Take("red", "hat")]
+    every: list[Command] = [Keep(), Dial("rr"), Believe(), Doubt(), Stop(), Spare(), Take("red", "hat")]
     every += [Move(code, (d,)) for code in OFFICIALS[:5] for d in "nesw"]
     every += [Move(code, (d,), short=True) for code in OFFICIALS[:5] for d in "nesw"]
     for seat in range(state.players):
