@@ -380,3 +380,19 @@ def test_the_last_entry_settles_its_challenge_and_penalty_before_the_game_ends()
     assert sorted(e.data["seat"] for e in log if e.kind == "revealed") == [1, 2]  # north's was shown
     with pytest.raises(IllegalCommand):
         apply(state, 2, Keep())
+
+
+def test_a_dragon_is_idle_when_only_the_roller_holds_cards(monkeypatch):
+    state = hands(arrange(started(3), TO_2_SQUARES, target=1), [], [RED_HAT, RED_COAT])
+    with rigged(monkeypatch, faces=["red-dragon"]):
+        state, log = apply(state, 0, Move("yy", ("n",)))
+    assert [e.data["seat"] for e in log if e.kind == "dragon_idle"] == [1]
+    assert kinds(state) == [(0, "move")] and state.hands[1] == (RED_HAT, RED_COAT)
+
+
+def test_the_menu_offers_stop_only_once_the_player_has_moved(monkeypatch):
+    state = arrange(started(3), TO_2_SQUARES, target=1)
+    assert Stop() not in legal(state, 0)
+    with rigged(monkeypatch, faces=["red"]):
+        state, _ = apply(state, 0, Move("yy", ("n",)))
+    assert Stop() in legal(state, 0)
