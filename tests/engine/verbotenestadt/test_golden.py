@@ -146,6 +146,12 @@ def test_the_text_board_of_a_golden_position_is_as_recorded(seat, language):
     assert _text_board(_position(), seat, language) == expected
 
 
+def test_the_text_board_and_picture_at_the_end_of_a_golden_game_show_every_dial():
+    final = _replayed(POSITION[0])[0][-1]
+    assert _text_board(final, None, "en") == (HERE / "end.spectator.en.txt").read_text()
+    assert _picture(final, None, "en") == (HERE / "end.spectator.en.svg").read_text()
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_picture_of_a_golden_position_is_as_recorded(language):
     assert _picture(_position(), 0, language) == (HERE / f"position.north.{language}.svg").read_text()
@@ -171,6 +177,9 @@ def regenerate() -> None:
             (HERE / f"position.{who}.{language}.txt").write_text(_text_board(state, seat, language))
     for language in ("en", "de"):
         (HERE / f"position.north.{language}.svg").write_text(_picture(state, 0, language))
+    final = _replayed(POSITION[0])[0][-1]
+    (HERE / "end.spectator.en.txt").write_text(_text_board(final, None, "en"))
+    (HERE / "end.spectator.en.svg").write_text(_picture(final, None, "en"))
 
 
 if __name__ == "__main__":
