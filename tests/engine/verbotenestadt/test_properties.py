@@ -20,7 +20,7 @@ from games.rules.base import IllegalCommand
 from games.rules.verbotenestadt.bots import Bot
 from games.rules.verbotenestadt.commands import Believe, Command, Dial, Doubt, Keep, Move, Spare, Stop, Take
 from games.rules.verbotenestadt.constants import OFFICIALS, SEATS
-from games.rules.verbotenestadt.decisions import legal, owed, pending
+from games.rules.verbotenestadt.decisions import can_move, legal, move_options, owed, pending
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, replay, setup
 from games.rules.verbotenestadt.state import Config, Options, State, evolve
@@ -226,6 +226,8 @@ def test_random_legal_games_end_keep_invariants_replay_and_refuse_what_is_off_th
         assert all(json.dumps(dict(e.data)) for e in log)
         if len(moves) % 40 == 0:
             _off_the_menu_is_refused(before)
+        if before.phase == "move" and len(moves) % 10 == 0:
+            _the_menu_is_what_the_moves_do(before, seat)
         moves.append((seat, command))
         final = after
     assert final is not None and final.phase == "finished" and VS.outcome(final) is not None
@@ -255,3 +257,16 @@ def _maybe_legal(state: State, seat: int, command: Move | Dial) -> bool:
         return owed(state, seat) in ("dial", "rebribe") and state.square_of(command.code) is not None
     menu = legal(state, seat)
     return any(isinstance(m, Move) and m.code == command.code for m in menu)
+
+
+def _the_menu_is_what_the_moves_do(state: State, seat: int) -> None:
+    """Whether the seat can move is whether its menu has a move (the quick check a turn's start
+    makes), and a sample of the menu's moves end where the menu says they do."""
+    options = move_options(state, seat)
+    assert can_move(state, seat) == bool(options)
+    target = state.board.pavilion(state.target).square if state.target else None
+    for move, end in options[:: max(1, len(options) // 6)]:
+        after, log = apply(state, seat, move)
+        entered = any(e.kind == "entered" for e in log)
+        assert entered == (end == target), move
+        assert entered or after.square_of(move.code) == end, move
