@@ -11,10 +11,10 @@ from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move
 from games.rules.verbotenestadt.constants import MAX_PLAN, SEATS
 from games.rules.verbotenestadt.decisions import bluffing_open, legal, pending
 from games.rules.verbotenestadt.engine import apply, setup
-from games.rules.verbotenestadt.state import Config, evolve
+from games.rules.verbotenestadt.state import Config, Options, evolve
 
 from .boards import test_board
-from .helpers import TO_2_SQUARES, arrange, config, hands, play, rigged, started
+from .helpers import BOARD, TO_2_SQUARES, arrange, config, hands, play, rigged, started
 
 RED_HAT, RED_COAT, RED_TROUSERS = ("red", "hat"), ("red", "coat"), ("red", "trousers")
 ORANGE = [("orange", "hat"), ("orange", "coat"), ("orange", "trousers")]
@@ -396,3 +396,24 @@ def test_the_menu_offers_stop_only_once_the_player_has_moved(monkeypatch):
     with rigged(monkeypatch, faces=["red"]):
         state, _ = apply(state, 0, Move("yy", ("n",)))
     assert Stop() in legal(state, 0)
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seats", "partners", "first", "edition"),
+    [
+        (SEATS[:1], False, None, "ravensburger"),
+        ((*SEATS, "fifth"), False, None, "ravensburger"),
+        (SEATS[:3], True, None, "ravensburger"),
+        (SEATS[:2], False, 2, "ravensburger"),
+        (SEATS[:2], False, None, "other"),
+    ],
+    ids=["one player", "five players", "partners of three", "no such first seat", "no such edition"],
+)
+def test_a_table_is_two_to_four_players_and_partners_are_four(seats, partners, first, edition):
+    with pytest.raises(ValueError):
+        Config(BOARD, seats, edition=edition, options=Options(partners=partners), first_seat=first)
+    assert Config(BOARD, SEATS, options=Options(partners=True)).partner(1) == 3
+    assert Config(BOARD, SEATS[:2], first_seat=1).players == 2
