@@ -417,3 +417,33 @@ def test_a_table_is_two_to_four_players_and_partners_are_four(seats, partners, f
         Config(BOARD, seats, edition=edition, options=Options(partners=partners), first_seat=first)
     assert Config(BOARD, SEATS, options=Options(partners=True)).partner(1) == 3
     assert Config(BOARD, SEATS[:2], first_seat=1).players == 2
+
+
+# -- tasks that follow one another: the pavilion's card(s), then the penalty (OP 15) ----------
+
+
+def _empty_pavilion_2(state):
+    return evolve(state, piles=(*state.piles[:1], (), *state.piles[2:]))
+
+
+def test_sparing_the_card_of_an_empty_pavilion_still_leaves_the_penalty_to_choose():
+    state = _empty_pavilion_2(arrange(started(3, dials=["rr", "bb", "gg"]), TO_2_SQUARES, target=2))
+    state = evolve(state, hands=((RED_HAT,), (RED_COAT, ORANGE[0]), (ORANGE[1],)))
+    state, _ = play(state, (0, Move("rr", ("n",))), (1, Doubt()), (2, Believe()))
+    assert kinds(state) == [(0, "empty")]
+    state, _ = apply(state, 0, Spare())
+    assert kinds(state) == [(0, "penalty")]
+    state, _ = apply(state, 0, Take(*RED_COAT))
+    assert set(state.hands[0]) == {RED_HAT, RED_COAT} and state.hands[1] == (ORANGE[0],)
+
+
+def test_after_ten_a_doubted_honest_entry_at_an_empty_pavilion_takes_its_colour_then_the_penalty():
+    terrace = (*NINE, "by")
+    state = arrange(started(3, dials=["rr", "bb", "gg"]), TO_2_SQUARES, target=2, terrace=terrace)
+    state = _empty_pavilion_2(state)
+    state = evolve(state, hands=((RED_HAT,), (RED_COAT, RED_TROUSERS, ORANGE[0]), (ORANGE[1],)))
+    state, _ = play(state, (0, Move("rr", ("n",))), (1, Doubt()), (2, Believe()))
+    assert set(state.hands[0]) == {RED_HAT, ORANGE[0], ORANGE[1]}  # the colour from both others
+    assert kinds(state) == [(0, "penalty")]
+    state, _ = apply(state, 0, Take(*RED_TROUSERS))
+    assert state.hands[1] == (RED_COAT,) and RED_TROUSERS in state.hands[0]
