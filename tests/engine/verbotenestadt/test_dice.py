@@ -7,6 +7,9 @@ import hmac
 import json
 from collections import Counter
 
+import pytest
+
+from games.rules.chance import Chance, ChanceError
 from games.rules.verbotenestadt import dice
 from games.rules.verbotenestadt.constants import CARDS, FATE_DICE, GARMENT_COLOURS, OFFICIALS, PIECES
 from games.rules.verbotenestadt.engine import setup
@@ -88,3 +91,22 @@ def test_a_lot_for_a_default_is_keyed_and_does_not_touch_the_dice():
     assert dice.lot("s", 1, "x") != dice.lot("s", 1, "y") != dice.lot("t", 1, "y")
     expected = hmac.new(b"s", b"verbotenestadt:lot:1:x", hashlib.sha256).digest()[:8]
     assert dice.lot("s", 1, "x") == int.from_bytes(expected, "big")
+
+
+def test_a_game_set_up_from_written_down_chance_is_the_game_its_seed_deals():
+    seeded = setup(config(3), "written")
+    written = setup(config(3), "", seeded.drawn)
+    assert written.squares == seeded.squares and written.piles == seeded.piles
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [("red", "hat", "hat", "coat"), ("orange", "hat", "coat", "trousers"), ("red", "hat", "coat")],
+    ids=["a piece twice", "another colour", "a piece missing"],
+)
+def test_a_written_down_pile_must_be_its_pavilions_three_pieces(bad):
+    drawn = list(setup(config(3), "written").drawn)
+    at = next(i for i, c in enumerate(drawn) if c.kind == "pile" and c.value[0] == "red")
+    drawn[at] = Chance("pile", bad)
+    with pytest.raises(ChanceError):
+        setup(config(3), "", drawn)
