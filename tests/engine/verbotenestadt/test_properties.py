@@ -28,6 +28,8 @@ from games.rules.verbotenestadt.views import view
 
 from .randomgames import check_invariants, play_random
 
+pytestmark = pytest.mark.slow  # 50 whole games each in CI (a minute or more): started first
+
 VS = registry.get("verbotenestadt")
 BOARD = VS.load_board("forbidden_city")
 CHECK_LOG = (
