@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.rules import registry
 from games.rules.base import IllegalCommand
 from games.rules.verbotenestadt.board import Board
 from games.rules.verbotenestadt.commands import Believe, Dial, Doubt, Keep, Move, Plan, Spare, Stop, Take
@@ -447,3 +448,18 @@ def test_after_ten_a_doubted_honest_entry_at_an_empty_pavilion_takes_its_colour_
     assert kinds(state) == [(0, "penalty")]
     state, _ = apply(state, 0, Take(*RED_TROUSERS))
     assert state.hands[1] == (RED_COAT,) and RED_TROUSERS in state.hands[0]
+
+
+def test_an_entry_ends_the_turn_and_drops_the_rest_of_the_plan():
+    state = arrange(started(3), TO_2_SQUARES, target=2)
+    state, log = apply(state, 0, Plan((Move("rr", ("n",)), Move("yy", ("n",))), stop=True))
+    assert [e.data["moves"] for e in log if e.kind == "plan_dropped"] == [1]
+    assert state.plan == () and not state.plan_stop and state.phase == "dial"
+
+
+def test_the_clock_gives_a_day_per_decision_and_twelve_hours_to_the_sealed_windows():
+    """RULES.md, Play by mail: the clock, and the log entries that tell sealed choices."""
+    vs = registry.get("verbotenestadt")
+    assert vs.time_controls == {"hours_per_decision": 24, "reminder_hours": [12, 2]}
+    assert vs.short_windows == {"rebribe": 12, "challenge": 12}
+    assert {"dials", "answers", "revealed"} == vs.REVEALS
