@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from games.rules.verbotenestadt.board import Board
+from games.rules.verbotenestadt.decisions import move_options
 from games.rules.verbotenestadt.moves import MoveError, destinations, short_moves, trace
 
-from .boards import test_board
+from .boards import neighbours, test_board, test_board_data
+from .helpers import arrange, started
 
 BOARD = test_board()
 NOBODY: frozenset[tuple[int, int]] = frozenset()
@@ -104,3 +107,39 @@ def test_the_menu_lists_every_square_a_move_can_reach():
     ends = destinations(BOARD, NOBODY, (2, 2), (0, 7))
     assert (2, 14) in ends and ends[(2, 14)] == ("e",)
     assert (0, 7) not in ends or ends[(0, 7)][-1] == "n"
+
+
+def _board_with_a_door_on_a_start_square() -> Board:
+    """The test board with pavilion 8 moved to (7, 3): its door is the grey-yellow (7, 4)."""
+    data = test_board_data()
+    data["walls"] = [w for w in data["walls"] if [7, 0] not in w]
+    data["walls"] += [[[7, 3], list(n)] for n in neighbours((7, 3)) if n != (7, 4)]
+    data["pavilions"][7]["square"] = [7, 3]
+    return Board.from_dict(data)
+
+
+def test_a_short_move_enters_the_target_through_a_door_next_to_a_start_square():
+    """OP 13 (never on the real board): the short move from (7, 4) goes west into pavilion 8
+    when it is the target; when it is not, the pavilion is an obstacle to it."""
+    board = _board_with_a_door_on_a_start_square()
+    pavilion = (7, 3)
+    assert short_moves(board, frozenset(), (7, 4), pavilion) == {
+        (7, 3): "w",
+        (6, 4): "n",
+        (8, 4): "s",
+        (7, 5): "e",
+    }
+    assert trace(board, frozenset(), (7, 4), ("w",), True, pavilion, 2) == ([pavilion], True)
+    assert short_moves(board, frozenset(), (7, 4), (0, 0)) == {(6, 4): "n", (8, 4): "s", (7, 5): "e"}
+    with pytest.raises(MoveError):
+        trace(board, frozenset(), (7, 4), ("w",), True, (0, 0), 2)
+
+
+def test_with_many_turns_no_move_ends_where_it_began():
+    """Four officials around rr make a loop: east, south, west and north bring it back to its
+    square; the menu does not list that as a move."""
+    state = arrange(
+        started(3, many_turns=True), {"rr": (6, 6), "yy": (6, 10), "bb": (10, 9), "gg": (9, 5), "kk": (5, 6)}
+    )
+    ends = [end for move, end in move_options(state, 0) if move.code == "rr"]
+    assert ends and (6, 6) not in ends and (9, 6) in ends

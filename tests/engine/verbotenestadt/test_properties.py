@@ -1,8 +1,9 @@
-"""Random whole games with the bots (and with deadline defaults only): they end, replay is
-deterministic, the state round-trips through JSON, and neither a view nor the public log (as
-narrated) nor a default's command shows a seat what is hidden from it (another seat's dial or
-sealed answer, the order of the face-down cards; an absent player's own dial, for its public
-default move)."""
+"""Random whole games.  Of random legal commands mixed with the bots': every state keeps the
+invariants, replay is deterministic, a command off the menu is refused.  With the bots (and with
+deadline defaults only): they end, replay is deterministic, the state round-trips through JSON,
+and neither a view nor the public log (as narrated) nor a default's command shows a seat what is
+hidden from it (another seat's dial or sealed answer, the order of the face-down cards; an
+absent player's own dial, for its public default move)."""
 
 from __future__ import annotations
 
@@ -10,24 +11,33 @@ import json
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules import registry
+from games.rules.base import IllegalCommand
 from games.rules.verbotenestadt.bots import Bot
+from games.rules.verbotenestadt.commands import Believe, Command, Dial, Doubt, Keep, Move, Spare, Stop, Take
 from games.rules.verbotenestadt.constants import OFFICIALS, SEATS
-from games.rules.verbotenestadt.decisions import pending
+from games.rules.verbotenestadt.decisions import can_move, legal, move_options, owed, pending
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, replay, setup
 from games.rules.verbotenestadt.state import Config, Options, State, evolve
 from games.rules.verbotenestadt.views import view
+
+from .randomgames import check_invariants, play_random
+
+pytestmark = pytest.mark.slow  # 50 whole games each in CI (a minute or more): started first
 
 VS = registry.get("verbotenestadt")
 BOARD = VS.load_board("forbidden_city")
 CHECK_LOG = (
     os.environ.get("VS_CHECK_LOG", "1") == "1"
 )  # the public log check (every 4th step) doubles the time
-GAMES = int(os.environ.get("VS_RANDOM_GAMES", "3"))  # a game takes about a second; and the examples
+# A game takes about a second (twice that with the log check): 3 by default and the examples
+# below; VS_RANDOM_GAMES sets the number, else a twentieth of the WL_RANDOM_GAMES CI sets (50).
+GAMES = int(os.environ.get("VS_RANDOM_GAMES") or max(3, int(os.environ.get("WL_RANDOM_GAMES", "0")) // 20))
 PROFILE = settings(
     max_examples=GAMES,
     deadline=None,
@@ -191,3 +201,74 @@ def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
     assert [VS.parse_command(state, t) for _, t in texts] == [c for _, c in moves]
     config_data = json.loads(json.dumps(VS.config_to_data(config)))
     assert VS.config_from_data(config_data, BOARD) == config
+
+
+random_games = st.fixed_dictionaries(
+    {
+        "seed": st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8),
+        "key": st.integers(0, 2**32),
+        "players": st.integers(2, 4),
+        "partners": st.booleans(),
+        "lot": st.booleans(),
+        "many_turns": st.integers(0, 3),
+    }
+)
+
+
+@PROFILE
+@given(random_games)
+@example({"seed": "r4", "key": 4, "players": 4, "partners": True, "lot": True, "many_turns": 0})
+@example({"seed": "r2", "key": 2, "players": 2, "partners": False, "lot": False, "many_turns": 3})
+def test_random_legal_games_end_keep_invariants_replay_and_refuse_what_is_off_the_menu(g):
+    config = _config({**g, "defaults": 0})
+    moves = []
+    final = None
+    for before, seat, command, after, log in play_random(config, g["seed"], str(g["key"])):
+        check_invariants(after)
+        assert all(json.dumps(dict(e.data)) for e in log)
+        if len(moves) % 40 == 0:
+            _off_the_menu_is_refused(before)
+        if before.phase == "move" and len(moves) % 10 == 0:
+            _the_menu_is_what_the_moves_do(before, seat)
+        moves.append((seat, command))
+        final = after
+    assert final is not None and final.phase == "finished" and VS.outcome(final) is not None
+    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(final)
+    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(final)
+
+
+def _off_the_menu_is_refused(state: State) -> None:
+    """Every seat: a command of a kind it does not owe, or of its kind but not on its menu, is
+    refused (and the state, a value, stays as it was)."""
+    every: list[Command] = [Keep(), Dial("rr"), Believe(), Doubt(), Stop(), Spare(), Take("red", "hat")]
+    every += [Move(code, (d,)) for code in OFFICIALS[:5] for d in "nesw"]
+    every += [Move(code, (d,), short=True) for code in OFFICIALS[:5] for d in "nesw"]
+    for seat in range(state.players):
+        menu = legal(state, seat)
+        for command in every:
+            if command in menu or (isinstance(command, Move | Dial) and _maybe_legal(state, seat, command)):
+                continue
+            with pytest.raises(IllegalCommand):
+                apply(state, seat, command)
+
+
+def _maybe_legal(state: State, seat: int, command: Move | Dial) -> bool:
+    """A move the menu lists by another path, or a dial changed in an open window: legal
+    without being the menu's own entry."""
+    if isinstance(command, Dial):
+        return owed(state, seat) in ("dial", "rebribe") and state.square_of(command.code) is not None
+    menu = legal(state, seat)
+    return any(isinstance(m, Move) and m.code == command.code for m in menu)
+
+
+def _the_menu_is_what_the_moves_do(state: State, seat: int) -> None:
+    """Whether the seat can move is whether its menu has a move (the quick check a turn's start
+    makes), and a sample of the menu's moves end where the menu says they do."""
+    options = move_options(state, seat)
+    assert can_move(state, seat) == bool(options)
+    target = state.board.pavilion(state.target).square if state.target else None
+    for move, end in options[:: max(1, len(options) // 6)]:
+        after, log = apply(state, seat, move)
+        entered = any(e.kind == "entered" for e in log)
+        assert entered == (end == target), move
+        assert entered or after.square_of(move.code) == end, move

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
+from itertools import combinations
 
-from games.rules.verbotenestadt.constants import CARDS
+from games.rules.verbotenestadt.constants import CARDS, PAIR, SINGLE, SUIT, TRIPLE, Card
 from games.rules.verbotenestadt.scoring import outcome_of, score
 
 
@@ -55,3 +57,32 @@ def test_partners_add_their_points_and_share_a_rank():
     assert result.scores == (2, 4, 2, 4)
     assert result.rank == (3, 1, 3, 1)
     assert result.breakdown[0]["own"] == 1
+
+
+def _brute_force(hand: tuple[Card, ...]) -> int:
+    """The best grouping by trying every group the first card can be in."""
+    if not hand:
+        return 0
+    first, rest = hand[0], hand[1:]
+    best = SINGLE + _brute_force(rest)
+    for i, j in combinations(range(len(rest)), 2):
+        a, b = rest[i], rest[j]
+        left = tuple(c for k, c in enumerate(rest) if k not in (i, j))
+        if first[0] == a[0] == b[0]:
+            best = max(best, TRIPLE + _brute_force(left))
+        if len({first[0], a[0], b[0]}) == 3 and len({first[1], a[1], b[1]}) == 3:
+            best = max(best, SUIT + _brute_force(left))
+    for i, a in enumerate(rest):
+        if a[0] == first[0]:
+            best = max(best, PAIR + _brute_force(rest[:i] + rest[i + 1 :]))
+    return best
+
+
+def test_the_search_finds_the_best_grouping_of_any_hand_of_up_to_eight_cards():
+    lot = random.Random(3)
+    for _ in range(300):
+        hand = tuple(lot.sample(CARDS, lot.randint(0, 8)))
+        result = score(hand)
+        assert result["total"] == _brute_force(hand), hand
+        groups = result["singles"] + 2 * result["pairs"] + 3 * result["triples"] + 3 * result["suits"]
+        assert groups == result["cards"] == len(hand)

@@ -1,0 +1,186 @@
+"""Golden games of Die Verbotene Stadt: whole games of bots (or deadline defaults) on the real
+board, checked in as records with the final state they replay to and their public narration in
+English, German and French; and the text board and the picture of one position.
+
+A change to the engine, the bots, the dice, the narration or the board's drawing that alters
+an old game fails here.  If the change is meant (a rule fixed, a sentence reworded),
+regenerate with ``python -m tests.engine.verbotenestadt.test_golden`` and read the diff:
+only what was meant may change.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.rules import records, registry
+from games.rules.entry import parse_record
+from games.rules.verbotenestadt.narrate import narrate
+from games.rules.verbotenestadt.picture import board_svg
+from games.rules.verbotenestadt.selfplay import play
+from games.rules.verbotenestadt.state import State
+from games.rules.verbotenestadt.textboard import text_board
+from games.rules.verbotenestadt.views import view
+
+VS = registry.get("verbotenestadt")
+HERE = Path(__file__).parent / "golden"
+LOCALE = Path(__file__).resolve().parents[3] / "notifications" / "locale"
+LANGUAGES = ("en", "de", "fr")
+# name: (players, seed, options, first seat (None: the roll-off), every move a default?)
+GAMES: dict[str, tuple[int, str, dict[str, Any], int | None, bool]] = {
+    "3p-bots": (3, "golden-3", {}, None, False),
+    "4p-partners": (4, "golden-4", {"partners": True}, 1, False),
+    "3p-defaults": (3, "golden-d", {}, 2, True),
+    "2p-many-turns": (2, "golden-2", {"many_turns": True}, None, False),
+}
+# whose narration is pinned too (a game of defaults is long: a thousand commands)
+NARRATED = ("3p-bots", "4p-partners", "2p-many-turns")
+# the position the text board and the picture are pinned at: this game after this many commands
+POSITION = ("3p-bots", 120)
+NAMES = {"north": "Anna", "east": "Bertrand", "south": "Chiara", "west": "Dmitri"}
+
+
+@cache
+def translate(language: str) -> Callable[[str], str]:
+    if language == "en":
+        return lambda text: text
+    with (LOCALE / language / "LC_MESSAGES" / "django.mo").open("rb") as mo:
+        return gettext.GNUTranslations(mo).gettext
+
+
+def boards(rules: str, name: str) -> Any:
+    return registry.get(rules).load_board(name)
+
+
+def _config(players: int, options: dict[str, Any], first: int | None) -> Any:
+    board = VS.load_board(VS.default_board)
+    return VS.make_config(board, players, "ravensburger", options, first)
+
+
+def _record(name: str, moves: list[tuple[int, Any]]) -> str:
+    players, seed, options, first, _ = GAMES[name]
+    config = _config(players, options, first)
+    record = records.Record(
+        rules="verbotenestadt",
+        edition="ravensburger",
+        board=config.board,
+        colours=tuple(config.seats),
+        options=VS.config_to_data(config)["options"],
+        first_seat=first,
+        seed=seed,
+        moves=tuple(moves),
+    )
+    return records.format_record(record, config)
+
+
+def _replayed(name: str) -> tuple[list[State], list[list[Any]]]:
+    """Every state of the golden game's record, from the setup on, and each step's log."""
+    record, _ = parse_record((HERE / f"{name}.txt").read_text(), boards)
+    state = VS.setup(record.config(), record.seed)
+    states, logs = [state], []
+    for seat, command in record.moves:
+        state, log = VS.apply(state, seat, command)
+        states.append(state)
+        logs.append(log)
+    return states, logs
+
+
+def _narration(states: list[State], logs: list[list[Any]], language: str) -> str:
+    t = translate(language)
+    lines = [
+        narrate(after, entry, t)
+        for after, log in zip(states[1:], logs, strict=True)
+        for entry in log
+        if entry.private_to is None and entry.kind != "submitted"
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _position() -> State:
+    name, steps = POSITION
+    return _replayed(name)[0][steps]
+
+
+def _text_board(state: State, seat: int | None, language: str) -> str:
+    return "\n".join(text_board(view(state, seat), NAMES, translate(language))) + "\n"
+
+
+def _picture(state: State, seat: int | None, language: str) -> str:
+    return board_svg(state.board, view(state, seat), names=NAMES, translate=translate(language)) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_game_replays_to_its_recorded_final_state(name):
+    _record, final = parse_record((HERE / f"{name}.txt").read_text(), boards)
+    expected = json.loads((HERE / f"{name}.final.json").read_text())
+    assert VS.state_to_dict(final) == expected
+    assert final.phase == "finished" and len(final.terrace) == 15
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_game_is_played_again_the_same_by_its_bots_or_defaults(name):
+    players, seed, options, first, defaults = GAMES[name]
+    _final, moves, _ = play(_config(players, options, first), seed, use_defaults=defaults)
+    assert _record(name, moves) == (HERE / f"{name}.txt").read_text()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", NARRATED)
+def test_golden_game_is_narrated_as_recorded(name, language):
+    states, logs = _replayed(name)
+    assert _narration(states, logs, language) == (HERE / f"{name}.{language}.log").read_text()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seat", [0, None], ids=["north", "spectator"])
+def test_the_text_board_of_a_golden_position_is_as_recorded(seat, language):
+    who = "spectator" if seat is None else "north"
+    expected = (HERE / f"position.{who}.{language}.txt").read_text()
+    assert _text_board(_position(), seat, language) == expected
+
+
+def test_the_text_board_and_picture_at_the_end_of_a_golden_game_show_every_dial():
+    final = _replayed(POSITION[0])[0][-1]
+    assert _text_board(final, None, "en") == (HERE / "end.spectator.en.txt").read_text()
+    assert _picture(final, None, "en") == (HERE / "end.spectator.en.svg").read_text()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_picture_of_a_golden_position_is_as_recorded(language):
+    assert _picture(_position(), 0, language) == (HERE / f"position.north.{language}.svg").read_text()
+
+
+def regenerate() -> None:
+    HERE.mkdir(exist_ok=True)
+    for name, (players, seed, options, first, defaults) in GAMES.items():
+        config = _config(players, options, first)
+        final, moves, _ = play(config, seed, use_defaults=defaults)
+        (HERE / f"{name}.txt").write_text(_record(name, moves))
+        data = VS.state_to_dict(final)
+        (HERE / f"{name}.final.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        print(f"{name}: {len(moves)} commands, {final.turn} turns", file=sys.stderr)
+        if name not in NARRATED:
+            continue
+        states, logs = _replayed(name)
+        for language in LANGUAGES:
+            (HERE / f"{name}.{language}.log").write_text(_narration(states, logs, language))
+    state = _position()
+    for seat, who in [(0, "north"), (None, "spectator")]:
+        for language in LANGUAGES:
+            (HERE / f"position.{who}.{language}.txt").write_text(_text_board(state, seat, language))
+    for language in ("en", "de"):
+        (HERE / f"position.north.{language}.svg").write_text(_picture(state, 0, language))
+    final = _replayed(POSITION[0])[0][-1]
+    (HERE / "end.spectator.en.txt").write_text(_text_board(final, None, "en"))
+    (HERE / "end.spectator.en.svg").write_text(_picture(final, None, "en"))
+
+
+if __name__ == "__main__":
+    regenerate()
