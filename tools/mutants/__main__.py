@@ -1,4 +1,4 @@
-"""``python -m tools.mutants <game> [--sample N] [--seed S] [--jobs J] [--timeout T]``
+"""``python -m tools.mutants <game> [--sample N] [--seed S] [--module M] [--jobs J] [--timeout T]``
 (``scripts/mutants``): a seeded sample of mutants of ``games/rules/<game>/``, each run against
 the game's fast engine tests; prints the score, each module's score and every survivor."""
 
@@ -26,6 +26,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("game", choices=sorted(registry.PACKAGES))
     parser.add_argument("--sample", type=int, default=None, help="how many mutants (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
+    parser.add_argument("--module", default=None, help="only this module of the package (views.py)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument(
         "--timeout", type=float, default=None, help="seconds per mutant (default: 3 x the clean run)"
@@ -50,6 +51,8 @@ def ordered(copy: Path, tests: list[Path], mutant: Mutant) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     package = ROOT.joinpath(*registry.PACKAGES[args.game].split("."))
+    if args.module:
+        package = package / args.module
     chosen = sample(every_mutant(ROOT, package), args.sample, args.seed)
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         copies = [sandbox(ROOT, Path(tmp) / str(n)) for n in range(max(1, args.jobs))]
