@@ -30,6 +30,17 @@ def test_a_sample_takes_one_mutant_per_place_and_kind_of_change():
     assert places == {(m.path, m.line, m.family) for m in mutants}
 
 
+def test_type_annotations_are_not_mutated_as_they_are_never_evaluated(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from __future__ import annotations\n\ndef f(x: int | None, y: list[int]) -> int | None:\n"
+        "    z: int | None = x\n    return x + 1\n",
+        encoding="utf-8",
+    )
+    lines = {m.line for m in every_mutant(tmp_path, module) if m.family == "core/ReplaceBinaryOperator"}
+    assert lines == {5}
+
+
 def test_a_mutant_is_shown_as_the_line_it_changes():
     mutant = Mutant("games/rules/whitelotus/income.py", "core/ReplaceComparisonOperator_Eq_NotEq", 0, 0)
     before = (ROOT / mutant.path).read_text(encoding="utf-8")

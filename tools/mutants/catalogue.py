@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import difflib
 import random
 from dataclasses import dataclass
@@ -38,17 +39,44 @@ def operators() -> list[tuple[str, Any]]:
     return found
 
 
+Span = tuple[tuple[int, int], tuple[int, int]]
+
+
+def annotation_spans(source: str) -> list[Span]:
+    """Where the type annotations are. With ``from __future__ import annotations`` (every
+    module here) they are never evaluated, so a change inside one (``int | None`` made
+    ``int - None``) cannot change what the code does: such mutants are left out."""
+    spans: list[Span] = []
+    for node in ast.walk(ast.parse(source)):
+        found: list[ast.expr | None] = []
+        if isinstance(node, ast.arg):
+            found = [node.annotation]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found = [node.returns]
+        elif isinstance(node, ast.AnnAssign):
+            found = [node.annotation]
+        for a in found:
+            if a is not None and a.end_lineno is not None and a.end_col_offset is not None:
+                spans.append(((a.lineno, a.col_offset), (a.end_lineno, a.end_col_offset)))
+    return spans
+
+
 def every_mutant(root: Path, package: Path) -> list[Mutant]:
     """Every mutant of each module under ``package`` (a directory below ``root``, or one module)."""
     ops = operators()
     found: list[Mutant] = []
     for module in sorted(package.rglob("*.py")) if package.is_dir() else [package]:
-        tree = get_ast(module.read_text(encoding="utf-8"))
-        nodes = list(ast_nodes(tree))
+        source = module.read_text(encoding="utf-8")
+        nodes = list(ast_nodes(get_ast(source)))
+        typing = annotation_spans(source) if "from __future__ import annotations" in source else []
         relative = module.relative_to(root).as_posix()
         for name, op in ops:
             positions = (start for node in nodes for start, _ in op.mutation_positions(node))
-            found.extend(Mutant(relative, name, n, start[0]) for n, start in enumerate(positions))
+            found.extend(
+                Mutant(relative, name, n, start[0])
+                for n, start in enumerate(positions)
+                if not any(first <= start < last for first, last in typing)
+            )
     return found
 
 
