@@ -27,6 +27,13 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sample", type=int, default=None, help="how many mutants (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     parser.add_argument("--module", default=None, help="only this module of the package (views.py)")
+    parser.add_argument(
+        "--tests",
+        nargs="+",
+        type=Path,
+        default=None,
+        help="only these test files (a quick look at one module)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument(
         "--timeout", type=float, default=None, help="seconds per mutant (default: 3 x the clean run)"
@@ -57,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         copies = [sandbox(ROOT, Path(tmp) / str(n)) for n in range(max(1, args.jobs))]
         tests = game_tests(copies[0], args.game)
+        if args.tests:
+            tests = [copies[0] / t for t in args.tests]
         deselect = deselection(args.game, not (copies[0] / "tests" / "engine" / args.game).is_dir())
         result, clean = run_tests(copies[0], tests, deselect, timeout=3600)
         if result != "passed":
