@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from games.rules.whitelotus.state import TieBreak
 from games.rules.whitelotus.views import view
-from tests.engine.helpers import blank, holds, tiles
+from tests.engine.helpers import area, blank, holds, tiles
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1, 2])
@@ -37,3 +38,18 @@ def test_chips_left_are_the_boxs_limit_less_those_held_and_no_more_than_the_colo
     assert red["chips"] == {"village": 2, "palace": 1, "temple": 0, "fort": 0, "ricefield": 0}
     # 16 chips a colour, 3 on the board: 13 left of any kind the box still has
     assert red["chips_left"] == {"village": 13, "palace": 2, "temple": 4, "fort": 5, "ricefield": 4}
+
+
+def test_once_bids_are_revealed_in_a_tie_everyone_sees_every_bid_and_who_tied():
+    s = blank(3, emperor="red")
+    phase = TieBreak(0, area("Hangzhou"), 0b110, (None, (2, 3), (1, 3)), 0b110)
+    s = replace(s, phase=phase)
+    step = view(s, None)["step"]
+    assert step == {
+        "area": "Hangzhou",
+        "contenders": ["blue", "green"],
+        "contested_after": [],
+        "tied": ["blue", "green"],
+        "bids": {"blue": {"against": "green", "amount": 3}, "green": {"against": "blue", "amount": 3}},
+    }
+    assert view(s, 0)["step"] == step
