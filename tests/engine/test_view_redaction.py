@@ -55,8 +55,8 @@ def palaces(s: State) -> State:
 
 
 def drawn(s: State) -> State:
-    """Blue has drawn a temple and places it."""
-    return replace(s, phase=NewAreas(queue=(BLUE,), drawn=int(Building.TEMPLE)))
+    """Blue has drawn a temple and places it; green draws next."""
+    return replace(s, phase=NewAreas(queue=(BLUE, GREEN), drawn=int(Building.TEMPLE)))
 
 
 SECRETS = {
