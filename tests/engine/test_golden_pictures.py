@@ -1,5 +1,5 @@
-"""The board picture (SVG) and the text board of hand-made states and a finished golden game,
-pinned by files: every change to what they draw shows here as a diff.
+"""The board picture (SVG), the text board and the operator's text of hand-made states and a
+finished golden game, pinned by files: every change to what they draw shows here as a diff.
 
 A change meant (a picture redrawn) is regenerated with ``python -m tests.engine.test_golden_pictures``
 and the diff read before it is committed."""
@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from games.rules.whitelotus.operatortext import operator_text
 from games.rules.whitelotus.picture import board_svg
 from games.rules.whitelotus.record import parse_record
 from games.rules.whitelotus.state import Bidding, State
@@ -45,7 +46,8 @@ def _finished() -> State:
 
 
 STATES = {"crowded": _crowded, "finished": _finished}
-VIEWERS: dict[str, int | None] = {"spectator": None}  # a seat's picture is the same (no hands)
+# a seat's picture is the spectator's (no hands); the operator reads the seat's hand
+VIEWERS: dict[str, int | None] = {"spectator": None, "seat1": 1}
 
 
 def drawn(name: str, viewer: str) -> dict[str, Any]:
@@ -53,14 +55,16 @@ def drawn(name: str, viewer: str) -> dict[str, Any]:
     return {
         "svg": board_svg(BOARD, seen, names=NAMES) + "\n",
         "txt": "\n".join(text_board(seen, NAMES)) + "\n",
+        "operator.txt": "\n".join(operator_text(seen, NAMES)) + "\n",
     }
 
 
-CASES = [(n, v, kind) for n in STATES for v in VIEWERS for kind in ("svg", "txt")]
+KINDS = {"spectator": ("svg", "txt", "operator.txt"), "seat1": ("operator.txt",)}
+CASES = [(n, v, kind) for n in STATES for v in VIEWERS for kind in KINDS[v]]
 
 
 @pytest.mark.parametrize(("name", "viewer", "kind"), CASES)
-def test_the_picture_and_the_text_board_draw_what_they_drew(name, viewer, kind):
+def test_the_picture_the_text_board_and_the_operators_text_draw_what_they_drew(name, viewer, kind):
     expected = (HERE / "pictures" / f"{name}-{viewer}.{kind}").read_text(encoding="utf-8")
     assert drawn(name, viewer)[kind] == expected
 
@@ -69,6 +73,8 @@ def regenerate() -> None:
     for name in STATES:
         for viewer in VIEWERS:
             for kind, text in drawn(name, viewer).items():
+                if kind not in KINDS[viewer]:
+                    continue
                 (HERE / "pictures" / f"{name}-{viewer}.{kind}").write_text(text, encoding="utf-8")
                 print(f"{name}-{viewer}.{kind}: {len(text)} characters", file=sys.stderr)
 
