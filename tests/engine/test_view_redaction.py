@@ -117,6 +117,9 @@ def test_a_seat_sees_its_own_sealed_side_but_not_the_emperors_or_leaders_known_o
         "stage": "sides",
         "sealed_by": ["red", "blue", "green"],
     }
+    undecided = replace(s, phase=replace(s.phase, sides=(0, 1, -1)))
+    assert view(undecided, GREEN)["sealed"] is None
+    assert view(undecided, None)["step"]["sealed_by"] == ["red", "blue"]
 
 
 def test_once_sides_are_revealed_each_sees_only_its_own_army():
