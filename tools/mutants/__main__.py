@@ -57,12 +57,13 @@ def ordered(copy: Path, tests: list[Path], mutant: Mutant) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    package = ROOT.joinpath(*registry.PACKAGES[args.game].split("."))
-    if args.module:
-        package = package / args.module
-    chosen = sample(every_mutant(ROOT, package), args.sample, args.seed)
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
+        # the copies are taken first and the mutants read from them: the worktree may change
         copies = [sandbox(ROOT, Path(tmp) / str(n)) for n in range(max(1, args.jobs))]
+        package = copies[0].joinpath(*registry.PACKAGES[args.game].split("."))
+        if args.module:
+            package = package / args.module
+        chosen = sample(every_mutant(copies[0], package), args.sample, args.seed)
         tests = game_tests(copies[0], args.game)
         if args.tests:
             tests = [copies[0] / t for t in args.tests]
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         with ThreadPoolExecutor(max_workers=len(copies)) as pool:
             outcomes = list(pool.map(one, chosen))
-    print("\n".join(lines(args.game, ROOT, outcomes)))
+    print("\n".join(lines(args.game, outcomes)))
     print(f"({time.monotonic() - started:.0f}s, seed {args.seed})", file=sys.stderr)
     return 0
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 
-from .catalogue import change, mutated_source
 from .running import Outcome
 
 
@@ -13,7 +11,7 @@ def percent(killed: int, total: int) -> str:
     return f"{100 * killed / total:.0f}%" if total else "n/a"
 
 
-def lines(game: str, root: Path, outcomes: Iterable[Outcome]) -> list[str]:
+def lines(game: str, outcomes: Iterable[Outcome]) -> list[str]:
     done = sorted(outcomes, key=lambda o: (o.mutant.path, o.mutant.line, o.mutant.operator))
     killed = sum(o.killed for o in done)
     out = [f"mutants {game}: {killed} of {len(done)} killed, score {percent(killed, len(done))}"]
@@ -27,7 +25,5 @@ def lines(game: str, root: Path, outcomes: Iterable[Outcome]) -> list[str]:
     if survivors:
         out.append("survivors:")
     for o in survivors:
-        before = (root / o.mutant.path).read_text(encoding="utf-8")
-        diff = change(before, mutated_source(root, o.mutant))
-        out.append(f"  {o.mutant.path}:{o.mutant.line}: {diff}  [{o.mutant.operator}]")
+        out.append(f"  {o.mutant.path}:{o.mutant.line}: {o.change}  [{o.mutant.operator}]")
     return out

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalogue import Mutant, mutated_source
+from .catalogue import Mutant, change, mutated_source
 
 SKIPPED = shutil.ignore_patterns(
     ".git",
@@ -37,6 +37,7 @@ class Outcome:
     killed: bool
     why: str  # "failed", "broken", "timeout" or "survived"
     seconds: float
+    change: str  # the line it changed, read when it ran (the worktree may have moved on since)
 
 
 def sandbox(root: Path, where: Path) -> Path:
@@ -83,9 +84,11 @@ def try_mutant(copy: Path, mutant: Mutant, tests: list[Path], deselect: str, tim
     """Applies ``mutant`` in the copy, runs ``tests`` (paths inside the copy), puts the file back."""
     target = copy / mutant.path
     original = target.read_text(encoding="utf-8")
+    mutated = mutated_source(copy, mutant)
     try:
-        target.write_text(mutated_source(copy, mutant), encoding="utf-8")
+        target.write_text(mutated, encoding="utf-8")
         result, seconds = run_tests(copy, tests, deselect, timeout)
     finally:
         target.write_text(original, encoding="utf-8")
-    return Outcome(mutant, result != "passed", "survived" if result == "passed" else result, seconds)
+    why = "survived" if result == "passed" else result
+    return Outcome(mutant, result != "passed", why, seconds, change(original, mutated))
