@@ -137,7 +137,7 @@ def test_a_temple_extra_draw_is_offered_before_it_is_drawn():
 def test_another_seat_answering_a_temples_extra_draw_is_told_whose_it_is():
     s = _drawing()
     for colour in ("blue", "green"):
-        with pytest.raises(IllegalCommand, match="It is not your turn: red is to draw a temple's extra tile"):
+        with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
             apply(s, seat(s, colour), Draw())
 
 
