@@ -4,6 +4,8 @@ the values it may take, in the seat's language."""
 from __future__ import annotations
 
 from games.rules.whitelotus.menu import describe
+from games.rules.whitelotus.textboard import decision_text
+from games.rules.whitelotus.views import view
 from tests.engine.helpers import begin, blank, hands, holds, markers, seat, tiles
 
 
@@ -28,3 +30,11 @@ def test_two_possible_bids_are_written_as_alternatives():
     s = _contest({"blue": 1, "green": 0})
     assert describe(s, seat(s, "blue")) == ["bid <colour> <points>  with <colour>: green; <points>: 0 or 1"]
     assert describe(s, seat(s, "green"))[0].endswith("<points>: 0")
+
+
+def test_a_decision_about_a_province_names_it_and_its_number():
+    s = _contest({"blue": 5, "green": 2})
+    seen = view(s, None)
+    assert decision_text(seen, "bid") == "make a sealed bid for Yanan (10)"
+    assert decision_text(None, "bid") == "make a sealed bid"
+    assert decision_text(seen, "place") == "place a control marker"
