@@ -181,6 +181,13 @@ def test_designer_hand_too_small_for_two_cards_bids_all_it_has():
     assert s.phase.bids[seat(s, "blue")] == (seat(s, "green"), 1)
 
 
+def test_designer_hand_of_seven_bidding_all_of_it_is_told_the_two_card_rule():
+    """002 l.87-88: a bid of the whole hand is refused for the two cards, not for the hand."""
+    s, _ = _one_contest(("blue", "green"), edition="designer", influence={"blue": 7})
+    with pytest.raises(IllegalCommand, match="exactly two influence cards, so your bid can be 1 to 6"):
+        play(s, "blue", "bid green 7")
+
+
 def test_designer_small_hand_caps_the_two_card_total():
     """002 l.87-88: two cards from a 4-point hand (0 card included) total 1..4."""
     s, _ = _one_contest(("blue", "green"), edition="designer", influence={"blue": 4})

@@ -86,6 +86,17 @@ def test_every_command_round_trips(command):
     assert parse_command(s, format_command(s, command)) == command
 
 
+@pytest.mark.parametrize("command", ALL_COMMANDS, ids=lambda c: format_command(new_game(3), c))
+def test_a_command_is_a_value_that_cannot_be_changed_once_parsed(command):
+    """A command is compared, hashed (menus are deduplicated) and stored as it was read."""
+    assert hash(command) == hash(replace(command))
+    assert len({command, replace(command)}) == 1
+    for field in type(command).__dataclass_fields__:
+        # frozen with slots: CPython 3.11 refuses with a TypeError instead of FrozenInstanceError
+        with pytest.raises((AttributeError, TypeError)):
+            setattr(command, field, getattr(command, field))
+
+
 def test_round_trip_holds_for_every_legal_move_of_a_game():
     """notation.py: the canonical line parses back to the same command, in every phase."""
     for edition in ("kosmos", "designer"):

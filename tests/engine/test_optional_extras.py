@@ -134,6 +134,13 @@ def test_a_temple_extra_draw_is_offered_before_it_is_drawn():
     assert "drawn" not in wl.view(s, red)
 
 
+def test_another_seat_answering_a_temples_extra_draw_is_told_whose_it_is():
+    s = _drawing()
+    for colour in ("blue", "green"):
+        with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
+            apply(s, seat(s, colour), Draw())
+
+
 def test_a_temple_extra_draw_may_be_declined_and_draws_nothing():
     s = _drawing()
     bag, draws = sum(s.bag), s.draws

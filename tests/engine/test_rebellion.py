@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.rules.base import Decision, IllegalCommand
-from games.rules.whitelotus.commands import Take
+from games.rules.whitelotus import apply
+from games.rules.whitelotus.commands import Army, Take
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import PalaceChoices, Rebellion, RebellionOffer, Spoils
@@ -213,6 +214,19 @@ def test_kosmos_sides_are_revealed_before_army_is_committed():
     assert entries(log, "sides") == [{"sides": [0, 1, 1, 0], "leader": GREEN}]
     assert s.phase.stage == "army"
     assert sorted(_asked(s)) == [(RED, "army"), (BLUE, "army"), (GREEN, "army"), (YELLOW, "army")]
+
+
+def test_army_points_committed_run_from_none_to_the_whole_hand():
+    """004 l.205: army cards from the hand; none at all is a commitment too."""
+    s = _kosmos_four(blue=2)
+    s, _ = _run(s, ("blue", "side rebels"), ("yellow", "side emperor"))
+    blue = seat(s, "blue")
+    for amount in (-1, 3):
+        with pytest.raises(IllegalCommand, match=f"You cannot commit {amount} army points: you have 2"):
+            apply(s, blue, Army(amount))
+    for amount in (0, 2):
+        committed, _ = apply(s, blue, Army(amount))
+        assert committed.phase.army[blue] == amount
 
 
 def test_kosmos_emperor_and_leader_do_not_choose_a_side():

@@ -64,7 +64,7 @@ def default(state: State, seat: int) -> Command:
         return Resolve(min(bits(phase.remaining)))
     if isinstance(phase, Bidding):
         # bid the least allowed against the strongest other contender
-        return Bid(_strongest(state, seat, targets(phase.contenders, seat)), bid_amounts(state, seat)[0])
+        return Bid(_strongest(state, seat, phase), bid_amounts(state, seat)[0])
     if isinstance(phase, TieBreak):
         # by lot among all the tied, the emperor too if he is one of them: keeping himself
         # in would make every defaulted tie cost the others (and seat order one of them)
@@ -125,17 +125,14 @@ def _worth(state: State, seat: int, area: int) -> int:
     return worth + (1 if own else 0)
 
 
-def _strongest(state: State, seat: int, seats: list[int]) -> int:
-    """Highest provisional score; ties: by lot."""
+def _strongest(state: State, seat: int, phase: Bidding) -> int:
+    """The other contender with the highest provisional score; ties: by lot (a lot of one
+    picks it)."""
+    seats = targets(phase.contenders, seat)
     scores = breakdown(state)
     best = max(scores[s]["total"] for s in seats)
     tied = sorted(s for s in seats if scores[s]["total"] == best)
-    if len(tied) == 1:
-        return tied[0]
-    phase = state.phase
-    area = phase.area if isinstance(phase, Bidding) else -1
-    contenders = phase.contenders if isinstance(phase, Bidding) else 0
-    return lot(state, f"bid:{area}:{contenders}:{seat}", tied)
+    return lot(state, f"bid:{phase.area}:{phase.contenders}:{seat}", tied)
 
 
 def lot(state: State, decision: str, choices: list[int]) -> int:

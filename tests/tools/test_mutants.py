@@ -1,0 +1,94 @@
+"""scripts/mutants: the sample it draws, the tests it picks, and a short run of the real thing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tools.mutants.catalogue import Mutant, change, every_mutant, mutated_source, sample
+from tools.mutants.picking import covering_tests, game_tests
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "games" / "rules" / "whitelotus"
+
+
+def test_the_same_seed_draws_the_same_sample_and_another_seed_another():
+    mutants = every_mutant(ROOT, PACKAGE / "income.py")
+    assert sample(mutants, 5, seed=1) == sample(mutants, 5, seed=1)
+    assert sample(mutants, 5, seed=1) != sample(mutants, 5, seed=2)
+    assert len(sample(mutants, 5, seed=1)) == 5
+
+
+def test_a_sample_takes_one_mutant_per_place_and_kind_of_change():
+    mutants = every_mutant(ROOT, PACKAGE / "income.py")
+    everything = sample(mutants, None, seed=0)
+    places = {(m.path, m.line, m.family) for m in everything}
+    assert len(places) == len(everything)
+    assert places == {(m.path, m.line, m.family) for m in mutants}
+
+
+def test_type_annotations_are_not_mutated_as_they_are_never_evaluated(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from __future__ import annotations\n\ndef f(x: int | None, y: list[int]) -> int | None:\n"
+        "    z: int | None = x\n    return x + 1\n",
+        encoding="utf-8",
+    )
+    lines = {m.line for m in every_mutant(tmp_path, module) if m.family == "core/ReplaceBinaryOperator"}
+    assert lines == {5}
+
+
+def test_a_mutant_is_shown_as_the_line_it_changes():
+    mutant = Mutant("games/rules/whitelotus/income.py", "core/ReplaceComparisonOperator_Eq_NotEq", 0, 0)
+    before = (ROOT / mutant.path).read_text(encoding="utf-8")
+    after = mutated_source(ROOT, mutant)
+    shown = change(before, after)
+    old, new = shown.split("  ->  ")
+    assert "==" in old and "!=" in new and old.replace("==", "!=", 1) == new
+
+
+def test_the_slow_property_tests_and_other_games_folders_are_left_out():
+    whitelotus = game_tests(ROOT, "whitelotus")
+    assert all(t.parent == ROOT / "tests" / "engine" and t.name != "test_properties.py" for t in whitelotus)
+    verbotenestadt = game_tests(ROOT, "verbotenestadt")
+    assert verbotenestadt and all("verbotenestadt" in t.parts for t in verbotenestadt)
+    assert all(t.name != "test_properties.py" for t in verbotenestadt)
+
+
+def test_only_the_tests_that_import_a_module_run_against_its_mutants():
+    tests = game_tests(ROOT, "verbotenestadt")
+    rules = ROOT / "games" / "rules" / "verbotenestadt"
+    module = next(p for p in sorted(rules.glob("*.py")) if p.name != "__init__.py")
+    chosen = covering_tests(ROOT, tests, module)
+    assert chosen and set(chosen) <= set(tests)
+
+
+SUMMARY = re.compile(r"^mutants whitelotus: (\d+) of 8 killed, score (\d+)%$")
+MODULE = re.compile(r"^  games/rules/whitelotus/\S+\.py: \d+ of \d+ killed, score \d+%$")
+SURVIVOR = re.compile(r"^  games/rules/whitelotus/\S+\.py:\d+: .+  ->  .+  \[core/\w+\]$")
+
+
+@pytest.mark.slow
+def test_a_sampled_run_prints_the_score_each_module_and_each_survivor():
+    run = subprocess.run(
+        [str(ROOT / "scripts" / "mutants"), "whitelotus", "--sample", "8", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    out = run.stdout.splitlines()
+    summary = SUMMARY.match(out[0])
+    assert summary, run.stdout
+    killed = int(summary[1])
+    assert killed >= 1
+    assert int(summary[2]) == round(100 * killed / 8)
+    rest = out[1:]
+    survivors = rest[rest.index("survivors:") + 1 :] if "survivors:" in rest else []
+    modules = rest[: len(rest) - len(survivors) - (1 if survivors else 0)]
+    assert modules and all(MODULE.match(line) for line in modules), run.stdout
+    assert len(survivors) == 8 - killed
+    assert all(SURVIVOR.match(line) for line in survivors), run.stdout
