@@ -81,7 +81,7 @@ def test_the_players_own_page_on_a_phone_breaks_no_word_and_scrolls_nothing_side
     )
     assert cells and all(c["wrap"] != "anywhere" and c["hyphens"] != "auto" for c in cells), cells
     decide = page.inner_text("#decide")
-    assert "Europe/Berlin" in decide and "Stunden" in decide and "Ravensburger" in decide
+    assert "Berlin (Deutschland)" in decide and "Stunden" in decide and "Ravensburger" in decide
     screenshot(page, request, "me-phone")
 
 
