@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from games import pages, picture
@@ -17,9 +18,11 @@ NAME = "second"
 # how the service presents a game: optional names of the contract, each with its default on
 # games.rules.base.Game
 LOOKS = PRESENTATION
-# White Lotus's contract, every name of it but its words and looks
+# White Lotus's contract, every name of it but its words and looks; not its submodules, which
+# are its package's names only once something has imported them (``picture`` would then hide
+# the service's ``games.picture`` imported above, in whichever test process imported it first)
 for _key in dir(_wl):
-    if not _key.startswith("_") and _key not in LOOKS:
+    if not _key.startswith("_") and _key not in LOOKS and not isinstance(getattr(_wl, _key), ModuleType):
         globals()[_key] = getattr(_wl, _key)
 
 name = NAME
