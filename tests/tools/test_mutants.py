@@ -10,6 +10,7 @@ import pytest
 
 from tools.mutants.catalogue import Mutant, change, every_mutant, mutated_source, sample
 from tools.mutants.picking import covering_tests, game_tests
+from tools.mutants.report import is_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "games" / "rules" / "whitelotus"
@@ -66,7 +67,16 @@ def test_only_the_tests_that_import_a_module_run_against_its_mutants():
     assert chosen and set(chosen) <= set(tests)
 
 
+def test_the_score_over_the_rules_modules_leaves_out_pictures_words_and_players():
+    assert is_rules("games/rules/whitelotus/rebellion.py")
+    assert is_rules("games/rules/verbotenestadt/dice.py")
+    assert not is_rules("games/rules/whitelotus/picture.py")
+    assert not is_rules("games/rules/verbotenestadt/bots.py")
+    assert not is_rules("games/rules/verbotenestadt/__init__.py")
+
+
 SUMMARY = re.compile(r"^mutants whitelotus: (\d+) of 8 killed, score (\d+)%$")
+GROUP = re.compile(r"^  (rules modules|drawing, words and players): \d+ of \d+ killed, score (\d+%|n/a)$")
 MODULE = re.compile(r"^  games/rules/whitelotus/\S+\.py: \d+ of \d+ killed, score \d+%$")
 SURVIVOR = re.compile(r"^  games/rules/whitelotus/\S+\.py:\d+: .+  ->  .+  \[core/\w+\]$")
 
@@ -86,7 +96,8 @@ def test_a_sampled_run_prints_the_score_each_module_and_each_survivor():
     killed = int(summary[1])
     assert killed >= 1
     assert int(summary[2]) == round(100 * killed / 8)
-    rest = out[1:]
+    assert GROUP.match(out[1]) and GROUP.match(out[2]), run.stdout
+    rest = out[3:]
     survivors = rest[rest.index("survivors:") + 1 :] if "survivors:" in rest else []
     modules = rest[: len(rest) - len(survivors) - (1 if survivors else 0)]
     assert modules and all(MODULE.match(line) for line in modules), run.stdout
