@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.mutants.catalogue import Mutant, change, every_mutant, mutated_source, sample
+from tools.mutants.catalogue import Mutant, change, every_mutant, mutated_source, sample, survivors_of
 from tools.mutants.picking import covering_tests, game_tests
 from tools.mutants.report import is_rules
 
@@ -103,3 +103,19 @@ def test_a_sampled_run_prints_the_score_each_module_and_each_survivor():
     assert modules and all(MODULE.match(line) for line in modules), run.stdout
     assert len(survivors) == 8 - killed
     assert all(SURVIVOR.match(line) for line in survivors), run.stdout
+
+
+def test_a_reports_survivors_are_found_again_when_their_file_has_moved(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f(x):\n    return x + 1 if x > 2 else x\n", encoding="utf-8")
+    mutants = every_mutant(tmp_path, module)
+    chosen = mutants[len(mutants) // 2]
+    shown = change(module.read_text(encoding="utf-8"), mutated_source(tmp_path, chosen))
+    survivor = f"m.py:{chosen.line}: {shown}  [{chosen.operator}]"
+    report = f"mutants m: 0 of 1 killed, score 0%\nsurvivors:\n  {survivor}\n"
+    assert survivors_of(tmp_path, report) == ([chosen], [])
+    module.write_text("# a line above\n\n" + module.read_text(encoding="utf-8"), encoding="utf-8")
+    (again,), gone = survivors_of(tmp_path, report)
+    assert (again.operator, again.line, gone) == (chosen.operator, chosen.line + 2, [])
+    module.write_text("def f(x):\n    return x\n", encoding="utf-8")
+    assert survivors_of(tmp_path, report) == ([], [survivor])

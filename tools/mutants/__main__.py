@@ -1,6 +1,7 @@
 """``python -m tools.mutants <game> [--sample N] [--seed S] [--module M] [--jobs J] [--timeout T]``
 (``scripts/mutants``): a seeded sample of mutants of ``games/rules/<game>/``, each run against
-the game's fast engine tests; prints the score, each module's score and every survivor."""
+the game's fast engine tests; prints the score, each module's score and every survivor.
+``--again REPORT`` runs the survivors a saved report printed, found again in today's source."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from games.rules import registry
 
-from .catalogue import Mutant, every_mutant, sample
+from .catalogue import Mutant, every_mutant, sample, survivors_of
 from .picking import Imports, covering_tests, game_tests, module_name
 from .report import lines
 from .running import Outcome, run_tests, sandbox, try_mutant
@@ -33,6 +34,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         type=Path,
         default=None,
         help="only these test files (a quick look at one module)",
+    )
+    parser.add_argument(
+        "--again",
+        type=Path,
+        default=None,
+        help="a run's printed report: run its survivors again (after new tests)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     parser.add_argument(
@@ -63,7 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         package = copies[0].joinpath(*registry.PACKAGES[args.game].split("."))
         if args.module:
             package = package / args.module
-        chosen = sample(every_mutant(copies[0], package), args.sample, args.seed)
+        if args.again:
+            chosen, gone = survivors_of(copies[0], args.again.read_text(encoding="utf-8"))
+            for text in gone:
+                print(f"  gone     {text}  (its line or change is no longer in the source)", file=sys.stderr)
+        else:
+            chosen = sample(every_mutant(copies[0], package), args.sample, args.seed)
         tests = game_tests(copies[0], args.game)
         if args.tests:
             tests = [copies[0] / t for t in args.tests]

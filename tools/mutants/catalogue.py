@@ -117,3 +117,31 @@ def change(before: str, after: str) -> str:
             came = " / ".join(line.strip() for line in new[j1:j2]) or "(nothing)"
             return f"{gone}  ->  {came}"
     return "(no change)"
+
+
+def survivors_of(root: Path, report: str) -> tuple[list[Mutant], list[str]]:
+    """The survivors a run printed (``path:line: old  ->  new  [operator]``), found again in
+    today's source: the same operator making the same change, on the same line or, when the
+    file has moved, the nearest line that has it. Also the lines of those no longer found."""
+    found: list[Mutant] = []
+    gone: list[str] = []
+    for text in report.splitlines():
+        if not text.startswith("  ") or "  ->  " not in text or not text.rstrip().endswith("]"):
+            continue
+        where, _, rest = text.strip().partition(": ")
+        path, _, line = where.rpartition(":")
+        shown, _, operator = rest.rstrip("]").rpartition("  [")
+        if not (root / path).is_file() or not line.isdigit():
+            gone.append(text.strip())
+            continue
+        source = (root / path).read_text(encoding="utf-8")
+        same = [
+            m
+            for m in every_mutant(root, root / path)
+            if m.operator == operator and change(source, mutated_source(root, m)) == shown
+        ]
+        if same:
+            found.append(min(same, key=lambda m: abs(m.line - int(line))))
+        else:
+            gone.append(text.strip())
+    return found, gone

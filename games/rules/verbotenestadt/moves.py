@@ -261,24 +261,3 @@ def short_moves(
         if what != "blocked":
             out[there] = d
     return out
-
-
-def moves_to_enter(
-    board: Board, occupied: frozenset[Square], start: Square, target: Square, limit: int = 4
-) -> int | None:
-    """The fewest moves (the board otherwise unchanged) an official on ``start`` needs to
-    enter ``target``, up to ``limit``; None if more.  For bots and defaults."""
-    frontier = {start}
-    seen = {start}
-    for n in range(1, limit + 1):
-        nxt: set[Square] = set()
-        for square in frontier:
-            reach = set(destinations(board, occupied, square, target)) | set(
-                short_moves(board, occupied, square, target)
-            )
-            if target in reach:
-                return n
-            nxt |= reach - seen
-        seen |= nxt
-        frontier = nxt
-    return None

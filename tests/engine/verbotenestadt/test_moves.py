@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from games.rules.verbotenestadt.board import Board
+from games.rules.verbotenestadt.board import Board, load_board
 from games.rules.verbotenestadt.decisions import move_options
-from games.rules.verbotenestadt.moves import MoveError, destinations, short_moves, trace
+from games.rules.verbotenestadt.moves import MoveError, can_start, destinations, short_moves, trace
 
 from .boards import neighbours, test_board, test_board_data
 from .helpers import arrange, started
@@ -143,3 +145,32 @@ def test_with_many_turns_no_move_ends_where_it_began():
     )
     ends = [end for move, end in move_options(state, 0) if move.code == "rr"]
     assert ends and (6, 6) not in ends and (9, 6) in ends
+
+
+@pytest.mark.parametrize("board", [test_board(), load_board()], ids=["test board", "the city"])
+def test_whether_an_official_can_move_is_whether_the_menu_lists_a_move_it_may_make(board):
+    """``can_start`` (asked at each turn's start) answers without listing the moves; it must
+    say yes exactly when the listed slides and short moves hold one the official may make: a
+    move into the target only when it may enter, any other move always."""
+    rng = random.Random(3)
+    pavilions = {p.square for p in board.pavilions}
+    squares = [
+        (r, c)
+        for r in range(board.size)
+        for c in range(board.size)
+        if (r, c) not in board.blocked and (r, c) not in pavilions
+    ]
+    answers = set()
+    for _ in range(40):
+        occupied = frozenset(rng.sample(squares, rng.choice([4, 12, 24, 60, 120])))
+        target = rng.choice([None, *sorted(pavilions)])
+        for start in sorted(occupied):
+            others = occupied - {start}
+            ends = set(destinations(board, others, start, target, 1)) | set(
+                short_moves(board, others, start, target)
+            )
+            for may_enter in (False, True):
+                listed = any(end != target or may_enter for end in ends)
+                assert can_start(board, others, start, target, may_enter) == listed, (start, target)
+                answers.add(listed)
+    assert answers == {False, True}
