@@ -133,6 +133,8 @@ def format_chance_in(state: State, outcome: Chance, language: str) -> str:
     def say(table: Table, canonical: str) -> str:
         return text.spell(table, canonical, language, LANGUAGES)
 
+    if outcome.kind not in CHANCE:
+        raise ValueError(f"Die Verbotene Stadt has no outcome of chance {outcome.kind!r}")
     value = outcome.value
     keyword = say(CHANCE_WORDS, outcome.kind)
     if outcome.kind == "first":
@@ -141,9 +143,7 @@ def format_chance_in(state: State, outcome: Chance, language: str) -> str:
         return " ".join([keyword, say(COLOURS, value[0]), *(say(PIECES, p) for p in value[1:])])
     if outcome.kind == "roll":
         return f"{keyword} {say(DICE, value[0])} {say(FACE_WORDS, value[1])}"
-    if outcome.kind in ("officials", "pavilion"):
-        return " ".join([keyword, *map(str, value)])
-    raise ValueError(f"Die Verbotene Stadt has no outcome of chance {outcome.kind!r}")
+    return " ".join([keyword, *map(str, value)])  # the officials' codes, the pavilion's number
 
 
 def drawn(state: State) -> Sequence[Chance]:
