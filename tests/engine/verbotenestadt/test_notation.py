@@ -160,3 +160,64 @@ def test_every_move_of_the_menu_parses_as_a_player_copies_it(language: str):
     assert copied > 10
     with_stop = vs.parse_command(state, "plan rr e (9,10); stop")
     assert with_stop == vs.parse_command(state, "plan rr e; stop")
+
+
+def test_a_stored_plan_holds_moves_only():
+    stored = {"kind": "plan", "moves": [{"kind": "move", "code": "rg", "path": ["n"]}, {"kind": "stop"}]}
+    with pytest.raises(ValueError, match="a plan holds moves only"):
+        command_from_dict(stored)
+
+
+def test_a_stored_command_of_no_known_kind_is_refused():
+    for stored in ({"kind": "bid"}, {}, {"kind": 3}):
+        with pytest.raises(ValueError, match="unknown command kind"):
+            command_from_dict(stored)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.kind)
+def test_commands_are_small_values_without_an_attribute_dict(command):
+    """Thousands are held in replay and the bots' searches: slotted, like the state."""
+    assert not hasattr(command, "__dict__")
+
+
+VIEW = {
+    "target": 5,
+    "pavilions": [{"number": 4, "colour": "blue"}, {"number": 5, "colour": "red"}],
+    "players": [{"seat": 0, "colour": "north"}, {"seat": 1, "colour": "east"}],
+    "entry": {"seat": 1, "code": "rg"},
+    "choice": {"from": 0},
+}
+GERMAN = {"red": "rot", "green": "grün", "east": "ost", "north": "nord"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("move", "move an official (target pavilion 5, rot)"),
+        ("challenge", "believe or doubt Ost, who moved rg (rot/grün) into pavilion 5"),
+        ("penalty", "take a card from Nord (a won challenge)"),
+        ("dial", "set a secret dial to an official still on the board"),
+    ],
+)
+def test_a_decision_is_said_from_the_seats_view_in_the_readers_words(kind, said):
+    vs = registry.get("verbotenestadt")
+    assert vs.decision_text(VIEW, kind, lambda s: GERMAN.get(s, s)) == said
+
+
+def test_a_decision_said_before_its_facts_are_known_leaves_them_open():
+    vs = registry.get("verbotenestadt")
+    assert vs.decision_text({}, "move") == "move an official (target pavilion ?, )"
+    assert vs.decision_text({"entry": {"seat": 3, "code": "?"}}, "challenge") == (
+        "believe or doubt , who moved ? into pavilion ?"
+    )
+    assert (
+        vs.decision_text({**VIEW, "choice": {"from": None}}, "penalty")
+        == "take a card from  (a won challenge)"
+    )
+
+
+def test_only_a_plan_is_told_to_the_others_in_other_words():
+    vs = registry.get("verbotenestadt")
+    assert vs.public_notation(Plan((Move("rg", ("n",)),))) == "plan"
+    assert vs.public_notation(Move("rg", ("n",))) is None
+    assert vs.public_notation(Dial("rg")) is None
