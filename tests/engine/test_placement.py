@@ -237,3 +237,14 @@ def test_designer_own_adjacency_option_needs_the_seats_own_chip():
     assert _places(s, "blue") == ["Yidu"]
     with pytest.raises(IllegalCommand, match="Taiyuan: it is not next to an area holding your chip"):
         play(s, "blue", "place Taiyuan")
+
+
+def test_designer_first_turn_refusal_names_the_chip_limit_not_adjacency():
+    """002 l.64-65: in the first turn adjacency is not asked, so a start area refused for
+    want of a chip says so (not that it lies far from the seat's chips)."""
+    s = blank(players=3, edition="designer", year=1, emperor="red")
+    s = holds(s, "red", Dadu="palace", Shangdu="palace", Jinan="palace")
+    s = _placing(tiles(s, Chengdu="palace", Yanan="village"))
+    assert _places(s, "red") == ["Yanan"]
+    with pytest.raises(IllegalCommand, match="Chengdu: you have no palace chip left for it"):
+        play(s, "red", "place Chengdu")

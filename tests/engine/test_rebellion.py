@@ -517,6 +517,29 @@ def test_kosmos_a_loser_loses_at_most_one_area():
         play(s, "green", "take Hangzhou")
 
 
+def test_kosmos_only_the_loser_who_lost_an_area_is_refused_for_that_reason():
+    """001 l.347-348: the reason "has already lost an area" names only the loser hit; another
+    loser's far area is refused for being far."""
+    s = holds(blank(players=4), "red", Hangzhou="palace", Pingjiang="village")
+    s = holds(s, "blue", Fuzhou="village", Quanzhou="village")
+    s = holds(s, "green", Yangzhou="fort")
+    s = holds(s, "yellow", Haizhou="village", Yidu="village", Chengdu="fort")
+    s, _ = begin(s, "rebellion")
+    s, _ = _run(
+        s,
+        ("blue", "lead"),
+        ("green", "side rebels"),
+        ("yellow", "side emperor"),
+        ("red", "army 0"),
+        ("blue", "army 3"),
+        ("green", "army 1"),
+        ("yellow", "army 0"),
+    )
+    s, _ = play(s, "blue", "take Pingjiang")
+    with pytest.raises(IllegalCommand, match="You cannot take Chengdu: it is not next to one of your areas"):
+        play(s, "green", "take Chengdu")
+
+
 def test_designer_a_loser_can_lose_several_areas():
     """002 l.175: "A player can lose control of more than one chip"."""
     s = holds(

@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 from games.rules.whitelotus import state as state_mod
-from tests.engine.helpers import blank
+from games.rules.whitelotus.constants import Building
+from tests.engine.helpers import blank, holds
 
 PHASES = [
     cls
@@ -26,3 +27,14 @@ def test_the_state_cannot_be_changed_in_place():
 @pytest.mark.parametrize("phase", PHASES, ids=lambda c: c.__name__)
 def test_no_phase_can_be_changed_in_place(phase):
     assert phase.__dataclass_params__.frozen
+
+
+def test_a_seat_with_fifteen_chips_out_and_one_marker_pending_has_no_chip_for_another_area():
+    """001 "Spielmaterial": 16 chips per colour; markers already placed speak for chips."""
+    s = blank(players=3)
+    names = sorted(s.board.label(a) for a in s.in_play())[:15]
+    s = holds(s, "red", **dict.fromkeys(names, "village"))
+    red = 0
+    assert s.chips_on_board(red) == 15
+    assert s.can_take(red, Building.VILLAGE, pending=0)
+    assert not s.can_take(red, Building.VILLAGE, pending=1)

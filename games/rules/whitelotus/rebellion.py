@@ -287,6 +287,9 @@ def _apply_spoils(state: State, phase: Spoils, seat: int, command: Command, log:
             )
         )
     area, loser = command.area, state.owner[command.area]
+    # A village taken from the emperor could be counted here too and change nothing: its taker
+    # holds no more palaces than the emperor, who keeps all of his (kosmos: a loser loses one
+    # area; designer: the emperor is checked after every take), so it never ties for most.
     took_palace_from_emperor = state.building[area] == Building.PALACE and loser == (
         phase.old_emperor if state.config.kosmos else state.emperor
     )
