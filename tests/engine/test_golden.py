@@ -1,20 +1,23 @@
 """Golden games: complete records checked in with the final state they replay to.
 
 A change to the engine that alters an old game fails here.  If the change is meant (a rule
-fixed), regenerate with ``python -m tests.engine.test_golden`` and say why in the commit.
+fixed), regenerate with ``python -m tests.engine.test_golden`` and say why in the commit; a change to the
+self-play bots alone, with ``python -m tests.engine.test_golden selfplay``.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games.rules.whitelotus.record import Record, format_record, parse_record
-from games.rules.whitelotus.selfplay import play
+from games.rules.whitelotus.selfplay import main, play
 from games.rules.whitelotus.state import Options
 
 from .helpers import BOARD, config
@@ -38,7 +41,34 @@ def test_golden_game_replays_to_its_recorded_final_state(name):
     assert final.phase.name == "finished"
 
 
-def regenerate() -> None:
+# what ``python -m games.rules.whitelotus.selfplay <arguments>`` prints, kept whole: the
+# bots' every choice (the record) and the scores' summary
+SELFPLAY = {
+    "selfplay-kosmos-5p": ["--players", "5", "--seed", "7"],
+    "selfplay-designer-4p": ["--players", "4", "--edition", "designer", "--seed", "golden-4d"],
+    "selfplay-kosmos-3p-defaults": ["--players", "3", "--seed", "golden-3", "--defaults", "--no-zero-card"],
+}
+
+
+def _self_play(arguments: list[str]) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(arguments) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(SELFPLAY))
+def test_self_play_prints_the_same_game_and_scores_for_a_seed(name):
+    """The bots are deterministic for a seed: a change to how they choose, or to what the
+    command prints, fails here (regenerate as for the golden games, saying why)."""
+    assert _self_play(SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
+
+
+def regenerate(only_self_play: bool) -> None:
+    for name, arguments in SELFPLAY.items():
+        (HERE / f"{name}.txt").write_text(_self_play(arguments))
+    if only_self_play:  # the bots changed, not the rules: the golden games stay as they are
+        return
     for name, (players, edition, seed, options, defaults) in GAMES.items():
         cfg = config(players, edition, **options)
         assert cfg.options == Options(**options) and cfg.board is BOARD
@@ -50,4 +80,4 @@ def regenerate() -> None:
 
 
 if __name__ == "__main__":
-    regenerate()
+    regenerate(only_self_play=sys.argv[1:] == ["selfplay"])

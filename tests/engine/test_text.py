@@ -10,6 +10,7 @@ from games.rules.verbotenestadt import notation as vs_notation
 from games.rules.verbotenestadt import words as vs_words
 from games.rules.whitelotus import notation as wl_notation
 from games.rules.whitelotus import words as wl_words
+from games.rules.whitelotus.textboard import decision_text
 
 
 def test_the_format_characters_are_every_character_of_category_cf() -> None:
@@ -47,3 +48,15 @@ def test_a_table_hint_writes_a_word_spelled_as_in_english_bare_only_when_asked()
     table = {"en": {"orange": ("orange",)}, "de": {"orange": ("orange",)}}
     assert text.table_hint(table, "de") == "orange = orange"
     assert text.table_hint(table, "de", bare_when_same=True) == "orange"
+
+
+def test_a_decision_names_the_province_it_is_about_with_its_number_when_the_view_lists_it():
+    areas = [{"name": "Yanan", "number": 10}]
+    assert (
+        decision_text({"step": {"area": "Yanan"}, "areas": areas}, "bid")
+        == "make a sealed bid for Yanan (10)"
+    )
+    # an area the view does not list (no number to give) is named alone, never "(None)"
+    assert decision_text({"step": {"area": "Dadu"}, "areas": areas}, "out") == "break the tie for Dadu"
+    assert decision_text({"step": {}, "areas": areas}, "bid") == "make a sealed bid"
+    assert decision_text(None, "bid") == "make a sealed bid"
