@@ -13,6 +13,7 @@ from games.rules.chance import Chance, ChanceError
 from games.rules.verbotenestadt import dice
 from games.rules.verbotenestadt.constants import CARDS, FATE_DICE, GARMENT_COLOURS, OFFICIALS, PIECES
 from games.rules.verbotenestadt.engine import setup
+from games.rules.verbotenestadt.state import evolve
 
 from .helpers import config
 
@@ -110,3 +111,79 @@ def test_a_written_down_pile_must_be_its_pavilions_three_pieces(bad):
     drawn[at] = Chance("pile", bad)
     with pytest.raises(ChanceError):
         setup(config(3), "", drawn)
+
+
+def _given(*outcomes: Chance, seed: str = ""):
+    """A game's state whose next draw takes ``outcomes`` (no seed: as a record gives them)."""
+    return evolve(setup(config(3), "given"), seed=seed, given=outcomes)
+
+
+def _refused(draw, state) -> ChanceError:
+    with pytest.raises(ChanceError) as refused:
+        draw(state)
+    return refused.value
+
+
+def test_written_down_officials_must_name_each_once_and_the_refusal_names_the_missing():
+    twice = (*OFFICIALS[:-1], OFFICIALS[0])
+    error = _refused(dice.officials, _given(Chance("officials", twice)))
+    assert f"(missing: {OFFICIALS[-1]})" in str(error)
+    assert error.legal == ("chance: officials " + " ".join(OFFICIALS),)
+    codes, _ = dice.officials(_given(Chance("officials", tuple(reversed(OFFICIALS)))))
+    assert codes == tuple(reversed(OFFICIALS))
+
+
+def test_a_written_down_pile_is_refused_with_what_a_pile_holds():
+    assert "The red pile is dealt here." in str(
+        _refused(lambda s: dice.pile(s, "red"), _given(Chance("pile", ("blue", "hat", "coat", "trousers"))))
+    )
+    assert "A pile holds a hat, a coat and trousers" in str(
+        _refused(lambda s: dice.pile(s, "red"), _given(Chance("pile", ("red", "hat", "hat", "coat"))))
+    )
+    pieces, _ = dice.pile(_given(Chance("pile", ("red", "trousers", "hat", "coat"))), "red")
+    assert pieces == ("trousers", "hat", "coat")
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_written_down_first_seat_is_any_seat_of_the_game(seat):
+    assert dice.first(_given(Chance("first", (seat,))))[0] == seat
+
+
+@pytest.mark.parametrize("value", [(3,), (-1,), ("north",), ()])
+def test_a_written_down_first_seat_outside_the_game_is_refused_with_its_seats(value):
+    error = _refused(dice.first, _given(Chance("first", value)))
+    assert "That is not a seat of this game." in str(error)
+    assert error.legal == ("chance: first north", "chance: first east", "chance: first south")
+
+
+def test_a_written_down_fate_die_must_be_that_die_showing_one_of_its_faces():
+    error = _refused(lambda s: dice.fate(s, "small"), _given(Chance("roll", ("large", "red"))))
+    assert "The small fate die is rolled here." in str(error)
+    error = _refused(lambda s: dice.fate(s, "small"), _given(Chance("roll", ("small", "white"))))
+    assert "The small fate die has no face white." in str(error)
+    assert error.legal == tuple(f"chance: roll small {f}" for f in sorted(set(FATE_DICE["small"])))
+    face = FATE_DICE["small"][0]
+    assert dice.fate(_given(Chance("roll", ("small", face))), "small")[0] == face
+
+
+@pytest.mark.parametrize(("number", "ok"), [(0, False), (1, True), (8, True), (9, False)])
+def test_a_written_down_blue_die_shows_1_to_8(number, ok):
+    state = _given(Chance("pavilion", (number,)))
+    if ok:
+        assert dice.pavilion(state)[0] == number
+    else:
+        assert "The blue die shows 1 to 8." in str(_refused(dice.pavilion, state))
+
+
+def test_an_outcome_given_beside_a_seed_must_be_what_the_seed_draws():
+    drawn, _ = dice.pavilion(evolve(setup(config(3), "given"), given=()))
+    same = _given(Chance("pavilion", (drawn,)), seed=setup(config(3), "given").seed)
+    assert dice.pavilion(same)[0] == drawn
+    other = 1 + drawn % 8
+    error = _refused(dice.pavilion, _given(Chance("pavilion", (other,)), seed=setup(config(3), "given").seed))
+    assert f"This game's seed draws '{drawn}' here, not this." in str(error)
+
+
+def test_a_missing_outcome_asks_for_one_with_every_possible_line():
+    error = _refused(dice.pavilion, _given())
+    assert error.needed and error.legal == tuple(f"chance: pavilion {n}" for n in range(1, 9))
