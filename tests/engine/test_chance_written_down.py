@@ -276,3 +276,14 @@ def test_a_game_that_draws_written_out_replays_without_its_seed(name):
         _, state = parse_record(seedless, boards)
         assert records.same_game(rules, state, final)
         assert rules.outcome(state) == rules.outcome(final)
+
+
+def test_a_setup_given_some_of_its_fills_asks_for_the_areas_and_tiles_still_left():
+    given = "\n".join(SETUP.splitlines()[:4]) + "\n"  # first blue, then Ningxia, Yanan, Fengxiang
+    with pytest.raises(IllegalCommand) as caught:
+        parse_record(HEADER + "\n" + given, boards)
+    message = caught.value.message
+    assert "for each of 7 areas, from Songpan, Hanzhong, Chengdu, Chongqing" in message
+    assert "(the tiles: village 3, ricefield 1)" in message
+    assert "chance: fill Songpan village" in caught.value.legal
+    assert not any("Ningxia" in line or "palace" in line for line in caught.value.legal)

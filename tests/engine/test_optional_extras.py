@@ -113,10 +113,11 @@ def test_extra_marker_default_claims_a_free_area_or_passes():
 # --- temples: the extra draws -----------------------------------------------------------------
 
 
-def _drawing(rule: str = "may") -> State:
-    """Kosmos year 2, new areas; red holds a temple, so red is offered a second draw."""
+def _drawing(rule: str = "may", holder: str = "red") -> State:
+    """Kosmos year 2, new areas; ``holder`` holds a temple, so is offered a second draw."""
     s = blank(players=3, edition="kosmos", emperor="blue", temple_draw=rule)
-    s = holds(s, "red", Ningxia="village", Chengdu="temple")
+    s = holds(s, "red", Ningxia="village")
+    s = holds(s, holder, Chengdu="temple")
     s = tiles(s, Hangzhou="fort")
     s, _ = begin(s, "new_areas")
     for colour in ("blue", "green", "red"):  # every player's one draw
@@ -139,6 +140,20 @@ def test_another_seat_answering_a_temples_extra_draw_is_told_whose_it_is():
     for colour in ("blue", "green"):
         with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
             apply(s, seat(s, colour), Draw())
+
+
+@pytest.mark.parametrize("holder", ["red", "blue", "green"])
+def test_only_the_temples_holder_answers_its_extra_draw_whoever_sits_before_or_after(holder):
+    s = _drawing(holder=holder)
+    for colour in {"red", "blue", "green"} - {holder}:
+        for command in (Draw(), Pass()):
+            with pytest.raises(IllegalCommand, match=f"waiting for {holder.capitalize()}"):
+                apply(s, seat(s, colour), command)
+    s, _ = play(s, holder, "tile")
+    spot = legal(s, seat(s, holder))[0]  # a square the tile may go on: only the seat is wrong
+    for colour in {"red", "blue", "green"} - {holder}:
+        with pytest.raises(IllegalCommand, match=f"waiting for {holder.capitalize()}"):
+            apply(s, seat(s, colour), spot)
 
 
 def test_a_temple_extra_draw_may_be_declined_and_draws_nothing():
