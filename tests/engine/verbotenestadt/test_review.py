@@ -40,6 +40,7 @@ def test_a_broken_plan_names_the_official_only_to_its_player(monkeypatch):
         state, log = apply(state, 0, Plan((Move("yy", ("n",)), Move("yy", ("n",)))))
     broken = [e for e in public(log) if e.kind == "plan_broken"]
     assert len(broken) == 1 and "code" not in broken[0].data
+    assert broken[0].data == {"seat": 0, "left": 1}  # the move that failed counts as left
     assert "yy" not in narrate(state, broken[0])
     reason = [e for e in log if e.kind == "plan_reason"]
     assert [e.private_to for e in reason] == [0] and reason[0].data["code"] == "yy"
@@ -287,3 +288,12 @@ def test_a_new_target_rolled_on_a_pavilion_face_stands_when_the_player_then_stop
         state, log = play(state, (0, Move("yy", ("n",))), (0, Stop()))
     assert [e.data["pavilion"] for e in log if e.kind == "target"] == [5]
     assert state.target == 5 and state.active == 1
+
+
+def test_a_broken_plan_tells_how_many_of_its_moves_were_never_made(monkeypatch):
+    state = arrange(started(3), TO_2, target=1)
+    plan = Plan((Move("yy", ("n",)), Move("yy", ("n",)), Move("bb", ("n",)), Move("gg", ("n",))))
+    with rigged(monkeypatch, faces=["red"]):
+        state, log = apply(state, 0, plan)
+    (broken,) = [e for e in log if e.kind == "plan_broken"]
+    assert broken.data["left"] == 3
