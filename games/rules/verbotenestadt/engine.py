@@ -548,6 +548,8 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
             state = evolve(state, tasks=state.tasks[1:])
             continue
         if len(options) == 1 and kind not in ("dragon", "empty"):  # those two may be spared
+            # (only a penalty gets here, and it is always the last task: ``continue`` and
+            # ``break`` would do the same; the loop is written for any order of tasks)
             state = _transfer(state, options, taker, log, kind)
             state = evolve(state, tasks=state.tasks[1:])
             continue
@@ -560,7 +562,7 @@ def _run_tasks(state: State, log: list[LogEntry]) -> State:
 def _after_entry(state: State, log: list[LogEntry]) -> State:
     entry = state.entry
     assert entry is not None
-    if len(state.terrace) >= TERRACE_PLACES:
+    if len(state.terrace) >= TERRACE_PLACES:  # (it reaches it and stops: never more)
         return _finish(state, log)
     n = state.players
     window = tuple((s, "dial" if s == entry.mover else "rebribe") for s in _clockwise(state, entry.mover))

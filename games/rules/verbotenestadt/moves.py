@@ -73,7 +73,7 @@ def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays, f
                 there = board.step((r, c), d)
                 if board.open_between((r, c), there):
                     links[(r, c), d] = there
-    if len(_LINKS) > 64:
+    if len(_LINKS) > 64:  # a bound, not a rule: clearing more often only costs time
         _LINKS.clear()
     pavilions = frozenset(p.square for p in board.pavilions)
     rays: Rays = {}

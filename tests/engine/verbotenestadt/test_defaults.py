@@ -89,3 +89,14 @@ def test_a_default_plays_only_for_a_seat_that_owes_a_decision():
     with pytest.raises(ValueError):
         default(state, 1)
     assert config(3).players == 3 and play(state)[0] is state
+
+
+def test_with_no_target_yet_a_default_move_is_drawn_by_lot_among_all_moves():
+    """A hand-made position before the blue die has rolled: no square is nearer the target."""
+    from games.rules.verbotenestadt.decisions import move_options
+    from games.rules.verbotenestadt.defaults import blind_move
+
+    state = evolve(arrange(started(3), TO_2_SQUARES, target=2), target=None)
+    options = move_options(state, 0)
+    chosen = {blind_move(evolve(state, turn=turn), 0, options) for turn in range(12)}
+    assert chosen <= {m for m, _ in options} and len(chosen) > 1

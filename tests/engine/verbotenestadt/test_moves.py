@@ -174,3 +174,42 @@ def test_whether_an_official_can_move_is_whether_the_menu_lists_a_move_it_may_ma
                 assert can_start(board, others, start, target, may_enter) == listed, (start, target)
                 answers.add(listed)
     assert answers == {False, True}
+
+
+@pytest.mark.parametrize("board", [test_board(), load_board()], ids=["test board", "the city"])
+def test_every_move_the_menu_lists_can_be_made_and_ends_where_it_says(board):
+    """A move ends when it enters the target: the search never goes on from inside the
+    pavilion, so each listed path traces to its square (and into the target only at its end)."""
+    rng = random.Random(5)
+    pavilions = sorted(p.square for p in board.pavilions)
+    squares = [(r, c) for r in range(board.size) for c in range(board.size) if (r, c) not in board.blocked]
+    squares = [s for s in squares if s not in pavilions]
+    entered = 0
+    for _ in range(12):
+        occupied = frozenset(rng.sample(squares, 30))
+        target = rng.choice(pavilions)
+        for start in sorted(occupied)[:10]:
+            others = occupied - {start}
+            for end, path in destinations(board, others, start, target).items():
+                passed, into = trace(board, others, start, path, False, target)
+                assert passed[-1] == end and into == (end == target), (start, path)
+                entered += into
+    assert entered  # some moves entered the target
+
+
+def test_a_board_never_seen_before_is_asked_whether_an_official_can_move_first():
+    board = Board.from_dict(test_board_data())  # a new object: nothing about it is cached yet
+    assert can_start(board, frozenset(), (2, 2), None, False)
+
+
+def test_a_move_ends_on_entering_the_target_even_through_a_pavilion_open_on_two_sides():
+    """A board file may open a pavilion on two sides: entering it still ends the move, so no
+    listed move passes through the target and out again."""
+    data = test_board_data()
+    data["walls"] = [w for w in data["walls"] if sorted(map(tuple, w)) != [(0, 7), (0, 8)]]
+    board = Board.from_dict(data)
+    ends = destinations(board, NOBODY, (5, 7), (0, 7))
+    assert ends[(0, 7)] == ("n",)
+    for end, path in ends.items():
+        passed, into = trace(board, NOBODY, (5, 7), path, False, (0, 7))
+        assert passed[-1] == end and into == (end == (0, 7))

@@ -221,3 +221,26 @@ def test_only_a_plan_is_told_to_the_others_in_other_words():
     assert vs.public_notation(Plan((Move("rg", ("n",)),))) == "plan"
     assert vs.public_notation(Move("rg", ("n",))) is None
     assert vs.public_notation(Dial("rg")) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("take mauve hat", "'mauve' is not a garment colour."),
+        ("take red socks", "'socks' is not a hat, coat or trousers."),
+        ("move xx n", "'xx' is not an official: write hat and robe colour"),
+        ("move red", "'red' is not an official: write hat and robe colour"),
+        ("move rg x", "'x' is not a direction: n, e, s or w."),
+        ("move rg o", "'o' is east in German and west in French: write ost or ouest."),
+    ],
+)
+def test_a_malformed_command_is_refused_naming_the_word_that_is_wrong(line, said):
+    state = started(2)
+    with pytest.raises(IllegalCommand) as refused:
+        parse_command(state, line)
+    assert said in str(refused.value)
+
+
+def test_the_argument_hint_writes_a_word_that_is_the_same_in_english_once():
+    assert ", orange, " in words.argument_hint("de") and "orange = orange" not in words.argument_hint("de")
+    assert "rot = red" in words.argument_hint("de")
