@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.write(
             f"  {result.rank[s]}. {config.seats[s]:<6} {b['total']:>3}  "
             + (f"(own {b['own']}) " if "partner" in b else "")
-            + f"({b['cards']} cards: {cards})\n"
+            + f"({b['cards']} card{'' if b['cards'] == 1 else 's'}: {cards})\n"
         )
     out.write(
         f"Winner{'s' if len(result.winners) > 1 else ''}: "

@@ -11,9 +11,11 @@ only what was meant may change.
 from __future__ import annotations
 
 import gettext
+import io
 import json
 import sys
 from collections.abc import Callable
+from contextlib import redirect_stdout
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from games.rules import records, registry
 from games.rules.entry import parse_record
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.picture import board_svg
+from games.rules.verbotenestadt.selfplay import main as selfplay_main
 from games.rules.verbotenestadt.selfplay import play
 from games.rules.verbotenestadt.state import State
 from games.rules.verbotenestadt.textboard import text_board
@@ -157,8 +160,37 @@ def test_the_picture_of_a_golden_position_is_as_recorded(language):
     assert _picture(_position(), 0, language) == (HERE / f"position.north.{language}.svg").read_text()
 
 
+def test_the_picture_at_the_end_of_a_partners_game_shows_the_partnerships():
+    final = _replayed("4p-partners")[0][-1]
+    assert _picture(final, 0, "en") == (HERE / "end.partners.north.en.svg").read_text()
+
+
+# what ``python -m games.rules.verbotenestadt.selfplay <arguments>`` prints, kept whole: the
+# bots' every choice (the record) and the final scores
+SELFPLAY = {
+    "selfplay-3p": ["--players", "3", "--seed", "7"],
+    "selfplay-4p-partners": ["--players", "4", "--seed", "golden-4", "--partners"],
+    "selfplay-2p-defaults": ["--players", "2", "--seed", "golden-2", "--defaults", "--many-turns"],
+}
+
+
+def _self_play(arguments: list[str]) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert selfplay_main(arguments) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(SELFPLAY))
+def test_self_play_prints_the_same_game_and_scores_for_a_seed(name):
+    assert _self_play(SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
+
+
 def regenerate() -> None:
     HERE.mkdir(exist_ok=True)
+    for name, arguments in SELFPLAY.items():
+        (HERE / f"{name}.txt").write_text(_self_play(arguments))
+    (HERE / "end.partners.north.en.svg").write_text(_picture(_replayed("4p-partners")[0][-1], 0, "en"))
     for name, (players, seed, options, first, defaults) in GAMES.items():
         config = _config(players, options, first)
         final, moves, _ = play(config, seed, use_defaults=defaults)

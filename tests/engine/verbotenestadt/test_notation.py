@@ -244,3 +244,35 @@ def test_a_malformed_command_is_refused_naming_the_word_that_is_wrong(line, said
 def test_the_argument_hint_writes_a_word_that_is_the_same_in_english_once():
     assert ", orange, " in words.argument_hint("de") and "orange = orange" not in words.argument_hint("de")
     assert "rot = red" in words.argument_hint("de")
+
+
+def _menu_positions():
+    """Every move decision of a golden game, and a hand-made one where a slide enters."""
+    from .helpers import TO_2_SQUARES, arrange
+    from .test_golden import _replayed
+
+    yield arrange(started(3), TO_2_SQUARES, target=2)
+    yield from (s for s in _replayed("3p-bots")[0] if s.phase == "move" and s.target is not None)
+
+
+def test_the_menu_offers_moves_into_the_target_on_their_own_line_only():
+    """A move into the target is listed on the "into the target" line, never among an
+    official's slides nor as the turn example; those lines list single slides and short
+    moves, and the example is a move with a turn that ends outside the target."""
+    vs = registry.get("verbotenestadt")
+    examples = 0
+    for state in _menu_positions():
+        r, c = state.board.pavilion(state.target).square
+        for line in vs.describe(state, state.active, "en"):
+            if line.startswith("into the target:"):
+                continue
+            assert f"({r},{c})" not in line, line
+            if line.startswith(("move ", "step ")):
+                for item in line.split(" | "):
+                    assert len(parse_command(state, item.rsplit(" (", 1)[0]).path) == 1, item
+            if line.startswith("after the slide"):
+                example = line.split(": ", 1)[1].rsplit(" (", 1)[0]
+                move = parse_command(state, example)
+                assert len(move.path) > 1 and move in vs.legal(state, state.active)
+                examples += 1
+    assert examples > 20
