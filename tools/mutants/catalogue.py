@@ -125,6 +125,7 @@ def survivors_of(root: Path, report: str) -> tuple[list[Mutant], list[str]]:
     file has moved, the nearest line that has it. Also the lines of those no longer found."""
     found: list[Mutant] = []
     gone: list[str] = []
+    everything: dict[str, list[Mutant]] = {}
     for text in report.splitlines():
         if not text.startswith("  ") or "  ->  " not in text or not text.rstrip().endswith("]"):
             continue
@@ -135,13 +136,14 @@ def survivors_of(root: Path, report: str) -> tuple[list[Mutant], list[str]]:
             gone.append(text.strip())
             continue
         source = (root / path).read_text(encoding="utf-8")
-        same = [
-            m
-            for m in every_mutant(root, root / path)
-            if m.operator == operator and change(source, mutated_source(root, m)) == shown
-        ]
-        if same:
-            found.append(min(same, key=lambda m: abs(m.line - int(line))))
+        if path not in everything:
+            everything[path] = every_mutant(root, root / path)
+        candidates = sorted(
+            (m for m in everything[path] if m.operator == operator), key=lambda m: abs(m.line - int(line))
+        )  # nearest first: applying a mutant to read its change is the slow part
+        again = next((m for m in candidates if change(source, mutated_source(root, m)) == shown), None)
+        if again is not None:
+            found.append(again)
         else:
             gone.append(text.strip())
     return found, gone
