@@ -117,5 +117,8 @@ def test_a_reports_survivors_are_found_again_when_their_file_has_moved(tmp_path)
     module.write_text("# a line above\n\n" + module.read_text(encoding="utf-8"), encoding="utf-8")
     (again,), gone = survivors_of(tmp_path, report)
     assert (again.operator, again.line, gone) == (chosen.operator, chosen.line + 2, [])
+    commented = module.read_text(encoding="utf-8").replace(" else x\n", " else x  # why it is so\n")
+    module.write_text(commented, encoding="utf-8")
+    assert survivors_of(tmp_path, report)[0] == [again]  # a comment added since: the same mutant
     module.write_text("def f(x):\n    return x\n", encoding="utf-8")
     assert survivors_of(tmp_path, report) == ([], [survivor])

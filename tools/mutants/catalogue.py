@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import difflib
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,9 +142,18 @@ def survivors_of(root: Path, report: str) -> tuple[list[Mutant], list[str]]:
         candidates = sorted(
             (m for m in everything[path] if m.operator == operator), key=lambda m: abs(m.line - int(line))
         )  # nearest first: applying a mutant to read its change is the slow part
-        again = next((m for m in candidates if change(source, mutated_source(root, m)) == shown), None)
+        wanted = _uncommented(shown)
+        again = next(
+            (m for m in candidates if _uncommented(change(source, mutated_source(root, m))) == wanted), None
+        )
         if again is not None:
             found.append(again)
         else:
             gone.append(text.strip())
     return found, gone
+
+
+def _uncommented(shown: str) -> str:
+    """A change as ``old  ->  new`` without the lines' comments (one added since the report
+    was printed, to say a mutant is equivalent, does not make it another mutant)."""
+    return "  ->  ".join(re.sub(r"\s+#.*$", "", side) for side in shown.split("  ->  "))
