@@ -134,3 +134,32 @@ def test_duplicate_or_numeric_names_are_refused():
     data["provinces"][1]["name"] = data["provinces"][0]["name"].upper()
     with pytest.raises(BoardError, match="distinct"):
         Board.from_dict(data)
+
+
+def test_the_areas_in_play_as_a_mask_are_the_areas_in_play_for_every_player_count():
+    """Brown areas only with six players (001 "Spielvorbereitung"): the masks the engine
+    reads (a bit per area) name exactly the areas in play."""
+    for players in (3, 4, 5, 6):
+        mask = BOARD.play_mask(players)
+        assert {i for i in range(BOARD.size) if mask >> i & 1} == set(BOARD.in_play(players))
+    assert BOARD.play_mask(6) == (1 << 39) - 1
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d.update(format=2), "unknown board format"),
+        (lambda d: d.pop("format"), "unknown board format"),
+        (lambda d: d["provinces"][-1].update(number=41), "numbered 1..N without gaps"),
+        (lambda d: d["provinces"][0]["adjacent"].append(40), "bad neighbour 40"),
+        (lambda d: d["provinces"][0]["adjacent"].append(0), "bad neighbour 0"),
+        (lambda d: d["provinces"][0]["adjacent"].append(1), "bad neighbour 1"),
+        (lambda d: d["provinces"][2].update(name="12"), "distinct, non-numeric"),
+    ],
+    ids=["format 2", "no format", "a gap", "no such neighbour", "neighbour 0", "itself", "a number"],
+)
+def test_a_board_file_that_is_no_board_is_refused_saying_why(change, said):
+    data = json.loads(BOARD_FILE.read_text())
+    change(data)
+    with pytest.raises(BoardError, match=said):
+        Board.from_dict(data)
