@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.rules import whitelotus
 from games.rules.base import RulesModule
 from games.rules.whitelotus import Command, State
@@ -24,3 +26,20 @@ def test_module_is_named_and_exposes_the_contract():
         "format_command",
     ):
         assert callable(getattr(MODULE, fn)), fn
+
+
+def test_a_game_is_for_three_to_six_players_each_seat_a_colour_in_the_standard_order():
+    """001/002 "Spielmaterial": six colours, three to six players."""
+    board = whitelotus.load_board("china")
+    assert whitelotus.player_counts == (3, 4, 5, 6)
+    for players in whitelotus.player_counts:
+        config = whitelotus.make_config(board, players, "kosmos", {}, 0)
+        assert config.colours == whitelotus.COLOURS[:players]
+    for players in (2, 7):
+        with pytest.raises(ValueError, match="3 to 6 players"):
+            whitelotus.make_config(board, players, "kosmos", {}, 0)
+
+
+def test_the_first_emperor_is_the_first_seat_unless_told_and_the_board_is_china():
+    assert whitelotus.default_first_seat == 0 and whitelotus.default_board == "china"
+    assert whitelotus.FIRST_SEAT_KEY == "first_emperor"

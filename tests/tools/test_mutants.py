@@ -75,34 +75,37 @@ def test_the_score_over_the_rules_modules_leaves_out_pictures_words_and_players(
     assert not is_rules("games/rules/verbotenestadt/__init__.py")
 
 
-SUMMARY = re.compile(r"^mutants whitelotus: (\d+) of 8 killed, score (\d+)%$")
-GROUP = re.compile(r"^  (rules modules|drawing, words and players): \d+ of \d+ killed, score (\d+%|n/a)$")
-MODULE = re.compile(r"^  games/rules/whitelotus/\S+\.py: \d+ of \d+ killed, score \d+%$")
-SURVIVOR = re.compile(r"^  games/rules/whitelotus/\S+\.py:\d+: .+  ->  .+  \[core/\w+\]$")
+SAMPLE = 6
 
 
 @pytest.mark.slow
-def test_a_sampled_run_prints_the_score_each_module_and_each_survivor():
+@pytest.mark.parametrize("game", ["whitelotus", "verbotenestadt"])
+def test_a_sampled_run_prints_the_score_each_module_and_each_survivor(game):
+    """What CI runs of the tool: a seeded sample of each shipped game (a minute or two each);
+    larger samples are run by hand (bench/RESULTS.md)."""
     run = subprocess.run(
-        [str(ROOT / "scripts" / "mutants"), "whitelotus", "--sample", "8", "--seed", "1"],
+        [str(ROOT / "scripts" / "mutants"), game, "--sample", str(SAMPLE), "--seed", "1"],
         capture_output=True,
         text=True,
         timeout=900,
         check=True,
     )
     out = run.stdout.splitlines()
-    summary = SUMMARY.match(out[0])
+    summary = re.match(rf"^mutants {game}: (\d+) of {SAMPLE} killed, score (\d+)%$", out[0])
     assert summary, run.stdout
     killed = int(summary[1])
     assert killed >= 1
-    assert int(summary[2]) == round(100 * killed / 8)
-    assert GROUP.match(out[1]) and GROUP.match(out[2]), run.stdout
+    assert int(summary[2]) == round(100 * killed / SAMPLE)
+    group = r"^  (rules modules|drawing, words and players): \d+ of \d+ killed, score (\d+%|n/a)$"
+    assert re.match(group, out[1]) and re.match(group, out[2]), run.stdout
     rest = out[3:]
     survivors = rest[rest.index("survivors:") + 1 :] if "survivors:" in rest else []
     modules = rest[: len(rest) - len(survivors) - (1 if survivors else 0)]
-    assert modules and all(MODULE.match(line) for line in modules), run.stdout
-    assert len(survivors) == 8 - killed
-    assert all(SURVIVOR.match(line) for line in survivors), run.stdout
+    module = rf"^  games/rules/{game}/\S+\.py: \d+ of \d+ killed, score \d+%$"
+    assert modules and all(re.match(module, line) for line in modules), run.stdout
+    assert len(survivors) == SAMPLE - killed
+    survivor = rf"^  games/rules/{game}/\S+\.py:\d+: .+  ->  .+  \[core/\w+\]$"
+    assert all(re.match(survivor, line) for line in survivors), run.stdout
 
 
 def test_a_reports_survivors_are_found_again_when_their_file_has_moved(tmp_path):

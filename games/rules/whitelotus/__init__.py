@@ -91,6 +91,8 @@ def make_config(
     ``first_seat`` is the first emperor (None: by lot).  An option not named reads as the
     rule before it existed (``Options.from_data``); the service names every option of a
     new game (``OPTIONS`` merged with the chosen ones), so new games get the defaults."""
+    if players not in player_counts:  # seven would quietly be six: there are six colours
+        raise ValueError("White Lotus is for 3 to 6 players")
     return Config(board, COLOURS[:players], edition, Options.from_data(options), first_seat)
 
 
