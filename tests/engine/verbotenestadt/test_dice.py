@@ -149,7 +149,7 @@ def test_a_written_down_first_seat_is_any_seat_of_the_game(seat):
     assert dice.first(_given(Chance("first", (seat,))))[0] == seat
 
 
-@pytest.mark.parametrize("value", [(3,), (-1,), ("north",), ()])
+@pytest.mark.parametrize("value", [(3,), (-1,), ("north",), (), (0, 1)])
 def test_a_written_down_first_seat_outside_the_game_is_refused_with_its_seats(value):
     error = _refused(dice.first, _given(Chance("first", value)))
     assert "That is not a seat of this game." in str(error)
