@@ -55,7 +55,7 @@ FACE_WORDS = {
 }
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=8)  # (read once per board name: the cache saves time, changes nothing)
 def _board(name: str) -> Board:
     return load_board(name)
 
@@ -92,9 +92,9 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
         if roll:
             die = t(DIE_WORDS.get(roll["die"], roll["die"]))
             face = t(FACE_WORDS.get(roll["face"], roll["face"]))
-            lines += _wrap(t(FATE).format(moves=fate.get("moves", 0), die=die, face=face))
-        elif fate.get("moves"):  # before the first roll of the game there is nothing to say
-            lines += _wrap(t(FATE_NONE).format(moves=fate.get("moves", 0)))
+            lines += _wrap(t(FATE).format(moves=fate["moves"], die=die, face=face))
+        elif fate["moves"]:  # before the first roll of the game there is nothing to say
+            lines += _wrap(t(FATE_NONE).format(moves=fate["moves"]))
     dial = view.get("dial")
     if dial and dial.get("code"):  # the viewer's own dial; a spectator's view has none
         lines += _wrap(t(YOUR_DIAL).format(code=_official(str(dial["code"]), t)))
@@ -159,7 +159,7 @@ def _grid(board: Board, view: Mapping[str, Any]) -> list[str]:
         for c in range(n):
             square = (r, c)
             row += _cell(board, square, at, target)
-            row += "|" if c + 1 < n and frozenset((square, (r, c + 1))) in board.walls else " "
+            row += "|" if frozenset((square, (r, c + 1))) in board.walls else " "
             under += "-- " if r + 1 < n and frozenset((square, (r + 1, c))) in board.walls else "   "
         lines.append(row.rstrip())
         if r + 1 < n:

@@ -160,6 +160,16 @@ def test_the_picture_of_a_golden_position_is_as_recorded(language):
     assert _picture(_position(), 0, language) == (HERE / f"position.north.{language}.svg").read_text()
 
 
+# a position whose last move ended sliding west: its arrowhead points sideways
+SIDEWAYS = ("3p-bots", 101)
+
+
+def test_the_picture_of_a_move_that_ended_sideways_points_its_arrow_sideways():
+    name, steps = SIDEWAYS
+    state = _replayed(name)[0][steps]
+    assert _picture(state, None, "en") == (HERE / "sideways.spectator.en.svg").read_text()
+
+
 def test_the_picture_at_the_end_of_a_partners_game_shows_the_partnerships():
     final = _replayed("4p-partners")[0][-1]
     assert _picture(final, 0, "en") == (HERE / "end.partners.north.en.svg").read_text()
@@ -191,6 +201,9 @@ def regenerate() -> None:
     for name, arguments in SELFPLAY.items():
         (HERE / f"{name}.txt").write_text(_self_play(arguments))
     (HERE / "end.partners.north.en.svg").write_text(_picture(_replayed("4p-partners")[0][-1], 0, "en"))
+    (HERE / "sideways.spectator.en.svg").write_text(
+        _picture(_replayed(SIDEWAYS[0])[0][SIDEWAYS[1]], None, "en")
+    )
     for name, (players, seed, options, first, defaults) in GAMES.items():
         config = _config(players, options, first)
         final, moves, _ = play(config, seed, use_defaults=defaults)
