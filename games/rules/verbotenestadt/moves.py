@@ -38,31 +38,27 @@ Rays = dict[tuple[Square, str], tuple[Square, ...]]
 _LINKS: dict[int, tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]] = {}
 
 
-def _links(board: Board) -> tuple[Links, frozenset[Square]]:
-    """Per board object: the open neighbour of each square in each direction (walls,
-    roofs and the edge left out), and the pavilions' squares."""
+def _facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]:
+    """What the searches read of a board, worked out once per board object."""
     cached = _LINKS.get(id(board))
     if cached is None or cached[0] is not board:  # the board is kept, so its id is not reused
         cached = _board_facts(board)
-    return cached[1], cached[2]
+    return cached
+
+
+def _links(board: Board) -> tuple[Links, frozenset[Square]]:
+    """The open neighbour of each square in each direction (walls, roofs and the edge left
+    out), and the pavilions' squares."""
+    facts = _facts(board)
+    return facts[1], facts[2]
 
 
 def _rays(board: Board) -> tuple[Rays, frozenset[Square]]:
-    """Per board object: the squares met going straight from each square in each direction,
-    up to a wall or the edge, or up to a pavilion included (no slide goes on from one): what
-    :func:`slide` walks, officials apart."""
-    cached = _LINKS.get(id(board))
-    if cached is None or cached[0] is not board:
-        cached = _board_facts(board)
-    return cached[3], cached[2]
-
-
-def _starts(board: Board) -> frozenset[Square]:
-    """Per board object: its start squares (``board.is_start`` as a set)."""
-    cached = _LINKS.get(id(board))
-    if cached is None or cached[0] is not board:
-        cached = _board_facts(board)
-    return cached[4]
+    """The squares met going straight from each square in each direction, up to a wall or
+    the edge, or up to a pavilion included (no slide goes on from one): what :func:`slide`
+    walks, officials apart."""
+    facts = _facts(board)
+    return facts[3], facts[2]
 
 
 def _board_facts(board: Board) -> tuple[Board, Links, frozenset[Square], Rays, frozenset[Square]]:
@@ -224,8 +220,8 @@ def can_start(
     """Whether an official on ``start`` has a move: a slide (``may_enter``: also one that
     enters the target) or a short move, as :func:`slide` and :func:`short_moves` find them,
     without listing squares (a turn's start asks this of every official until one can)."""
-    rays, pavilions = _rays(board)
-    short = start in _starts(board)  # board.is_start
+    _, _, pavilions, rays, starts = _facts(board)
+    short = start in starts  # board.is_start
     for d in DIRECTIONS:
         ray = rays.get((start, d))
         if not ray:
