@@ -10,19 +10,15 @@ only what was meant may change.
 
 from __future__ import annotations
 
-import gettext
 import io
 import json
 import sys
-from collections.abc import Callable
 from contextlib import redirect_stdout
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.rules import records, registry
+from games.rules import records
 from games.rules.entry import parse_record
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.picture import board_svg
@@ -32,9 +28,8 @@ from games.rules.verbotenestadt.state import State
 from games.rules.verbotenestadt.textboard import text_board
 from games.rules.verbotenestadt.views import view
 
-VS = registry.get("verbotenestadt")
-HERE = Path(__file__).parent / "golden"
-LOCALE = Path(__file__).resolve().parents[3] / "notifications" / "locale"
+from .goldengames import HERE, VS, boards, replayed, translate
+
 LANGUAGES = ("en", "de", "fr")
 # name: (players, seed, options, first seat (None: the roll-off), every move a default?)
 GAMES: dict[str, tuple[int, str, dict[str, Any], int | None, bool]] = {
@@ -48,18 +43,6 @@ NARRATED = ("3p-bots", "4p-partners", "2p-many-turns")
 # the position the text board and the picture are pinned at: this game after this many commands
 POSITION = ("3p-bots", 120)
 NAMES = {"north": "Anna", "east": "Bertrand", "south": "Chiara", "west": "Dmitri"}
-
-
-@cache
-def translate(language: str) -> Callable[[str], str]:
-    if language == "en":
-        return lambda text: text
-    with (LOCALE / language / "LC_MESSAGES" / "django.mo").open("rb") as mo:
-        return gettext.GNUTranslations(mo).gettext
-
-
-def boards(rules: str, name: str) -> Any:
-    return registry.get(rules).load_board(name)
 
 
 def _config(players: int, options: dict[str, Any], first: int | None) -> Any:
@@ -83,18 +66,6 @@ def _record(name: str, moves: list[tuple[int, Any]]) -> str:
     return records.format_record(record, config)
 
 
-def _replayed(name: str) -> tuple[list[State], list[list[Any]]]:
-    """Every state of the golden game's record, from the setup on, and each step's log."""
-    record, _ = parse_record((HERE / f"{name}.txt").read_text(), boards)
-    state = VS.setup(record.config(), record.seed)
-    states, logs = [state], []
-    for seat, command in record.moves:
-        state, log = VS.apply(state, seat, command)
-        states.append(state)
-        logs.append(log)
-    return states, logs
-
-
 def _narration(states: list[State], logs: list[list[Any]], language: str) -> str:
     t = translate(language)
     lines = [
@@ -108,7 +79,7 @@ def _narration(states: list[State], logs: list[list[Any]], language: str) -> str
 
 def _position() -> State:
     name, steps = POSITION
-    return _replayed(name)[0][steps]
+    return replayed(name)[0][steps]
 
 
 def _text_board(state: State, seat: int | None, language: str) -> str:
@@ -137,7 +108,7 @@ def test_golden_game_is_played_again_the_same_by_its_bots_or_defaults(name):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", NARRATED)
 def test_golden_game_is_narrated_as_recorded(name, language):
-    states, logs = _replayed(name)
+    states, logs = replayed(name)
     assert _narration(states, logs, language) == (HERE / f"{name}.{language}.log").read_text()
 
 
@@ -150,7 +121,7 @@ def test_the_text_board_of_a_golden_position_is_as_recorded(seat, language):
 
 
 def test_the_text_board_and_picture_at_the_end_of_a_golden_game_show_every_dial():
-    final = _replayed(POSITION[0])[0][-1]
+    final = replayed(POSITION[0])[0][-1]
     assert _text_board(final, None, "en") == (HERE / "end.spectator.en.txt").read_text()
     assert _picture(final, None, "en") == (HERE / "end.spectator.en.svg").read_text()
 
@@ -166,12 +137,12 @@ SIDEWAYS = ("3p-bots", 101)
 
 def test_the_picture_of_a_move_that_ended_sideways_points_its_arrow_sideways():
     name, steps = SIDEWAYS
-    state = _replayed(name)[0][steps]
+    state = replayed(name)[0][steps]
     assert _picture(state, None, "en") == (HERE / "sideways.spectator.en.svg").read_text()
 
 
 def test_the_picture_at_the_end_of_a_partners_game_shows_the_partnerships():
-    final = _replayed("4p-partners")[0][-1]
+    final = replayed("4p-partners")[0][-1]
     assert _picture(final, 0, "en") == (HERE / "end.partners.north.en.svg").read_text()
 
 
@@ -200,9 +171,9 @@ def regenerate() -> None:
     HERE.mkdir(exist_ok=True)
     for name, arguments in SELFPLAY.items():
         (HERE / f"{name}.txt").write_text(_self_play(arguments))
-    (HERE / "end.partners.north.en.svg").write_text(_picture(_replayed("4p-partners")[0][-1], 0, "en"))
+    (HERE / "end.partners.north.en.svg").write_text(_picture(replayed("4p-partners")[0][-1], 0, "en"))
     (HERE / "sideways.spectator.en.svg").write_text(
-        _picture(_replayed(SIDEWAYS[0])[0][SIDEWAYS[1]], None, "en")
+        _picture(replayed(SIDEWAYS[0])[0][SIDEWAYS[1]], None, "en")
     )
     for name, (players, seed, options, first, defaults) in GAMES.items():
         config = _config(players, options, first)
@@ -213,7 +184,7 @@ def regenerate() -> None:
         print(f"{name}: {len(moves)} commands, {final.turn} turns", file=sys.stderr)
         if name not in NARRATED:
             continue
-        states, logs = _replayed(name)
+        states, logs = replayed(name)
         for language in LANGUAGES:
             (HERE / f"{name}.{language}.log").write_text(_narration(states, logs, language))
     state = _position()
@@ -222,7 +193,7 @@ def regenerate() -> None:
             (HERE / f"position.{who}.{language}.txt").write_text(_text_board(state, seat, language))
     for language in ("en", "de"):
         (HERE / f"position.north.{language}.svg").write_text(_picture(state, 0, language))
-    final = _replayed(POSITION[0])[0][-1]
+    final = replayed(POSITION[0])[0][-1]
     (HERE / "end.spectator.en.txt").write_text(_text_board(final, None, "en"))
     (HERE / "end.spectator.en.svg").write_text(_picture(final, None, "en"))
 

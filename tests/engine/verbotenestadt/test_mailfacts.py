@@ -8,10 +8,8 @@ keeps the facts of every decision of a golden game; the tests above it name the 
 
 from __future__ import annotations
 
-import gettext
 import json
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +20,8 @@ from games.rules.base import Asked
 from games.rules.verbotenestadt.mailfacts import mail_facts
 from games.rules.verbotenestadt.views import view
 
+from .goldengames import catalogue, replayed, translate
 from .helpers import arrange, hands, started
-from .test_golden import LOCALE, _replayed, translate
 
 VS = registry.get("verbotenestadt")
 HERE = Path(__file__).parent / "golden"
@@ -31,20 +29,12 @@ NAMES = {"north": "Anna", "east": "Bertrand", "south": "Chiara", "west": "Dmitri
 PLACES = {"en": ("1st", "2nd", "3rd", "4th"), "de": ("1.", "2.", "3.", "4.")}
 
 
-@cache
-def _catalogue(language: str) -> gettext.NullTranslations:
-    if language == "en":
-        return gettext.NullTranslations()
-    with (LOCALE / language / "LC_MESSAGES" / "django.mo").open("rb") as mo:
-        return gettext.GNUTranslations(mo)
-
-
 class Said:
     """``Say`` in one language from the project's catalogue (the service's is gettext too)."""
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self.catalogue = _catalogue(language)
+        self.catalogue = catalogue(language)
 
     def __call__(self, text: str) -> str:
         return self.catalogue.gettext(text)
@@ -155,7 +145,7 @@ def test_the_challenge_names_the_mover_with_the_players_name_and_what_entered_wh
 
 
 def _final(name: str) -> Any:
-    return _replayed(name)[0][-1]
+    return replayed(name)[0][-1]
 
 
 def test_the_results_give_each_place_the_cards_and_only_the_groups_scored():
@@ -192,7 +182,7 @@ def test_tied_places_are_said_to_be_tied():
 def _golden_facts(language: str) -> str:
     """The facts of every decision of the 3-player golden game, then of each seat's last mail
     of the partners' game."""
-    states, _ = _replayed("3p-bots")
+    states, _ = replayed("3p-bots")
     out = []
     for step, state in enumerate(states):
         for decision in VS.pending(state) or [None]:

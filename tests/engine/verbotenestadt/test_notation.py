@@ -248,11 +248,11 @@ def test_the_argument_hint_writes_a_word_that_is_the_same_in_english_once():
 
 def _menu_positions():
     """Every move decision of a golden game, and a hand-made one where a slide enters."""
+    from .goldengames import replayed
     from .helpers import TO_2_SQUARES, arrange
-    from .test_golden import _replayed
 
     yield arrange(started(3), TO_2_SQUARES, target=2)
-    yield from (s for s in _replayed("3p-bots")[0] if s.phase == "move" and s.target is not None)
+    yield from (s for s in replayed("3p-bots")[0] if s.phase == "move" and s.target is not None)
 
 
 def test_the_menu_offers_moves_into_the_target_on_their_own_line_only():
