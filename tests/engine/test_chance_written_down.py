@@ -287,3 +287,9 @@ def test_a_setup_given_some_of_its_fills_asks_for_the_areas_and_tiles_still_left
     assert "(the tiles: village 3, ricefield 1)" in message
     assert "chance: fill Songpan village" in caught.value.legal
     assert not any("Ningxia" in line or "palace" in line for line in caught.value.legal)
+
+
+def test_a_fill_with_no_building_names_the_word_cut_to_thirty_letters():
+    text = record().replace("fill Chongqing village", "fill Chongqing " + "v" * 40)
+    with pytest.raises(IllegalCommand, match=f"'{'v' * 30}' is not a building \\(village, palace"):
+        parse_record(text, boards)

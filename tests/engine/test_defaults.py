@@ -337,3 +337,20 @@ def test_defaults_alone_play_a_whole_game(edition, players):
     assert isinstance(s.phase, Finished)
     with pytest.raises(IllegalCommand):
         default(s, 0)
+
+
+def test_designer_placement_default_counts_a_dragon_two_points():
+    """defaults.py: an area is worth its building, 2 more for a dragon (it scores one), 1
+    more next to the seat's own: a fort on the dragon of Hangzhou (3) over a temple (2)."""
+    from games.rules.whitelotus.defaults import _worth
+
+    s = blank(3, edition="designer", emperor="red")
+    s = holds(s, "red", Pingjiang="village")
+    s = holds(s, "blue", Yangzhou="village")
+    s = tiles(s, Hangzhou="fort", Haizhou="temple", Chengdu="fort")
+    red = seat(s, "red")
+    assert _worth(s, red, area("Hangzhou")) == 1 + 2 + 1  # fort, dragon, next to Pingjiang
+    assert _worth(s, red, area("Haizhou")) == 2  # temple
+    assert _worth(s, red, area("Chengdu")) == 1  # fort, not next to red's
+    s, _ = begin(s, "placement")
+    assert _default(s, "red") == Place(area("Hangzhou"))

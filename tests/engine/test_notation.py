@@ -416,3 +416,27 @@ def test_record_with_a_bad_header_is_refused_as_illegal(case):
     text = "# White Lotus game record\n" + HEADER_ERRORS[case] + "\nred: place Ningxia\n"
     with pytest.raises(IllegalCommand):
         parse_record(text)
+
+
+def test_a_stored_command_of_no_kind_or_missing_a_field_is_refused_as_no_command():
+    from games.rules.whitelotus.commands import command_from_dict
+
+    for stored in ({"type": "bribe"}, {"type": "bid", "target": 1}, {}):
+        with pytest.raises(ValueError, match="not a White Lotus command"):
+            command_from_dict(stored)
+
+
+def test_an_unknown_keyword_is_quoted_as_written_first():
+    s = new_game(3)
+    with pytest.raises(IllegalCommand, match="'frobnicate'"):
+        parse_command(s, "frobnicate blue 3")
+
+
+def test_more_palaces_written_than_held_are_refused_with_the_number_held():
+    s = blank(3, edition="designer")
+    s = holds(s, "red", Ningxia="palace")
+    with pytest.raises(IllegalCommand, match="You hold 1 palace\\."):
+        parse_command(s, "palace 2 influence", 0)
+    s = holds(s, "red", Dadu="palace")
+    with pytest.raises(IllegalCommand, match="You hold 2 palaces\\."):
+        parse_command(s, "palace 3 influence", 0)

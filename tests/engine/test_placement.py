@@ -248,3 +248,35 @@ def test_designer_first_turn_refusal_names_the_chip_limit_not_adjacency():
     assert _places(s, "red") == ["Yanan"]
     with pytest.raises(IllegalCommand, match="Chengdu: you have no palace chip left for it"):
         play(s, "red", "place Chengdu")
+
+
+def test_designer_later_turn_refusal_next_to_a_chip_names_the_chip_limit():
+    """002 l.65-68 and the chip limits: Zhending lies next to red's chips, so its refusal is
+    the palace chips, not adjacency."""
+    s = blank(players=3, edition="designer", year=2, emperor="red")
+    s = holds(s, "red", Dadu="palace", Shangdu="palace", Jinan="palace")
+    s = _placing(tiles(s, Zhending="palace", Taiyuan="village"))
+    assert _places(s, "red") == ["Taiyuan"]
+    with pytest.raises(IllegalCommand, match="Zhending: you have no palace chip left for it"):
+        play(s, "red", "place Zhending")
+
+
+@pytest.mark.parametrize("far", ["Jinan", "Chengdu", "Kunming", "Fuzhou"])
+def test_designer_later_turns_refuse_any_area_away_from_every_chip(far):
+    """002 l.65-68: wherever the far area lies, it is refused for being far."""
+    s = blank(players=3, edition="designer", year=2, emperor="blue")
+    s = holds(s, "red", Yanan="village")
+    s = _placing(tiles(s, Taiyuan="temple", **{far: "fort"}))
+    with pytest.raises(IllegalCommand, match=f"{far}: it is not next to an area holding a player's chip"):
+        play(s, "blue", f"place {far}")
+
+
+def test_designer_area_next_to_a_chip_refused_for_want_of_a_chip_says_so():
+    """Blue holds all four of its temples: Taiyuan's temple, next to red's Yanan, is refused
+    for the chip, not for where it lies."""
+    s = blank(players=3, edition="designer", year=2, emperor="blue")
+    s = holds(s, "red", Yanan="village")
+    s = holds(s, "blue", Chengdu="temple", Kunming="temple", Fuzhou="temple", Jinan="temple")
+    s = _placing(tiles(s, Taiyuan="temple", Ningxia="village"))
+    with pytest.raises(IllegalCommand, match="Taiyuan: you have no temple chip left for it"):
+        play(s, "blue", "place Taiyuan")

@@ -897,3 +897,27 @@ def test_example_six_players_last_ally_without_adjacent_area_gets_a_vp_chip():
     assert entries(log, "consolation") == [{"seat": YELLOW}]
     assert s.vp == (0, 0, 0, 1, 0, 0)
     assert s.owner[area("Jiqing")] == ORANGE
+
+
+def test_kosmos_a_loser_seated_before_the_one_hit_is_not_taken_for_hit():
+    """001 l.347-348: yellow lost an area; red, seated before yellow, has not, so red's far
+    area is refused for being far."""
+    s = holds(blank(players=4), "red", Hangzhou="palace", Pingjiang="village", Chengdu="fort")
+    s = holds(s, "blue", Fuzhou="village")
+    s = holds(s, "green", Yangzhou="fort", Jinan="village", Dadu="village", Shangdu="village")
+    s = holds(s, "yellow", Haizhou="village", Yidu="village")
+    s, _ = begin(s, "rebellion")
+    s, log = _run(
+        s,
+        ("green", "lead"),
+        ("blue", "side rebels"),
+        ("yellow", "side emperor"),
+        ("red", "army 0"),
+        ("green", "army 3"),
+        ("blue", "army 1"),
+        ("yellow", "army 0"),
+    )
+    assert _battle(log)["winner"] == "rebels"
+    s, _ = play(s, "green", "take Haizhou")
+    with pytest.raises(IllegalCommand, match="You cannot take Chengdu: it is not next to one of your areas"):
+        play(s, "blue", "take Chengdu")

@@ -169,7 +169,6 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Give,
     )
 }
-SCHEMA_VERSION = 1
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:
