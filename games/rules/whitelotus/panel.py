@@ -199,7 +199,7 @@ def _crown(x: float, y: float, ink: str) -> str:
     )
 
 
-def _legend(t: Translate, x: float, y: float, top: float = 0, width: float = 0) -> str:
+def _legend(t: Translate, x: float, y: float, top: float, width: float) -> str:
     items = [(kind, t(kind)) for kind in BUILDINGS]
     items += [("lotus", t(LABELS["lotus"])), ("dragon", t(LABELS["dragon"]))]
     parts = [f'<g class="legend" {bbox_attr((0, top + y - 14, width, top + y + 14))}>']
