@@ -27,14 +27,20 @@ NAMES = {"red": "Ada", "blue": "Bartholomew Longname", "green": "Cy", "yellow": 
 
 
 def _crowded() -> State:
-    """Year 3: chips and neutral tiles, one to five markers in a province, a rebel leader,
+    """Year 3: chips and neutral tiles, one to four markers in a province, a rebel leader,
     a bidding under way in which blue has sealed its bid."""
     s = blank(4, year=3, emperor="green")
     s = tiles(s, Kunming="temple", Chengdu="fort")
     s = holds(s, "red", Hangzhou="palace", Fuzhou="village", Yanan="ricefield")
     s = holds(s, "blue", Quanzhou="temple", Jinan="fort")
     s = holds(s, "yellow", Yangzhou="village")
-    s = markers(s, Ningxia=("red", "blue", "green", "yellow"), Lanzhou=("blue",), Wuchang=("red", "green"))
+    s = markers(
+        s,
+        Ningxia=("red", "blue", "green", "yellow"),
+        Lanzhou=("blue",),  # brown: out of play with four players, so not drawn
+        Kunming=("yellow",),  # one marker on a neutral temple
+        Wuchang=("red", "green"),
+    )
     s = hands(s, influence={"red": 4, "blue": 9}, army={"red": 2})
     bids: tuple[tuple[int, int] | None, ...] = (None, (3, 2), None, None)
     return replace(s, rebel=1, phase=Bidding(0, area("Ningxia"), 0b1111, bids))
