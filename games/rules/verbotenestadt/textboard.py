@@ -55,7 +55,7 @@ FACE_WORDS = {
 }
 
 
-@lru_cache(maxsize=8)  # (read once per board name: the cache saves time, changes nothing)
+@lru_cache(maxsize=8)
 def _board(name: str) -> Board:
     return load_board(name)
 
