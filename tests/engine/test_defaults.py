@@ -29,6 +29,7 @@ from games.rules.whitelotus.commands import (
     Take,
     Tile,
 )
+from games.rules.whitelotus.defaults import _worth
 from games.rules.whitelotus.state import Finished, Spoils, State
 
 from .helpers import area, begin, blank, holds, markers, new_game, play, seat, tiles
@@ -342,8 +343,6 @@ def test_defaults_alone_play_a_whole_game(edition, players):
 def test_designer_placement_default_counts_a_dragon_two_points():
     """defaults.py: an area is worth its building, 2 more for a dragon (it scores one), 1
     more next to the seat's own: a fort on the dragon of Hangzhou (3) over a temple (2)."""
-    from games.rules.whitelotus.defaults import _worth
-
     s = blank(3, edition="designer", emperor="red")
     s = holds(s, "red", Pingjiang="village")
     s = holds(s, "blue", Yangzhou="village")

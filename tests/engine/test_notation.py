@@ -40,6 +40,7 @@ from games.rules.whitelotus.commands import (
     Side,
     Take,
     Tile,
+    command_from_dict,
 )
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.state import Config, Finished, State
@@ -419,8 +420,6 @@ def test_record_with_a_bad_header_is_refused_as_illegal(case):
 
 
 def test_a_stored_command_of_no_kind_or_missing_a_field_is_refused_as_no_command():
-    from games.rules.whitelotus.commands import command_from_dict
-
     for stored in ({"type": "bribe"}, {"type": "bid", "target": 1}, {}):
         with pytest.raises(ValueError, match="not a White Lotus command"):
             command_from_dict(stored)

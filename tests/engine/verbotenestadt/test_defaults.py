@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.rules.verbotenestadt.commands import Believe, Dial, Keep, Move, Spare, Stop, Take
-from games.rules.verbotenestadt.defaults import default
+from games.rules.verbotenestadt.decisions import move_options
+from games.rules.verbotenestadt.defaults import blind_move, default
 from games.rules.verbotenestadt.engine import apply
 from games.rules.verbotenestadt.search import reach
 from games.rules.verbotenestadt.state import evolve
@@ -93,9 +94,6 @@ def test_a_default_plays_only_for_a_seat_that_owes_a_decision():
 
 def test_with_no_target_yet_a_default_move_is_drawn_by_lot_among_all_moves():
     """A hand-made position before the blue die has rolled: no square is nearer the target."""
-    from games.rules.verbotenestadt.decisions import move_options
-    from games.rules.verbotenestadt.defaults import blind_move
-
     state = evolve(arrange(started(3), TO_2_SQUARES, target=2), target=None)
     options = move_options(state, 0)
     chosen = {blind_move(evolve(state, turn=turn), 0, options) for turn in range(12)}

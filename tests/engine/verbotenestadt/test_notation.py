@@ -24,7 +24,8 @@ from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
 from games.rules.verbotenestadt.state import evolve
 
-from .helpers import started
+from .goldengames import replayed
+from .helpers import TO_2_SQUARES, arrange, started
 
 COMMANDS = [
     Move("rg", ("n", "e", "s")),
@@ -248,9 +249,6 @@ def test_the_argument_hint_writes_a_word_that_is_the_same_in_english_once():
 
 def _menu_positions():
     """Every move decision of a golden game, and a hand-made one where a slide enters."""
-    from .goldengames import replayed
-    from .helpers import TO_2_SQUARES, arrange
-
     yield arrange(started(3), TO_2_SQUARES, target=2)
     yield from (s for s in replayed("3p-bots")[0] if s.phase == "move" and s.target is not None)
 
