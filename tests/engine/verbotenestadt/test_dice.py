@@ -187,3 +187,14 @@ def test_an_outcome_given_beside_a_seed_must_be_what_the_seed_draws():
 def test_a_missing_outcome_asks_for_one_with_every_possible_line():
     error = _refused(dice.pavilion, _given())
     assert error.needed and error.legal == tuple(f"chance: pavilion {n}" for n in range(1, 9))
+
+
+def test_what_the_seed_rolls_is_written_down_as_rolled():
+    """A game played here writes each roll down (a record can be replayed without its seed)."""
+    state = setup(config(3), "written")
+    number, after = dice.pavilion(state)
+    assert after.drawn[-1] == Chance("pavilion", (number,))
+    face, after = dice.fate(after, "large")
+    assert after.drawn[-1] == Chance("roll", ("large", face))
+    seat, after = dice.first(after)
+    assert after.drawn[-1] == Chance("first", (seat,))
