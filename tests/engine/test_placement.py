@@ -239,26 +239,16 @@ def test_designer_own_adjacency_option_needs_the_seats_own_chip():
         play(s, "blue", "place Taiyuan")
 
 
-def test_designer_first_turn_refusal_names_the_chip_limit_not_adjacency():
-    """002 l.64-65: in the first turn adjacency is not asked, so a start area refused for
-    want of a chip says so (not that it lies far from the seat's chips)."""
-    s = blank(players=3, edition="designer", year=1, emperor="red")
+@pytest.mark.parametrize(("year", "full", "free"), [(1, "Chengdu", "Yanan"), (2, "Zhending", "Taiyuan")])
+def test_designer_refusal_for_want_of_a_chip_names_the_chip_limit_not_adjacency(year, full, free):
+    """002 l.64-68: in the first turn adjacency is not asked, and later Zhending lies next to
+    red's chips; either way a palace refused for want of a chip says so (not that it lies far)."""
+    s = blank(players=3, edition="designer", year=year, emperor="red")
     s = holds(s, "red", Dadu="palace", Shangdu="palace", Jinan="palace")
-    s = _placing(tiles(s, Chengdu="palace", Yanan="village"))
-    assert _places(s, "red") == ["Yanan"]
-    with pytest.raises(IllegalCommand, match="Chengdu: you have no palace chip left for it"):
-        play(s, "red", "place Chengdu")
-
-
-def test_designer_later_turn_refusal_next_to_a_chip_names_the_chip_limit():
-    """002 l.65-68 and the chip limits: Zhending lies next to red's chips, so its refusal is
-    the palace chips, not adjacency."""
-    s = blank(players=3, edition="designer", year=2, emperor="red")
-    s = holds(s, "red", Dadu="palace", Shangdu="palace", Jinan="palace")
-    s = _placing(tiles(s, Zhending="palace", Taiyuan="village"))
-    assert _places(s, "red") == ["Taiyuan"]
-    with pytest.raises(IllegalCommand, match="Zhending: you have no palace chip left for it"):
-        play(s, "red", "place Zhending")
+    s = _placing(tiles(s, **{full: "palace", free: "village"}))
+    assert _places(s, "red") == [free]
+    with pytest.raises(IllegalCommand, match=f"{full}: you have no palace chip left for it"):
+        play(s, "red", f"place {full}")
 
 
 @pytest.mark.parametrize("far", ["Jinan", "Chengdu", "Kunming", "Fuzhou"])
