@@ -10,9 +10,9 @@ import sys
 def main() -> None:
     if sys.argv[1:2] == ["receive_email"]:
         # the MTA pipe: every failure before the mail is stored, Django's own setup included,
-        # must be exit 75 with one line on stderr (notifications/pipe.py)
+        # must be exit 75 with one line on stderr (notifications/inbound/pipe.py)
         try:
-            from notifications.pipe import main as pipe
+            from notifications.inbound.pipe import main as pipe
         except BaseException as error:
             sys.stderr.write(
                 f"receive_email: temporary failure ({type(error).__name__}); the mail stays queued\n"

@@ -13,7 +13,7 @@ and the pages cost as the finished games pile up.
 3. the finished games are copied in SQL (new ids, same rows) to 1,000, 10,000 and 100,000
    (``BENCH_GROWTH_STEPS``), and at each step the minute sweep, the season's standings, the
    league page, the archive's first page and a replay page are timed, with the tables' sizes.
-   Board pictures are not copied (``notifications.pictures.prune`` drops them after three
+   Board pictures are not copied (``notifications.outbound.pictures.prune`` drops them after three
    days), nor, past 10,000 games, the mails (``MAILS_UPTO``).
 
 ``python -m bench.growth --league-page`` (issue 26) measures only the league page: the three
@@ -81,8 +81,9 @@ def play_templates(mails: bool = True) -> tuple[list[int], Any]:
     from games.models import Event, Game, Player
     from games.rules import registry
     from leagues.models import League, LeagueGame, Season
-    from notifications import inbound, sending
+    from notifications.inbound import routing
     from notifications.models import InboundMail, OutboundMail
+    from notifications.outbound import sending
 
     rules = registry.get("whitelotus")
     league = League.objects.create(name="Growth League", slug="growth")
@@ -101,7 +102,7 @@ def play_templates(mails: bool = True) -> tuple[list[int], Any]:
             command = bots[seat].choose(state, seat)
             result = services.submit(game, seat, command, source=Event.Source.MAIL)
             for row, _ in (
-                inbound.store_each(reply(result.events[0].seq, game.pk, seat), "smtp") if mails else ()
+                routing.store_each(reply(result.events[0].seq, game.pk, seat), "smtp") if mails else ()
             ):
                 InboundMail.objects.filter(pk=row.pk).update(game=game, status=InboundMail.Status.APPLIED)
             state = result.state

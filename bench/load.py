@@ -24,7 +24,7 @@
 Lost move: a player's reply that is not applied.  Duplicated move: a reply applied twice, or
 a duplicate, stale or stranger's mail applied at all.  Lost mail: an outbox row never
 delivered to the sink.  Duplicated mail: one Message-ID delivered twice; sending is at least
-once (``notifications.sending``: a worker killed between the sink's 250 and its commit sends
+once (``notifications.outbound.sending``: a worker killed between the sink's 250 and its commit sends
 again), so a duplicate whose first copy arrived within two seconds before a kill is counted
 as that and reported apart; any other fails the run.
 
@@ -422,7 +422,7 @@ class Players:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def read(self) -> None:
-        from notifications import tokens
+        from notifications.services import tokens
 
         for mail in read_spool(self.spool, self.seen):
             address = mail.reply_to.strip().strip("<>").split("<")[-1].strip(">")

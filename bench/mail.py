@@ -29,8 +29,9 @@ def main() -> int:
     from games.rules import registry
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry
-    from notifications import inbound, tokens
+    from notifications.inbound import routing as inbound
     from notifications.models import InboundMail
+    from notifications.services import tokens
     from tests.notifications.helpers import compose
 
     old = setup_databases(verbosity=0, interactive=False)

@@ -72,10 +72,10 @@ def play(label: str, everything: bool) -> Run:
 
     from games import services
     from games.models import Game, Player
-    from games.picture import Drawn, forget
+    from games.presentation.picture import Drawn, forget
     from games.rules import registry
-    from notifications import pictures, sending
     from notifications.models import MailPreference, OutboundMail
+    from notifications.outbound import pictures, sending
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry
     Bot = wl.Bot

@@ -32,8 +32,9 @@ def main() -> int:
     from django.test.utils import setup_databases, teardown_databases
     from django.urls import reverse
 
-    from games import services, steps
+    from games import services
     from games.models import Player
+    from games.presentation import steps
     from games.rules import registry
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry

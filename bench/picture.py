@@ -28,8 +28,8 @@ def main() -> int:
     import django
 
     django.setup()
-    from games.picture import PNG_WIDTH, board_png, board_svg
-    from games.picture.raster import palette_png, render, svg_to_png
+    from games.presentation.picture import PNG_WIDTH, board_png, board_svg
+    from games.presentation.picture.raster import palette_png, render, svg_to_png
     from games.rules import registry
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry

@@ -4,7 +4,7 @@ bare ``INSERT ...; COMMIT`` round trips into a one-column table, in the same run
 Targets (issue 16): p50 of a submit <= 3x p50 of the bare round trip on the event store alone
 (the mail receiver disconnected), and <= 4x with the mail outbox rows written in its
 transaction (issue 4).  A move is three round trips after ``BEGIN``: the row lock, one
-statement with its events, the pending decisions and the outbox rows (``games.rows``), and
+statement with its events, the pending decisions and the outbox rows (``games.store.rows``), and
 the commit; the ``BEGIN; INSERT; COMMIT`` it is measured against is three.
 Needs Postgres: ``DATABASE_URL=postgres://... python -m bench.submit``.  It creates
 and drops its own database (``<name>_bench``) so nothing else is touched.
@@ -52,15 +52,15 @@ def main() -> int:
             bare.append(time.perf_counter() - start)
 
         people = [Player.objects.create(name=f"P{i}", email=f"p{i}@bench.invalid") for i in range(5)]
-        from games.signals import events_appended
-        from notifications.receivers import write_outbox
+        from games.store.signals import events_appended
+        from notifications.outbound.receivers import write_outbox
 
         with_mail, games_with_mail = _submits(services, Game, wl, people, "mail")
-        events_appended.disconnect(write_outbox, dispatch_uid="notifications.outbox")
+        events_appended.disconnect(write_outbox, dispatch_uid="notifications.outbound.outbox")
         try:
             submits, game_no = _submits(services, Game, wl, people, "store")
         finally:
-            events_appended.connect(write_outbox, dispatch_uid="notifications.outbox")
+            events_appended.connect(write_outbox, dispatch_uid="notifications.outbound.outbox")
     finally:
         teardown_databases(old, verbosity=0)
 

@@ -10,4 +10,4 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import bots  # noqa: F401  (connect the signal receivers)
+        from games.services import bots  # noqa: F401  (connect the signal receivers)

@@ -108,7 +108,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
 
     class Press(models.TextChoices):
-        """Table talk (``games.press``): who may say what to whom."""
+        """Table talk (``games.services.press``): who may say what to whom."""
 
         FULL = "full", _("full (to all and private)")
         PUBLIC = "public", _("public (only to all)")
@@ -122,7 +122,7 @@ class Game(models.Model):
     # one of the game's editions (``rules.editions``; ``clean`` checks it)
     edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)
-    # table talk allowed (``games.press``); set at creation, the service's option, not the rules'
+    # table talk allowed (``games.services.press``); set at creation, the service's option, not the rules'
     press = models.CharField(
         max_length=6, choices=Press.choices, default=Press.PUBLIC, verbose_name=_("table talk")
     )
@@ -138,7 +138,7 @@ class Game(models.Model):
     # not a column: the seats as the transaction that locked the game knows them, at its head
     # (``games.services.seat_rows``)
     known_seats: tuple[SeatRow, ...] | None = None
-    time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    time_controls = models.JSONField(default=dict, blank=True)  # games.services.timing.TimeControls
     # set while the game's clock is stopped (paused, or a player on vacation): deadlines are
     # moved on by the stopped time when it restarts
     clock_stopped_at = models.DateTimeField(null=True, blank=True)
@@ -199,7 +199,7 @@ class Game(models.Model):
 
 
 # the domain of the addresses a record's players get when it names none (RFC 2606: never
-# delivered): nothing is written to them (notifications.outbox)
+# delivered): nothing is written to them (notifications.outbound.outbox)
 PLACEHOLDER_DOMAIN = "import.invalid"
 
 
@@ -221,7 +221,7 @@ class Seat(models.Model):
     # projections of the log, kept by games.services in the transaction of the events
     away_until = models.DateTimeField(null=True, blank=True)  # on vacation until
     vacation_used = models.DurationField(default=timedelta(0))
-    # set while the service's bot plays the seat for its player (``games.bots``); a person
+    # set while the service's bot plays the seat for its player (``games.services.bots``); a person
     # taking it over again (``replace_seat``, or its player's ``back``) clears it
     bot_since = models.DateTimeField(null=True, blank=True)
 
@@ -445,9 +445,9 @@ class Snapshot(models.Model):
 
 
 class SeatResult(models.Model):
-    """A finished game's result, one row per seat: a projection of the log (``games.results``).
+    """A finished game's result, one row per seat: a projection of the log (``games.projections.results``).
 
-    Written by ``games.results.project`` only, inline in the transaction that appends the
+    Written by ``games.projections.results.project`` only, inline in the transaction that appends the
     event ending the game, deleted by a rollback past the end; rebuilt from the log by
     ``manage.py rebuild_projections``.  Standings, ratings, the archive and a player's page
     read these rows instead of replaying the game."""
@@ -476,7 +476,7 @@ class SeatResult(models.Model):
 
 
 class SeatKey(models.Model):
-    """The secret in a seat page's link (``games.links``): bound to the seat *and* the player
+    """The secret in a seat page's link (``games.services.links``): bound to the seat *and* the player
     it was issued to, so it stops working the moment the seat is handed to someone else,
     without ``games.services`` having to know about it.  A credential: never logged."""
 
@@ -495,7 +495,7 @@ class SeatKey(models.Model):
 
 
 class PlayerKey(models.Model):
-    """The secret in the link to a player's own page (``games.links.player_page_url``): their
+    """The secret in the link to a player's own page (``games.services.links.player_page_url``): their
     games across seats, and their settings.  One live key per player; renewing it replaces the
     key in place, so the old link dies at once.  A credential: never logged."""
 

@@ -1,4 +1,4 @@
-"""The leagues' part of the games archive (``games.archive``, where the app config registers
+"""The leagues' part of the games archive (``games.web.archive``, where the app config registers
 it): a league and a season to search by, and each game's season as a link to its league."""
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ from collections.abc import Iterable
 from django.db.models import Q
 from django.urls import reverse
 
-from games.player_games import Link
-
-from .models import League, LeagueGame, Season
+from games.web.player_games import Link
+from leagues.models import League, LeagueGame, Season
 
 
 class LeagueGroups:

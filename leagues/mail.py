@@ -1,7 +1,8 @@
 """What the league mails say: the standings after a game, the answer to ``join``.
 
-``notifications.emails`` renders them (one function per kind there, three templates each)
-in the reader's language; this module builds their contexts at that moment, from the
+Two kinds of mail of this app's own, ``standings`` and ``welcome``, rendered here (three
+templates each) in the reader's language and registered with ``notifications.outbound.emails``
+by the app's ``ready()``; their contexts are built at that moment, from the
 projections of the games' results like every standing, so the words and numbers here are
 translated and localised then.
 """
@@ -12,15 +13,16 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.translation import gettext
 
-from notifications import words
+from games.models import Player
+from games.presentation import words
+from leagues.models import LeagueGame
+from leagues.signup import SAID
+from leagues.standings import Row, bot_seats, standings
 from notifications.models import OutboundMail
-
-from .models import LeagueGame
-from .signup import SAID
-from .standings import Row, bot_seats, standings
+from notifications.outbound.mailrender import Rendered, render_template
 
 NAME_WIDTH = 22  # of the player column in the text table
 
@@ -112,6 +114,19 @@ def welcome_context(mail: OutboundMail) -> dict[str, Any]:
     if said not in SAID:  # written before answers kept their sentence's key: as it was
         return dict(mail.context)
     return {**mail.context, "message": gettext(SAID[said]).format(**mail.context.get("names", {}))}
+
+
+def standings_mail(mail: OutboundMail) -> Rendered:
+    """To each player of a league game that ended: the season's standings after it."""
+    return render_template("standings", {**standings_context(mail), "mail": mail})
+
+
+def welcome_mail(mail: OutboundMail) -> Rendered:
+    """The answer to ``join <league>``: in, or why not and which leagues are open.  The row
+    has no seat, so its language is that of the player with the address (if any)."""
+    reader = mail.player or Player.objects.filter(email__iexact=mail.to_email).first()
+    with translation.override(reader.language if reader else settings.LANGUAGE_CODE):
+        return render_template("welcome", {**welcome_context(mail), "mail": mail, "player": reader})
 
 
 def _number(value: float, decimals: int) -> str:

@@ -3,7 +3,7 @@
 Nothing here counts results: standings and ratings are derived from the games' event logs
 (``leagues.standings``).  ``LeagueGame`` only says that a game was seated for a season's
 round; the game itself lives in the games app, which never imports this one (it asks
-``games.permissions``, where this app registers its moderators' scope).
+``games.services.permissions``, where this app registers its moderators' scope).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class League(models.Model):
         unique=True, help_text=_("Players write it to join: join <slug>."), verbose_name=_("short name")
     )
     description = models.TextField(blank=True, verbose_name=_("description"))
-    # scoped moderators: they see and act on this league's games only (games.permissions)
+    # scoped moderators: they see and act on this league's games only (games.services.permissions)
     moderators = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="moderated_leagues", verbose_name=_("moderators")
     )
@@ -59,12 +59,12 @@ class Season(models.Model):
     edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
     board = models.CharField(max_length=200, default="china", verbose_name=_("board"))
-    # table talk in its games (``games.press``); blank: the game's default (full with White
+    # table talk in its games (``games.services.press``); blank: the game's default (full with White
     # Lotus's negotiation variant, else public)
     press = models.CharField(
         max_length=6, choices=Game.Press.choices, blank=True, default="", verbose_name=_("table talk")
     )
-    time_controls = models.JSONField(default=dict, blank=True)  # games.timing.TimeControls
+    time_controls = models.JSONField(default=dict, blank=True)  # games.services.timing.TimeControls
     # the hours a seated game waits for its players' "ready" (their entropy, mixed into its
     # draws: games.services.create_game) before it starts with what arrived; 0: at once
     ready_hours = models.FloatField(
@@ -76,7 +76,7 @@ class Season(models.Model):
         verbose_name=_("ready window (hours)"),
     )
     # the season's rule for dropped seats (leagues.receivers): after this many defaults in a
-    # row, the service's bot plays the seat (games.bots); 0: never
+    # row, the service's bot plays the seat (games.services.bots); 0: never
     bot_after_defaults = models.PositiveSmallIntegerField(
         default=3,
         help_text=_(

@@ -8,7 +8,7 @@ openskill rating after every game so far) and ``RatedSeat`` (per seat of a finis
 game: the rating after it, in the order the games were rated).
 
 Who writes it: this module alone, from ``leagues.receivers`` inside the transaction that
-appended the event ending a game (right after ``games.results`` wrote the game's result in
+appended the event ending a game (right after ``games.projections.results`` wrote the game's result in
 the same transaction: inline, for the same reasons), and from ``manage.py
 rebuild_projections``.
 
@@ -33,10 +33,9 @@ from django.db import transaction
 from django.db.models import F, Q
 from openskill.models import PlackettLuce
 
-from games import results
 from games.models import Game, SeatResult
-
-from .models import League, LeagueGame, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
+from games.projections import results
+from leagues.models import League, LeagueGame, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
 
 Key = tuple[int | None, str]  # (player id, "") for a final holder, (None, address) for an earlier one
 

@@ -10,14 +10,14 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from games import bots, services
-from games.deadlines import defaults_in_a_row
+from games import services
 from games.models import Event, Game
-from games.signals import events_appended
-from notifications import outbox
-
-from . import projection
-from .models import LeagueGame
+from games.services import bots
+from games.services.deadlines import defaults_in_a_row
+from games.store.signals import events_appended
+from leagues import projection
+from leagues.models import LeagueGame
+from notifications.outbound import outbox
 
 
 @receiver(events_appended, dispatch_uid="leagues.projection")

@@ -1,4 +1,4 @@
-"""The league moderators' scope, registered with ``games.permissions`` by the app config."""
+"""The league moderators' scope, registered with ``games.services.permissions`` by the app config."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 
 from games.models import Game
-
-from .models import League
+from leagues.models import League
 
 
 class LeagueScope:

@@ -30,9 +30,8 @@ from django.db.models import Max
 from games import services
 from games.models import Event, Game, Player
 from games.rules import registry
-from games.timing import TimeControls
-
-from .models import LeagueGame, Season
+from games.services.timing import TimeControls
+from leagues.models import LeagueGame, Season
 
 
 class SeatingError(services.GameError):

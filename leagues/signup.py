@@ -3,7 +3,7 @@
 A ``join`` from an address we do not know registers a player with that address (and the
 name the mail gives, else the address's local part): the mail is the sign-up.  Either way
 the sender is answered (``welcome``): that they are in, or why not, with the leagues open for
-sign-up.  Anything else from a stranger stays stored and unanswered (notifications.inbound).
+sign-up.  Anything else from a stranger stays stored and unanswered (notifications.inbound.routing).
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from games.models import Player
-from notifications.mailwords import JOIN_WORDS
-from notifications.prose import split_prose
-
-from .models import League, Membership, Season
-from .seating import moderator_refusal
+from leagues.models import League, Membership, Season
+from leagues.seating import moderator_refusal
+from notifications.inbound.parsing import ParsedMail
+from notifications.models import InboundMail
+from notifications.outbound import outbox
+from notifications.services.mailwords import JOIN_WORDS
+from notifications.services.prose import split_prose
 
 JOIN = re.compile(r"^join\s+([\w-]+)\s*$", re.IGNORECASE)
 
@@ -65,7 +67,7 @@ class Answer:
 def join_request(lines: tuple[str, ...] | list[str]) -> tuple[str, list[str]] | None:
     """``(slug, ignored lines)`` of a mail whose one command is ``join <league>`` and whose
     other lines, above or below it, are prose ("Hi,", "thanks!", a name: the rule of
-    ``notifications.prose``), else None.  A second line that is, or could be a mistyped,
+    ``notifications.services.prose``), else None.  A second line that is, or could be a mistyped,
     ``join`` or game command makes it no join."""
     commands, ignored = split_prose(lines, JOIN_WORDS)
     if len(commands) != 1:
@@ -112,3 +114,20 @@ def join_by_mail(address: str, name: str, slug: str) -> Answer:
         _, created = add_member(season, player, Membership.Via.MAIL)
         said = "welcome" if created else "again"
         return Answer(True, said, {"season": str(season)}, season=season.name, league=league.name)
+
+
+def answer_join(mail: InboundMail, parsed: ParsedMail) -> tuple[str, str] | None:
+    """A mail to the service address that is ``join <league>`` (and maybe prose above or
+    below it, ignored and said in the answer): sign the sender up
+    (a new address becomes a player) and answer; None for anything else.  Registered with
+    mail's service address by the app's ``ready()``."""
+    request = join_request(parsed.lines)
+    if request is None:
+        return None
+    slug, ignored = request
+    result = join_by_mail(parsed.from_address, parsed.from_name, slug)
+    context = {**result.context(), "ignored": ignored}
+    outbox.answer(mail, "welcome", parsed.from_address, context, in_reply_to=parsed.message_id)
+    status = InboundMail.Status.APPLIED if result.joined else InboundMail.Status.REFUSED
+    note = f"; ignored, not commands: {' | '.join(ignored)}" if ignored else ""
+    return status, f"join {slug}: {result.message}{note}"

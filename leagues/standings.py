@@ -1,5 +1,5 @@
 """Standings and ratings, read from their projections (``leagues.projection``, written from
-the finished games' results, ``games.results``): a constant number of queries, whatever the
+the finished games' results, ``games.projections.results``): a constant number of queries, whatever the
 number of finished games.  What they count:
 
 League scoring (documented in LEAGUES.md): in a game of ``n`` players, place ``p`` (1 = first)
@@ -18,7 +18,7 @@ rating update).  Every player who held a seat earlier and was replaced is record
 game they left; every default move is put on the record of whoever held the seat when it was
 played, so a replaced player's missed moves stay theirs.
 
-Bots (``games.bots``): a seat the bot played for its player, part of the time or to the end,
+Bots (``games.services.bots``): a seat the bot played for its player, part of the time or to the end,
 stays the player's: its result counts for them as if they had played it (the bot plays for
 the seat, as a default does), and the game is marked on their line (``Row.bot_games``) and in
 the standings mail, so everyone can see which results a bot helped to make.
@@ -32,9 +32,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from games.models import Game, Player, SeatResult
-
-from .models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
-from .projection import Tally, finished, league_points, tally
+from leagues.models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
+from leagues.projection import Tally, finished, league_points, tally
 
 __all__ = ["Rating", "Row", "Standings", "bot_seats", "league_points", "league_standings", "standings"]
 

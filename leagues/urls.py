@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from .views import index, league_view, season_view
+from leagues.views import index, league_view, season_view
 
 app_name = "leagues"
 

@@ -2,7 +2,7 @@
 (their games, standings and ratings), and one season with its rules in words and how to join.
 
 Nothing here is private: players appear by name and colour, never by address; the address to
-mail ``join <league>`` to is the service's own (``notifications.tokens.service_address``)."""
+mail ``join <league>`` to is the service's own (``notifications.services.tokens.service_address``)."""
 
 from __future__ import annotations
 
@@ -15,17 +15,17 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import archive, services
+from games import services
 from games.models import Game, Player
-from games.player_games import Link
+from games.presentation import words
 from games.rules import registry
-from games.timing import TimeControls
-from notifications import words
-from notifications.tokens import service_address
-
-from .models import League, Season
-from .seating import _clock
-from .standings import league_standings
+from games.services.timing import TimeControls
+from games.web import archive
+from games.web.player_games import Link
+from leagues.models import League, Season
+from leagues.seating import _clock
+from leagues.standings import league_standings
+from notifications.services.tokens import service_address
 
 FRONT_GAMES = 6  # running games on the front page
 SEASON_GAMES = 12  # games per season on a league page (the season's page has them all)
@@ -149,7 +149,7 @@ def _rules_in_words(season: Season) -> list[tuple[str, str]]:
 
 def seasons_of(player: Player) -> list[Link]:
     """The seasons the player is a member of, each a link to its page (for the player's own
-    page, ``games.player_games``, where the app config registers it)."""
+    page, ``games.web.player_games``, where the app config registers it)."""
     seasons = Season.objects.filter(memberships__player=player).select_related("league")
     return [
         Link(str(season), reverse("leagues:season", args=[season.league.slug, season.pk]))

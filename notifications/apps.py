@@ -9,4 +9,5 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import receivers, webhooks  # noqa: F401  (connect the signal receivers)
+        from notifications.inbound import webhooks  # noqa: F401  (connect the signal receivers)
+        from notifications.outbound import receivers  # noqa: F401

@@ -151,7 +151,7 @@ class WebhookCall(models.Model):
 
 
 class MailPreference(models.Model):
-    """How many mails a player wants (``notifications.preferences``): one row per player for
+    """How many mails a player wants (``notifications.services.preferences``): one row per player for
     all their games (``game`` empty) and one per game they set apart.  An empty ``mode`` or a
     null ``picture`` means "as in the row above" (the game's row falls back on the player's,
     the player's on the defaults)."""
@@ -201,7 +201,7 @@ class DigestPart(models.Model):
 
 class BoardPicture(models.Model):
     """The board's PNG after one event, drawn once per language and shared by every mail about
-    that event (``notifications.pictures``).  A cache in the database, because every worker process
+    that event (``notifications.outbound.pictures``).  A cache in the database, because every worker process
     sees it; rows are dropped a few days later by the mail sweep."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
@@ -209,7 +209,7 @@ class BoardPicture(models.Model):
     language = models.CharField(max_length=2)  # the panel's words are the reader's
     png = models.BinaryField()
     # what the next event's picture is redrawn from (only the parts that changed are drawn):
-    # each part's digest and box (games.picture.incremental), the PNG's bands' lengths
+    # each part's digest and box (games.rules.drawing.incremental), the PNG's bands' lengths
     parts = models.JSONField(default=dict)
     bands = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -225,8 +225,8 @@ class BoardPicture(models.Model):
 
 # the local mailbox's model lives with the rest of the local mailbox; imported here so the app
 # registry (and makemigrations) sees it
-from .imap.models import FetchedMail, MailboxState, SendingPace  # noqa: E402
-from .localmail.models import LocalMail  # noqa: E402
+from notifications.imap.models import FetchedMail, MailboxState, SendingPace  # noqa: E402
+from notifications.localmail.models import LocalMail  # noqa: E402
 
 __all__ = [
     "BoardPicture",

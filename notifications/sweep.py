@@ -8,7 +8,7 @@ Redis down) catches up at the next one.  No long countdowns are left with the br
 
 * A reminder is claimed with ``select_for_update(skip_locked=True)`` and marked sent in the
   same transaction as its outbox row: two workers never send it twice.
-* A bot-held seat's due decision is played by the bot (``games.bots.play``), not defaulted.
+* A bot-held seat's due decision is played by the bot (``games.services.bots.play``), not defaulted.
 * A default goes through ``services.apply_default`` with the decision's ``since_seq``: under
   the game's row lock it is played only if that very decision is still pending and due, so
   a real move that came first, or another worker, wins cleanly.
@@ -23,10 +23,10 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import bots, deadlines, services, timing
+from games import services
 from games.models import Event, Game, Heartbeat, PendingDecision, Seat
-
-from . import outbox
+from games.services import bots, deadlines, timing
+from notifications.outbound import outbox
 
 log = logging.getLogger(__name__)
 

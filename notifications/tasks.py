@@ -9,12 +9,13 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from . import digests, pictures, queues, sending, sweep, throttle
-from .imap.fetch import Account
-from .imap.watching import watch
-from .inbound import process_inbound
-from .models import InboundMail, OutboundMail
-from .sending import TRANSIENT, send_mail, send_mails
+from notifications import sweep
+from notifications.imap.fetch import Account
+from notifications.imap.watching import watch
+from notifications.inbound.routing import process_inbound
+from notifications.models import InboundMail, OutboundMail
+from notifications.outbound import digests, pictures, queues, sending, throttle
+from notifications.outbound.sending import TRANSIENT, send_mail, send_mails
 
 # the tasks that run a send or a stored mail live beside their code (``sending``, ``inbound``:
 # the layers below enqueue them without coming back up here); imported here, they are this
@@ -60,7 +61,7 @@ def sweep_mail() -> str:
     return f"re-enqueued {len(stale)} outbound and {len(new)} inbound; {pruned} old pictures dropped"
 
 
-# --- an ordinary mailbox (issue 31: notifications.imap, notifications.throttle) ---------------
+# --- an ordinary mailbox (issue 31: notifications.imap, notifications.outbound.throttle) ---------------
 
 #: a beat task watches the mailbox this long (beat starts it every minute), then lets go
 FETCH_SECONDS = 50.0

@@ -36,8 +36,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 
-from .models import WebhookCall
-from .redact import one_line
+from notifications.models import WebhookCall
+from notifications.services.redact import one_line
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 
-from .sweep import health
+from notifications.sweep import health
 
 
 def health_view(request: HttpRequest) -> JsonResponse:

@@ -230,8 +230,9 @@ def _fresh_engine_caches() -> None:
     They are keyed by game id and creation time, which is sound in production (ids are never
     reused) but not across tests: a rolled-back test database can reuse an id, and time
     travel gives every game the same creation time."""
-    from games import services, steps
-    from notifications import moderation
+    from games import services
+    from games.presentation import steps
+    from notifications.outbound import moderation
 
     services.clear_caches()
     steps.clear_cache()  # the replay timelines are keyed the same way

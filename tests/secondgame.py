@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
-from games import pages, picture
+from games.presentation import display, picture
 from games.rules import registry
 from games.rules import whitelotus as _wl
 from games.rules.base import PRESENTATION
@@ -20,7 +20,7 @@ NAME = "second"
 LOOKS = PRESENTATION
 # White Lotus's contract, every name of it but its words and looks; not its submodules, which
 # are its package's names only once something has imported them (``picture`` would then hide
-# the service's ``games.picture`` imported above, in whichever test process imported it first)
+# the service's ``games.presentation.picture`` imported above, in whichever test process imported it first)
 for _key in dir(_wl):
     if not _key.startswith("_") and _key not in LOOKS and not isinstance(getattr(_wl, _key), ModuleType):
         globals()[_key] = getattr(_wl, _key)
@@ -59,10 +59,10 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> s
 def installed() -> Iterator[None]:
     """The second game in the registry, for the time of a test."""
     picture._module.cache_clear()
-    pages.partials.cache_clear()
+    display.partials.cache_clear()
     try:
         with registry.register(NAME, __name__):
             yield
     finally:
         picture._module.cache_clear()
-        pages.partials.cache_clear()
+        display.partials.cache_clear()

@@ -47,7 +47,7 @@ ALLOWED = {
     "games/rules/registry.py": "the one list of the games",
     "games/rules/rng.py": "the generator's key prefix (b'whitelotus:<n>'): changing it changes every draw",
     "whitelotus/celery.py": "the Celery app is the service's, named after the project",
-    "notifications/pipe.py": "the service's syslog name",
+    "notifications/inbound/pipe.py": "the service's syslog name",
     "pyproject.toml": "the project's name and package (named after the service), and each game's "
     "package data (its board files, shipped with it)",
     "whitelotus/settings.py": "the Django project's package and its local database, named after the service",

@@ -27,12 +27,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import cli, links, services
+from games import jobs, services
 from games.models import Game, Player
 from games.rules import registry
+from games.services import links
 from leagues.models import League
 from leagues.seating import seat_round
-from notifications import mailwords
+from notifications.services import mailwords
 from tests.games.test_verbotenestadt_service import play, vs_game
 from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translations
 
@@ -122,7 +123,7 @@ def readable(text: str, names: tuple[str, ...] = NAMES) -> str:
     """What a reader reads as prose: markup, scripts, styles, code and commands left out."""
     text = re.sub(r"(?is)<(script|style|code|kbd|samp|svg)\b.*?</\1>", " ", text)
     # the time zones to choose from: places as the CLDR names them in the reader's language
-    # (games.zonechoice; "North Dakota" and "Tell City" are names), an old zone name beside
+    # (games.presentation.zonechoice; "North Dakota" and "Tell City" are names), an old zone name beside
     text = re.sub(r'(?is)<select\b[^>]*name="time_zone".*?</select>', " ", text)
     text = re.sub(r'(?is)\b(?:href|src|action|value|name|id|class|for|data-[\w-]+)="[^"]*"', " ", text)
     text = htmllib.unescape(re.sub(r"<[^>]+>", "\n", text))
@@ -216,7 +217,7 @@ def the_pages(language: str) -> list[tuple[str, str, int]]:
         state = services.head_state(running)
         seat = rules.pending(state)[0].seat
         services.submit(running, seat, rules.default(state, seat))
-    finished = cli.import_record(RECORD.read_text(encoding="utf-8"))
+    finished = jobs.import_record(RECORD.read_text(encoding="utf-8"))
     for held, name in zip(finished.seats.order_by("position"), ("Emma", "Felix", "Greta"), strict=False):
         Player.objects.filter(pk=held.player_id).update(name=name)  # the record names nobody
     city = vs_game(3, seed="vocabulary")

@@ -13,7 +13,7 @@ from urllib.parse import unquote_to_bytes
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from games import errors
+from games.web import errors
 
 
 def bad_bytes(request: HttpRequest) -> bool:

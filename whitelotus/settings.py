@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from games.rules import registry
-from notifications import queues
+from notifications.outbound import queues
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,9 +73,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "django.contrib.sessions.middleware.SessionMiddleware",
     # the thread's language as it was once the response is done (before LocaleMiddleware)
-    "games.middleware.LanguageKeptMiddleware",
+    "games.web.middleware.LanguageKeptMiddleware",
     # French typography on French pages (before LocaleMiddleware: it reads Content-Language)
-    "games.middleware.FrenchTypographyMiddleware",
+    "games.web.middleware.FrenchTypographyMiddleware",
     # pages in the reader's language: the switcher's cookie, else the browser's Accept-Language
     # (a seat page and the player's own page: their player's language unless switched)
     "django.middleware.locale.LocaleMiddleware",
@@ -91,7 +91,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "whitelotus.urls"
-CSRF_FAILURE_VIEW = "games.errors.csrf_failure"  # in the site's layout and the reader's language
+CSRF_FAILURE_VIEW = "games.web.errors.csrf_failure"  # in the site's layout and the reader's language
 WSGI_APPLICATION = "whitelotus.wsgi.application"
 ASGI_APPLICATION = "whitelotus.asgi.application"
 
@@ -108,6 +108,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # the game's own words in templates, from the presentation floor (games/presentation)
+            "libraries": {"gamewords": "games.presentation.gamewords"},
         },
     },
 ]
@@ -276,7 +278,7 @@ LOCAL_BROKER_DIR = Path(env("LOCAL_BROKER_DIR", str(BASE_DIR / ".local" / "broke
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# what a player waits for first: two queues, "moves" and "mail" (notifications/queues.py); a
+# what a player waits for first: two queues, "moves" and "mail" (notifications/outbound/queues.py); a
 # worker without -Q consumes both, a worker with -Q moves only what answers a move
 CELERY_TASK_QUEUES = tuple(
     Queue(name, Exchange(name), routing_key=name) for name in (queues.MOVES, queues.MAIL)
@@ -351,7 +353,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # reply tokens are credentials: no log line may carry one, whichever library writes it
-    "filters": {"redact_tokens": {"()": "notifications.redact.RedactTokens"}},
+    "filters": {"redact_tokens": {"()": "notifications.services.redact.RedactTokens"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
     # runserver's request log, and Django's own loggers ("Not Found: /games/seat/<key>/"), have

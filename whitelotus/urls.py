@@ -17,11 +17,11 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("games/favicon.svg"))
 
 
-# the error pages in the site's layout and the reader's language (games.errors; DEBUG off)
-handler400 = "games.errors.bad_request"
-handler403 = "games.errors.permission_denied"
-handler404 = "games.errors.not_found"
-handler500 = "games.errors.server_error"
+# the error pages in the site's layout and the reader's language (games.web.errors; DEBUG off)
+handler400 = "games.web.errors.bad_request"
+handler403 = "games.web.errors.permission_denied"
+handler404 = "games.web.errors.not_found"
+handler500 = "games.web.errors.server_error"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("favicon.ico", favicon),
@@ -31,6 +31,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the pages' switcher
     path("leagues/", include("leagues.urls")),
     path("", home, name="home"),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
     path("mailbox/", include("notifications.localmail.urls")),  # 404 unless LOCAL_MAILBOX
 ]

@@ -5,7 +5,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-from notifications.redact import RedactTokens
+from notifications.services.redact import RedactTokens
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whitelotus.settings")
 application = get_wsgi_application()

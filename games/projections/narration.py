@@ -30,11 +30,9 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils.translation import gettext, gettext_noop
 
+from games.models import Event, Game, Narration
 from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Spelled, Word
-from notifications import words
-
-from ..models import Event, Game, Narration
-from ..services import heads
+from games.store import heads
 
 # What a default says (in the mails' catalogue): the move itself, or, to the other seats, only
 # that a sealed choice was made for the seat (a defaulted bid is as secret as a sent one).
@@ -80,7 +78,7 @@ def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> l
     others are then told only that the deadline passed (a defaulted bid or dial is as secret
     as a sent one; the reveal, when it comes, tells it)."""
     assert event.seat is not None
-    word = Word(words.COLOURS.get(colour, colour), "capitalize")  # a seat is a name
+    word = Word(colour, "capitalize")  # a seat is a name: "red" said as a name, "Rot", "Rouge"
     played = Message(DEFAULT_PLAYED, colour=word, command=_in_every_notation(rules, before, event))
     sealed = before is not None and any(d.seat == event.seat and d.sealed for d in rules.pending(before))
     if not sealed:

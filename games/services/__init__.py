@@ -1,6 +1,6 @@
 """The only way into a game.  Every function here runs in one transaction under a row lock on
 the game, validates against the state at the head, appends events and announces them
-(``games.signals.events_appended``, inside the transaction: the mail outbox writes its rows
+(``games.store.signals.events_appended``, inside the transaction: the mail outbox writes its rows
 there) — all committed together or not at all.
 
 State at the head = the latest snapshot + replay of the events after it.  A rollback appends
@@ -14,8 +14,8 @@ parts (``heads``: the state at the head, caches, draws; ``appending``: lock, app
 
 from __future__ import annotations
 
-from .appending import Result
-from .creating import (
+from games.services.appending import Result
+from games.services.creating import (
     MAX_READY_HOURS,
     OPTION_WORDS,
     UNSET,
@@ -30,7 +30,18 @@ from .creating import (
     start_game,
     start_waiting_games,
 )
-from .heads import (
+from games.services.moderation import (
+    extend_deadline,
+    pause,
+    replace_seat,
+    replace_seat_by_address,
+    replay_game,
+    resume,
+    rollback,
+    shortening_refusal,
+)
+from games.services.play import NotDue, apply_default, parse_command, submit
+from games.store.heads import (
     MOVE_KINDS,
     Command,
     Config,
@@ -56,17 +67,6 @@ from .heads import (
     walk,
     walk_all,
 )
-from .moderation import (
-    extend_deadline,
-    pause,
-    replace_seat,
-    replace_seat_by_address,
-    replay_game,
-    resume,
-    rollback,
-    shortening_refusal,
-)
-from .play import NotDue, apply_default, parse_command, submit
 
 __all__ = [
     "MAX_READY_HOURS",

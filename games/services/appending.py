@@ -15,18 +15,17 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.rules.base import GameRules, LogEntry, Message
-
-from .. import permissions, results, rows, timing
-from ..models import (
+from games.models import (
     Event,
     Game,
     PendingDecision,
     Snapshot,
 )
-from ..projections import narration
-from ..signals import events_appended
-from .heads import (
+from games.projections import narration, results
+from games.rules.base import GameRules, LogEntry, Message
+from games.services import permissions, timing
+from games.store import rows
+from games.store.heads import (
     MOVE_KINDS,
     Command,
     GameError,
@@ -41,6 +40,7 @@ from .heads import (
     rules_of,
     seats_of,
 )
+from games.store.signals import events_appended
 
 
 # what every service function returns (and ``_finish`` completes)
@@ -103,7 +103,7 @@ def _game_columns(vendor: str = "") -> list[tuple[str, Callable[..., Any]]]:
 
 def _lock_moderated(game: Game, by: User | None) -> Game:
     """Lock the game for one moderator's act, refusing at once a user who does not moderate
-    it (``games.permissions``: a league's moderator only its games), before anything about
+    it (``games.services.permissions``: a league's moderator only its games), before anything about
     the game is checked: whoever may not see a game learns nothing of its state from the
     refusal.  ``by=None`` is the operator at the command line or the system, and may."""
     game = _lock(game, 1)
@@ -217,7 +217,7 @@ def _finish(result: Result) -> None:
 
     ``head_seq`` was already advanced by ``_lock``; the row is written again only when the
     status or the clock changed.  The pending decisions are rewritten when who must decide
-    may have changed (``games.timing.sync_decisions``)."""
+    may have changed (``games.services.timing.sync_decisions``)."""
     game, state = result.game, result.state
     rules = rules_of(game)
     if any(e.kind not in MOVE_KINDS for e in result.events):
@@ -245,7 +245,7 @@ def _finish(result: Result) -> None:
             run=not unsaved,
         )
     # the finished game's result, inline: written with the event that ends it, withdrawn
-    # with a rollback past the end (``games.results``), before the receivers read it
+    # with a rollback past the end (``games.projections.results``), before the receivers read it
     results.project(game, state, result.events)
     # players' commands: their events, decisions and mails go out together at the end (a
     # default is counted from the log by the receivers, so it is written before them)

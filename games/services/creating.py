@@ -13,21 +13,20 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.rules import chance, registry, rng
-from games.rules.base import GameRules, IllegalCommand, Message
-from games.rules.chance import Chance
-
-from ..models import (
+from games.models import (
     Collection,
     Event,
     Game,
     Player,
     Seat,
 )
-from ..signals import events_appended
-from ..timing import TimeControls
-from .appending import Result, _append, _finish, _lock
-from .heads import GameError, _head, board, logger, seats_of
+from games.rules import chance, registry, rng
+from games.rules.base import GameRules, IllegalCommand, Message
+from games.rules.chance import Chance
+from games.services.appending import Result, _append, _finish, _lock
+from games.services.timing import TimeControls
+from games.store.heads import GameError, _head, board, logger, seats_of
+from games.store.signals import events_appended
 
 # --- creating and starting ---------------------------------------------------------------------
 
@@ -87,7 +86,7 @@ def create_game(
     its chance is written down), ``outcomes`` those of its setup's draws, ``record`` what its
     record says that belongs to no move (``header``: its header lines as written; ``notes``,
     ``setup``, ``end``: its comments in the header, on the setup's outcomes, after its last
-    line; games.cli.import_record), ``about`` where, when and by whom it was played and
+    line; games.jobs.import_record), ``about`` where, when and by whom it was played and
     where the record came from, ``collection`` what it was imported with."""
     try:
         game_rules = registry.get(rules)

@@ -10,17 +10,17 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions, timing
-from ..models import (
+from games.models import (
     Event,
     Game,
     PendingDecision,
     Player,
     Snapshot,
 )
-from ..projections import narration
-from .appending import Result, _lock_moderated, _moderated, _need_reason, _set_status
-from .heads import GameError, State, _load_head, effective, rules_of, state_at
+from games.projections import narration
+from games.services import permissions, timing
+from games.services.appending import Result, _lock_moderated, _moderated, _need_reason, _set_status
+from games.store.heads import GameError, State, _load_head, effective, rules_of, state_at
 
 # --- moderation -------------------------------------------------------------------------------
 

@@ -13,19 +13,18 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand
-from games.rules.chance import Chance
-
-from .. import timing
-from ..models import (
+from games.models import (
     Event,
     Game,
     PendingDecision,
 )
-from ..projections import narration
-from .appending import Result, _append, _check_running, _finish, _lines, _lock
-from .heads import Command, GameError, IllegalMove, State, _head, rules_of, seats_of
+from games.projections import narration
+from games.rules import chance
+from games.rules.base import GameRules, IllegalCommand
+from games.rules.chance import Chance
+from games.services import timing
+from games.services.appending import Result, _append, _check_running, _finish, _lines, _lock
+from games.store.heads import Command, GameError, IllegalMove, State, _head, rules_of, seats_of
 
 # --- moves ----------------------------------------------------------------------------------
 

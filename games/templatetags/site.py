@@ -2,7 +2,7 @@
 
 ``{% when moment %}`` writes a moment for its reader: a ``<time>`` element whose
 ``datetime`` attribute is the UTC instant and whose text is the moment in the zone active while
-the page is rendered, in the reader's pattern (``games.timefmt``, one for every page).  A page
+the page is rendered, in the reader's pattern (``games.presentation.timefmt``, one for every page).  A page
 rendered in a chosen zone (a seat page in its player's zone, set with ``timezone.override``)
 says so and stays as written; on every other page the text is UTC and
 ``games/static/games/local-times.js`` rewrites it in the browser's own zone, in the same
@@ -19,9 +19,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from games import timefmt
+from games.presentation import timefmt, words
 from games.rules import registry
-from notifications import words
 
 register = template.Library()
 
@@ -70,7 +69,7 @@ def when(moment: datetime | None, style: str = "datetime") -> SafeString | str:
     if moment is None:
         return "—"
     # a page rendered for one reader (timezone.override) keeps their zone; any other page is
-    # rewritten in the browser's, in the same pattern (games.timefmt)
+    # rewritten in the browser's, in the same pattern (games.presentation.timefmt)
     chosen = timezone.get_current_timezone_name() != timezone.get_default_timezone_name()
     return format_html(
         '<time datetime="{}"{}>{}</time>',

@@ -7,7 +7,7 @@ the beat task ``notifications.tasks.fetch_mail``):
 * one connection to ``IMAP_HOST`` (IMAPS, or STARTTLS on 143), user and password or an OAuth2
   token (``IMAP_OAUTH2_TOKEN_HOOK``: a dotted path to a function returning the token, sent
   with XOAUTH2);
-* each new message's raw bytes go through ``notifications.inbound.store_each`` (the same path
+* each new message's raw bytes go through ``notifications.inbound.routing.store_each`` (the same path
   as the MTA pipe, the ESP webhook and the SMTP listener), its envelope recipients read from
   ``Delivered-To`` / ``X-Original-To`` / ``Envelope-To`` where the provider writes them, and
   in the same transaction a ``FetchedMail`` row (mailbox, UIDVALIDITY, UID);
@@ -31,7 +31,7 @@ the beat task ``notifications.tasks.fetch_mail``):
   ``manage.py fetch_mail`` holds it for good (started while the beat task holds it, it waits
   for it, said in one line), the beat task for 50 seconds a minute.
 
-Mail out (``notifications.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
+Mail out (``notifications.outbound.throttle``; ``smtp_oauth2`` for providers that want an OAuth2
 token): ``MAIL_SEND_PER_MINUTE`` and ``MAIL_SEND_PER_DAY``, the provider's limits; an outbox
 row over the budget stays pending and is sent by the task ``drain_outbox`` (beat, every 10
 seconds) in the order decision mails and answers first, then the rest, oldest first; a refusal

@@ -27,11 +27,11 @@ from django.utils.module_loading import import_string
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
-from ..inbound import MAX_BYTES, store_each
-from ..models import InboundMail
-from ..parsing import MailParseError, parse_message
-from ..tokens import separator
-from .models import FetchedMail, MailboxState
+from notifications.imap.models import FetchedMail, MailboxState
+from notifications.inbound.parsing import MailParseError, parse_message
+from notifications.inbound.routing import MAX_BYTES, store_each
+from notifications.models import InboundMail
+from notifications.services.tokens import separator
 
 log = logging.getLogger(__name__)
 

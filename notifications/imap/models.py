@@ -55,7 +55,7 @@ class FetchedMail(models.Model):
 
 
 class SendingPace(models.Model):
-    """The account's sending, one row (``notifications.throttle``): locked by each send while
+    """The account's sending, one row (``notifications.outbound.throttle``): locked by each send while
     the sending limits are on, so that two workers never take the same free slot, and paused
     when the provider refused for rate."""
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from . import submission
+from notifications.imap import submission
 
 
 class EmailBackend(submission.EmailBackend):

@@ -19,10 +19,10 @@ from django.db.models import Q
 from django.utils import timezone
 from imapclient import IMAPClient
 
-from ..redact import one_line
-from . import fetch
-from .fetch import CONNECTION_ERRORS, Account, Tally, connect
-from .models import MailboxState
+from notifications.imap import fetch
+from notifications.imap.fetch import CONNECTION_ERRORS, Account, Tally, connect
+from notifications.imap.models import MailboxState
+from notifications.services.redact import one_line
 
 log = logging.getLogger(__name__)
 

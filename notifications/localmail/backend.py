@@ -17,8 +17,8 @@ from django.conf import settings
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.message import EmailMessage
 
-from ..redact import redact
-from .models import LocalMail
+from notifications.localmail.models import LocalMail
+from notifications.services.redact import redact
 
 
 def mailbox_url(address: str) -> str:

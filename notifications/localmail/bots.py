@@ -20,11 +20,10 @@ from email.message import EmailMessage
 
 from games import services
 from games.models import Game, Seat
-
-from ..commands import PROMPTS
-from ..models import InboundMail, OutboundMail
-from .models import LocalMail
-from .replying import send_reply
+from notifications.inbound.commands import PROMPTS
+from notifications.localmail.models import LocalMail
+from notifications.localmail.replying import send_reply
+from notifications.models import InboundMail, OutboundMail
 
 log = logging.getLogger(__name__)
 

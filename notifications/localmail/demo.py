@@ -10,12 +10,11 @@ from typing import Any
 
 from django.conf import settings
 
-from games import cli
+from games import jobs
 from games.models import Game
 from games.rules import registry
-
-from .backend import mailbox_url
-from .bots import BOT_DOMAIN, bot_address, is_bot
+from notifications.localmail.backend import mailbox_url
+from notifications.localmail.bots import BOT_DOMAIN, bot_address, is_bot
 
 
 def create_demo(
@@ -33,29 +32,29 @@ def create_demo(
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
-        raise cli.JobError(str(error)) from None
+        raise jobs.JobError(str(error)) from None
     counts = tuple(game_rules.player_counts)
     if players not in counts:
-        raise cli.JobError(f"{game_rules.title} is for {_counts(counts)} players.")
+        raise jobs.JobError(f"{game_rules.title} is for {_counts(counts)} players.")
     edition = edition or game_rules.editions[0]
     if edition not in game_rules.editions:
-        raise cli.JobError(f"{game_rules.title} has the editions {', '.join(game_rules.editions)}.")
+        raise jobs.JobError(f"{game_rules.title} has the editions {', '.join(game_rules.editions)}.")
     colours = game_rules.seat_colours
     if not 0 <= seat < players:
-        raise cli.JobError(f"--seat must be 0 to {players - 1} (0 is {colours[0]}).")
+        raise jobs.JobError(f"--seat must be 0 to {players - 1} (0 is {colours[0]}).")
     if is_bot(email):
-        raise cli.JobError(f"{email} is a bot's address (@{BOT_DOMAIN}): give your own with --email.")
+        raise jobs.JobError(f"{email} is a bot's address (@{BOT_DOMAIN}): give your own with --email.")
     emails = [email if position == seat else bot_address(colours[position]) for position in range(players)]
     # names that read the same in every language (the seat's colour is shown beside them)
     names = {bot_address(colours[p]): f"Bot {p + 1}" for p in range(players) if p != seat}
     if name:
         names[email] = name
-    # another game is named to games.cli by its ``rules`` (and played on its own board); the
+    # another game is named to games.jobs by its ``rules`` (and played on its own board); the
     # default game's call stays the one it always was
     of_game: dict[str, Any] = (
         {} if rules == registry.DEFAULT else {"rules": rules, "board": game_rules.default_board}
     )
-    return cli.create_game(
+    return jobs.create_game(
         emails,
         names=names,
         edition=edition,

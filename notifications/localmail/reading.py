@@ -15,7 +15,7 @@ from email.policy import default as default_policy
 from email.utils import getaddresses, parsedate_to_datetime
 from urllib.parse import quote, unquote
 
-from .models import LocalMail
+from notifications.localmail.models import LocalMail
 
 # how a decision mail introduces its menu, in each language it is written in
 _MENU_INTRO = ("What you can do now:", "Das kannst du jetzt tun:", "Voici ce que vous pouvez faire :")

@@ -3,7 +3,7 @@
 The reply goes to the mail's Reply-To, from the recipient's address, threaded by
 In-Reply-To/References, with the original quoted below the command lines; it is sent to the
 service's own SMTP listener (``SMTPD_HOST``/``SMTPD_PORT``), so it takes the same way in as a
-player's mail: ``notifications.smtp`` -> ``inbound.store`` -> ``inbound.process``.
+player's mail: ``notifications.inbound.smtp`` -> ``inbound.store`` -> ``inbound.process``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from email.utils import format_datetime, make_msgid
 from django.conf import settings
 from django.utils import timezone
 
-from .models import LocalMail
-from .reading import read
+from notifications.localmail.models import LocalMail
+from notifications.localmail.reading import read
 
 SMTP_TIMEOUT = 120  # with eager tasks (no worker) the listener answers only after processing
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from . import views
+from notifications.localmail import views
 
 app_name = "mailbox"
 

@@ -23,13 +23,12 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from games.models import Seat
-
-from ..models import InboundMail
-from ..redact import redact
-from .bots import is_bot
-from .models import LocalMail
-from .reading import html_for_frame, read
-from .replying import send_reply
+from notifications.localmail.bots import is_bot
+from notifications.localmail.models import LocalMail
+from notifications.localmail.reading import html_for_frame, read
+from notifications.localmail.replying import send_reply
+from notifications.models import InboundMail
+from notifications.services.redact import redact
 
 FRAME_POLICY = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; " + (
     "img-src 'self' data:; style-src 'unsafe-inline'"

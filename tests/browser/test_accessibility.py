@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import links, services
+from games import services
 from games.models import Game
 from games.rules import whitelotus as wl
+from games.services import links
 from notifications.localmail.models import LocalMail
+from tests.browser.conftest import check_page
+from tests.browser.test_pages import _played
 from tests.games.factories import running_game, whose_turn
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
-
-from .conftest import check_page
-from .test_pages import _played
 
 
 @pytest.mark.usefixtures("live_db")
@@ -46,10 +46,10 @@ def test_a_game_played_elsewhere_its_page_and_a_commented_replay_step_pass_the_c
 ):
     from pathlib import Path
 
-    from games import cli
+    from games import jobs
 
     record = Path(__file__).resolve().parents[2] / "docs" / "records" / "club-night-2024-03-14.txt"
-    game = cli.import_record(record.read_text(encoding="utf-8"), origin=record.name)
+    game = jobs.import_record(record.read_text(encoding="utf-8"), origin=record.name)
     check_page(page, request, f"{live_server.url}/games/{game.pk}/", "elsewhere")
     check_page(page, request, f"{live_server.url}/games/{game.pk}/replay/3/", "elsewhere-replay")
     assert "Katrin opens in the north" in page.inner_text("#replay-comments")
@@ -60,7 +60,7 @@ def test_the_not_found_page_passes_the_checks(live_server, page, request, settin
     settings.DEBUG = False
     response = page.goto(f"{live_server.url}/games/999999/")
     assert response is not None and response.status == 404
-    from .conftest import accessible
+    from tests.browser.conftest import accessible
 
     accessible(page, "the 404 page")
 

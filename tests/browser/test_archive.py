@@ -9,9 +9,8 @@ import pytest
 
 from games.models import Game
 from leagues.models import League, LeagueGame, Season
+from tests.browser.conftest import check_page
 from tests.games.factories import play_randomly, running_game
-
-from .conftest import check_page
 
 
 @pytest.mark.usefixtures("live_db")

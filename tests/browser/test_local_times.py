@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games import links
+from games.services import links
+from tests.browser.conftest import check_page
 from tests.games.factories import running_game
-
-from .conftest import check_page
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

@@ -10,9 +10,8 @@ from django.urls import reverse
 from games import services
 from games.models import Event, Game
 from leagues.models import League, Season
+from tests.browser.conftest import check_page, check_shown_page, screenshot
 from tests.games.factories import running_game, whose_turn
-
-from .conftest import check_page, check_shown_page, screenshot
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

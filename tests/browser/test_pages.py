@@ -11,10 +11,9 @@ from games import services
 from games.models import Event, Game
 from games.rules import whitelotus as wl
 from notifications.models import InboundMail
+from tests.browser.conftest import accessible, screenshot
 from tests.games.factories import running_game
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
-
-from .conftest import accessible, screenshot
 
 
 def _played(moves: int, seed: str = "browser") -> Game:
@@ -128,7 +127,7 @@ def test_a_reply_from_the_mailbox_goes_in_by_smtp_and_the_board_changes(live_ser
 def test_a_verbotene_stadt_game_and_seat_page_fit_a_phone_and_a_desktop(live_server, page, request):
     from django.urls import reverse
 
-    from games import links
+    from games.services import links
     from tests.games.factories import players
 
     game = services.create_game(

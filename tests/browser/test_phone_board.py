@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games import links
 from games.models import Player
+from games.services import links
 from leagues.models import League, LeagueGame, Season
+from tests.browser.conftest import check_page, screenshot
+from tests.browser.test_phone_seat import _deciding_seat, _played_vs
 from tests.games.factories import play_randomly, players, running_game
-
-from .conftest import check_page, screenshot
-from .test_phone_seat import _deciding_seat, _played_vs
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

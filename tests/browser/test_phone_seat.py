@@ -12,12 +12,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, services
+from games import services
 from games.models import PendingDecision
+from games.services import links
+from tests.browser.conftest import check_page, screenshot
 from tests.games.factories import running_game
 from tests.games.test_verbotenestadt_service import play, vs_game
-
-from .conftest import check_page, screenshot
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

@@ -12,12 +12,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, services
+from games import services
 from games.models import Game, PendingDecision
+from games.services import links
 from leagues.models import League, LeagueGame, Season
+from tests.browser.conftest import check_page, screenshot
 from tests.games.factories import players, running_game, whose_turn
-
-from .conftest import check_page, screenshot
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

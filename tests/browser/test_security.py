@@ -11,15 +11,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games import links, services
+from games import services
 from games.models import Game, RecordDraft
+from games.services import links
 from leagues.models import League, LeagueGame, Season
 from notifications.localmail.models import LocalMail
+from tests.browser.conftest import screenshot
 from tests.games.factories import players, running_game, whose_turn
 from tests.games.test_verbotenestadt_service import play, vs_game
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
-
-from .conftest import screenshot
 
 # every violation the page sees, and the console's word for those it cannot (a frame's)
 WATCH = """

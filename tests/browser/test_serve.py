@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import serving
 from tests.waiting import wait_for
-
-from . import serving
 
 PHONE = {"width": 390, "height": 844}
 # every page's stylesheet and script, each answered 200

@@ -8,9 +8,8 @@ import pytest
 from games import services
 from games.models import Game
 from leagues.models import League, LeagueGame, Season
+from tests.browser.conftest import check_page
 from tests.games.factories import players, running_game, whose_turn
-
-from .conftest import check_page
 
 pytestmark = pytest.mark.usefixtures("live_db")
 

@@ -22,17 +22,19 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import cli, links, pages, services
+from games import jobs, services
 from games.models import Game, Player
-from games.picture import has_picture
+from games.presentation import display as pages
+from games.presentation.picture import has_picture
 from games.rules import registry
 from games.rules.base import IllegalCommand, view_problems
-from notifications import emails, tokens
+from games.services import links
 from notifications.models import InboundMail, MailPreference, OutboundMail
+from notifications.outbound import emails
+from notifications.services import tokens
+from tests.contract import dealersdraw, sealedbids
 from tests.notifications.helpers import compose, deliver_pending, receive
 from tests.notifications.test_i18n import po_path, read_po, translations
-
-from . import dealersdraw, sealedbids
 
 pytestmark = pytest.mark.django_db
 
@@ -310,8 +312,8 @@ def test_its_record_is_exported_and_imported_as_the_same_game(rules_name: str) -
         seat = rules.pending(state)[0].seat
         services.submit(game, seat, rules.default(state, seat))
         state = services.head_state(game)
-    text = cli.export_record(game)
-    copy = cli.import_record(text, name="copy")
+    text = jobs.export_record(game)
+    copy = jobs.import_record(text, name="copy")
     assert copy.rules == rules_name
     assert rules.state_to_dict(services.head_state(copy)) == rules.state_to_dict(state)
 

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.rules.whitelotus.board import Board, BoardError, geometric_adjacency, load_board
-
-from .helpers import BOARD
+from tests.engine.helpers import BOARD
 
 BOARD_FILE = Path(__file__).parents[2] / "games/rules/whitelotus/boards/china.json"
 

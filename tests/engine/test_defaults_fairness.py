@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.whitelotus.selfplay import all_defaults
-
-from .helpers import config
+from tests.engine.helpers import config
 
 SEEDS = 40
 WORST_SHARE = 0.60

@@ -19,8 +19,7 @@ import pytest
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.selfplay import main, play
 from games.rules.whitelotus.state import Options
-
-from .helpers import BOARD, config
+from tests.engine.helpers import BOARD, config
 
 HERE = Path(__file__).parent / "golden"
 # name: (players, edition, seed, options, every move a default?)

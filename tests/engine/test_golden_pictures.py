@@ -19,8 +19,7 @@ from games.rules.whitelotus.record import parse_record
 from games.rules.whitelotus.state import Bidding, State
 from games.rules.whitelotus.textboard import text_board
 from games.rules.whitelotus.views import view
-
-from .helpers import BOARD, area, blank, hands, holds, markers, tiles
+from tests.engine.helpers import BOARD, area, blank, hands, holds, markers, tiles
 
 HERE = Path(__file__).parent / "golden"
 NAMES = {"red": "Ada", "blue": "Bartholomew Longname", "green": "Cy", "yellow": "Dee", "purple": "Eve"}

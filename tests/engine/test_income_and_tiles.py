@@ -14,8 +14,7 @@ from games.rules.whitelotus import apply, default, legal, pending
 from games.rules.whitelotus.commands import PalaceChoice, Tile
 from games.rules.whitelotus.constants import NEUTRAL, Building
 from games.rules.whitelotus.state import Finished, NewAreas, PalaceChoices, Placement, State
-
-from .helpers import (
+from tests.engine.helpers import (
     BOARD,
     area,
     begin,

@@ -44,8 +44,7 @@ from games.rules.whitelotus.commands import (
 )
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.state import Config, Finished, State
-
-from .helpers import area, begin, blank, config, holds, markers, new_game, play, seat, tiles
+from tests.engine.helpers import area, begin, blank, config, holds, markers, new_game, play, seat, tiles
 
 ALL_COMMANDS: list[Command] = [
     Place(area("Ningxia")),

@@ -45,9 +45,8 @@ from games.rules.whitelotus.words import (
     key,
     keyword_hint,
 )
-
-from .helpers import area, blank, config, holds, new_game
-from .randomgames import play_random
+from tests.engine.helpers import area, blank, config, holds, new_game
+from tests.engine.randomgames import play_random
 
 OTHER = ("de", "fr")
 Example = tuple[State, int, Command]

@@ -1,4 +1,4 @@
-"""The moderators' admin (games.admin, games.admin_views) through Django's test client."""
+"""The moderators' admin (games.admin, games.admin.views) through Django's test client."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.admin_views import is_moderator
+from games.admin.views import is_moderator
 from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
-
-from .factories import running_game, whose_turn
-from .moderating import confirmed_act
+from tests.games.factories import running_game, whose_turn
+from tests.games.moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Player
-
-from .factories import running_game, whose_turn
-from .moderating import confirmed_act
+from tests.games.factories import running_game, whose_turn
+from tests.games.moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 

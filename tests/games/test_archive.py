@@ -19,9 +19,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import archive, services, steps
+from games import services
 from games.models import Game, PendingDecision
+from games.presentation import steps
 from games.rules import whitelotus as wl
+from games.web import archive
 from leagues.models import League, LeagueGame, Season
 from tests.games.factories import play_randomly, players, running_game
 

@@ -1,4 +1,4 @@
-"""Bots for dropped seats (games.bots): handed over and taken back as events, playing at once
+"""Bots for dropped seats (games.services.bots): handed over and taken back as events, playing at once
 the decisions their seat owes and nothing else, no mails to the seat, stronger than defaults."""
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ import time_machine
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games import bots, services
+from games import services
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import registry
 from games.rules.selfplay import bot_match
-from games.timing import TimeControls
+from games.services import bots
+from games.services.timing import TimeControls
 from notifications import sweep
 from notifications.models import OutboundMail
-
-from .factories import players, running_game
+from tests.games.factories import players, running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -182,7 +182,7 @@ def test_no_mail_is_written_for_a_bot_held_seat_and_its_player_is_told_once_how_
 
 
 def test_the_mails_of_the_others_name_the_bot_seat_as_played_by_the_bot():
-    from notifications import emails
+    from notifications.outbound import emails
 
     game = running_game(3, seed="named")
     bots.hand_to_bot(game, 1, by=None, reason="dropped out")
@@ -196,7 +196,8 @@ def test_the_mails_of_the_others_name_the_bot_seat_as_played_by_the_bot():
 def test_the_player_takes_the_seat_back_by_replying_back_and_gets_the_menu(
     django_capture_on_commit_callbacks: Capture,
 ):
-    from notifications import emails, tokens
+    from notifications.outbound import emails
+    from notifications.services import tokens
     from tests.notifications.helpers import compose, receive
 
     game = vs_game(seed="back")
@@ -296,7 +297,7 @@ def test_a_bot_seat_scores_clearly_more_than_an_all_default_seat(game_name):
 
 
 def test_the_game_page_names_the_seat_the_bot_plays(client):
-    from games.links import game_page_url
+    from games.services.links import game_page_url
 
     game = running_game(3, seed="page")
     bots.hand_to_bot(game, 1, by=None, reason="dropped out")
@@ -306,7 +307,7 @@ def test_the_game_page_names_the_seat_the_bot_plays(client):
 
 
 def _mail_from_seat(game: Game, position: int, body: str) -> Any:
-    from notifications import tokens
+    from notifications.services import tokens
     from tests.notifications.helpers import compose, receive
 
     seat = game.seats.select_related("player").get(position=position)

@@ -1,4 +1,4 @@
-"""The operational commands (games/management/commands) and the jobs behind them (games.cli)."""
+"""The operational commands (games/management/commands) and the jobs behind them (games.jobs)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import cli, services
+from games import jobs as cli
+from games import services
 from games.models import Event, Game, Player, Snapshot
 from games.rules import rng
 from games.rules import whitelotus as wl
-
-from .factories import running_game, whose_turn
+from tests.games.factories import running_game, whose_turn
 
 pytestmark = pytest.mark.django_db
 

@@ -104,11 +104,11 @@ def _queues_of(words: list[str]) -> set[str]:
 
 def test_the_deployments_serve_every_queue_and_keep_a_worker_for_moves_alone():
     """Every queue the settings declare has a worker in both deployments, and one worker takes
-    moves alone (notifications/queues.py: a season start's invitations never stand before a
+    moves alone (notifications/outbound/queues.py: a season start's invitations never stand before a
     reply)."""
     from django.conf import settings
 
-    from notifications import queues
+    from notifications.outbound import queues
 
     declared = {q.name for q in settings.CELERY_TASK_QUEUES}
     services = compose()["services"]

@@ -1,5 +1,5 @@
 """The error pages with DEBUG off: the site's layout, a viewport, the reader's language, and what
-to do next (games.errors)."""
+to do next (games.web.errors)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from django.test import Client, override_settings
 from django.utils import translation
 
-from games import errors
+from games.web import errors
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.games.error_urls")]
 

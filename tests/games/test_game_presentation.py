@@ -13,12 +13,13 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from games import picture, services
+from games import services
 from games.models import Game
+from games.presentation import gamewords, picture, words
 from games.rules import base, registry
-from games.templatetags import gamewords, site
-from notifications import gamefacts, words
+from games.templatetags import site
 from notifications.models import OutboundMail
+from notifications.outbound import gamefacts
 from tests import secondgame
 from tests.contract import sealedbids
 from tests.games.factories import players

@@ -19,11 +19,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import cli, collection_import, services, steps
+from games import jobs, services
+from games.jobs import collection as collection_import
 from games.models import Collection, Game, RecordDraft
+from games.presentation import steps
 from games.rules import records, registry
-
-from .factories import running_game
+from tests.games.factories import running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def club_night() -> str:
 def test_a_game_written_down_at_a_table_imports_and_exports_to_the_same_text():
     text = club_night()
     assert "seed:" not in text and "chance: draw " in text and "  # " in text
-    game = cli.import_record(text, origin=CLUB_NIGHT.name)
+    game = jobs.import_record(text, origin=CLUB_NIGHT.name)
     assert game.status == Game.Status.FINISHED
     assert game.about == {
         "place": "Leipzig, Germany",
@@ -53,15 +54,15 @@ def test_a_game_written_down_at_a_table_imports_and_exports_to_the_same_text():
         "Tomás Ribeiro",
         "Hyun-woo Park",
     ]
-    assert cli.export_record(game) == text
-    assert cli.export_record(game, public=True) == text  # no addresses to leave out
+    assert jobs.export_record(game) == text
+    assert jobs.export_record(game, public=True) == text  # no addresses to leave out
     from notifications.models import OutboundMail
 
     assert not OutboundMail.objects.exists()  # nothing is written to a placeholder address
 
 
 def test_its_page_says_where_when_and_by_whom_it_was_played(client):
-    game = cli.import_record(club_night(), origin=CLUB_NIGHT.name)
+    game = jobs.import_record(club_night(), origin=CLUB_NIGHT.name)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     about = page[page.index('id="about"') : page.index("</section>", page.index('id="about"'))]
     for said in ("Leipzig, Germany", "2024-03-14", "Club night, Brettspielclub Leipzig", "Katrin Vogel"):
@@ -70,7 +71,7 @@ def test_its_page_says_where_when_and_by_whom_it_was_played(client):
 
 
 def test_its_replay_shows_each_comment_beside_its_step_and_the_chance_drawn(client):
-    game = cli.import_record(club_night())
+    game = jobs.import_record(club_night())
     timeline = steps.timeline(game)
     commented = {
         step.number: pages_comments
@@ -90,21 +91,21 @@ def test_its_replay_shows_each_comment_beside_its_step_and_the_chance_drawn(clie
 
 
 def _comments(timeline: Any, step: Any) -> list[str]:
-    from games import pages
+    from games.presentation import display
 
-    return pages.step_comments(timeline, step)
+    return display.step_comments(timeline, step)
 
 
 def _chance(timeline: Any, step: Any) -> list[str]:
-    from games import pages
+    from games.presentation import display
 
-    return pages.step_chance(timeline, step)
+    return display.step_chance(timeline, step)
 
 
 def test_a_wrong_line_is_named_with_what_was_legal_there():
     text = club_night().replace("chance: fill Chengdu palace", "chance: fill Chengdu temple", 1)
-    with pytest.raises(cli.JobError) as refused:
-        cli.import_record(text)
+    with pytest.raises(jobs.JobError) as refused:
+        jobs.import_record(text)
     said = str(refused.value)
     assert re.search(r"line 22 \(chance: fill Chengdu temple\): There are not that many temple tiles", said)
     assert "Legal there: chance: fill Chengdu village" in said
@@ -195,7 +196,7 @@ def test_a_moderator_enters_a_game_line_by_line_and_imports_it(mod):
     response = mod.post(url, {"action": "import"})
     record.refresh_from_db()
     assert record.game is not None and response["Location"] == reverse("games:game", args=[record.game.pk])
-    assert cli.export_record(record.game) == club_night()
+    assert jobs.export_record(record.game) == club_night()
 
 
 def test_the_entry_page_is_for_moderators_only(client, django_user_model):
@@ -225,12 +226,12 @@ def _play(game: Game, chooser: random.Random) -> Any:
 def test_every_finished_game_exports_with_its_chance_and_imports_to_the_same_game(edition, seed):
     game = running_game(3, edition=edition, seed=f"rt{seed}", first_emperor=None)
     final = _play(game, random.Random(seed))
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     assert "chance: first " in text and text.count("chance: fill ") >= 7
-    copy = cli.import_record(text)  # the seed checks every outcome written
+    copy = jobs.import_record(text)  # the seed checks every outcome written
     assert WL.state_to_dict(services.head_state(copy)) == WL.state_to_dict(final)
     seedless = re.sub(r"^(seed|seed-hash|rng|draws|entropy|result): .*\n", "", text, flags=re.M)
-    elsewhere = cli.import_record(seedless)
+    elsewhere = jobs.import_record(seedless)
     replayed = services.head_state(elsewhere)
     assert records.same_game(WL, replayed, final)
     assert WL.outcome(replayed) == WL.outcome(final)
@@ -238,7 +239,7 @@ def test_every_finished_game_exports_with_its_chance_and_imports_to_the_same_gam
 
 
 def test_its_json_record_lists_chance_and_comments_and_imports_again(client):
-    game = cli.import_record(club_night())
+    game = jobs.import_record(club_night())
     data = client.get(reverse("games:record-json", args=[game.pk])).json()
     assert data["format_version"] == 2
     assert {"chance": "first red"} in data["moves"]
@@ -250,12 +251,12 @@ def test_its_json_record_lists_chance_and_comments_and_imports_again(client):
     assert {"comment": "Year 1"} in data["moves"]
     import json
 
-    copy = cli.import_record(json.dumps(data))
+    copy = jobs.import_record(json.dumps(data))
     assert records.same_game(WL, services.head_state(copy), services.head_state(game))
 
 
 def test_a_finished_game_of_die_verbotene_stadt_exports_its_dice_and_cards_and_imports_without_its_seed():
-    from .factories import players
+    from tests.games.factories import players
 
     vs = registry.get("verbotenestadt")
     game = services.create_game(players(3), rules="verbotenestadt", seed="vs-round-trip")
@@ -266,27 +267,27 @@ def test_a_finished_game_of_die_verbotene_stadt_exports_its_dice_and_cards_and_i
         seat = vs.pending(state)[0].seat
         services.submit(game, seat, bots[seat].choose(state, seat))
         state = services.head_state(game)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     for kind in ("officials", "pile red", "roll ", "pavilion "):
         assert f"chance: {kind}" in text
     seedless = re.sub(r"^(seed|seed-hash|rng|draws|entropy|result): .*\n", "", text, flags=re.M)
-    copy = cli.import_record(seedless)
+    copy = jobs.import_record(seedless)
     assert records.same_game(vs, services.head_state(copy), state)
     assert vs.outcome(services.head_state(copy)) == vs.outcome(state)
-    assert cli.export_record(copy).partition("\n\n")[2] == seedless.partition("\n\n")[2]
+    assert jobs.export_record(copy).partition("\n\n")[2] == seedless.partition("\n\n")[2]
 
 
 def test_comments_on_a_game_played_here_survive_its_export_and_import():
     game = running_game(3, seed="commented")
     _play(game, random.Random(3))
-    lines = cli.export_record(game).splitlines()
+    lines = jobs.export_record(game).splitlines()
     body = lines.index("") + 1
     lines.insert(body, "# the opening, annotated")
     first_move = next(i for i, line in enumerate(lines) if line.startswith("red: "))
     lines[first_move] += "  # a classic"
     text = "\n".join(lines) + "\n"
-    copy = cli.import_record(text)
-    again = cli.export_record(copy).splitlines()
+    copy = jobs.import_record(text)
+    again = jobs.export_record(copy).splitlines()
     assert "# the opening, annotated" in again and lines[first_move] in again
     assert any(line.startswith("created: ") for line in again)  # the service's own header, as before
 

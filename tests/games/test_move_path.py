@@ -11,10 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import bots, services
+from games import services
 from games.models import Event, Game, PendingDecision
-
-from .factories import running_game
+from games.services import bots
+from tests.games.factories import running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -135,8 +135,8 @@ def test_a_seat_handed_to_the_bot_after_the_seats_were_known_is_played_by_the_bo
 
 
 def test_rows_together_sends_at_its_end_and_nothing_on_an_error():
-    from games import rows
     from games.models import Player
+    from games.store import rows
 
     with rows.together():
         ada = Player(name="Ada", email="ada@rows.invalid")

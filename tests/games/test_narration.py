@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from games import services
 from games.models import Game, Narration
+from games.presentation import words
 from games.projections import narration
-from notifications import words
 from tests.games.factories import players
 
 pytestmark = pytest.mark.django_db
@@ -190,20 +190,20 @@ def test_a_mail_about_an_event_a_later_rollback_undid_still_tells_its_moves() ->
 
 def test_show_game_tells_what_the_replay_told() -> None:
     """``manage.py show_game``'s narration reads the rows: the same lines as a replay gives."""
-    from games import cli
+    from games import jobs
 
     game = new_game("verbotenestadt", "show")
     play(game, random.Random(6), 30)
     rules = services.rules_of(game)
     for seat, everything in ((None, False), (0, False), (1, False), (None, True)):
         replayed = {
-            event.seq: cli.Narrated(
+            event.seq: jobs.Narrated(
                 any(e.kind == "sealed" and e.private_to == event.seat for e in log),
                 [rules.narrate(state, e) for e in log if everything or e.visible_to(seat)],
             )
             for event, state, log in services.walk(game)
         }
-        assert cli.narrated_log(game, seat, everything=everything) == replayed
+        assert jobs.narrated_log(game, seat, everything=everything) == replayed
 
 
 def test_the_game_page_log_reads_rows_and_says_what_the_replay_said(
@@ -211,7 +211,7 @@ def test_the_game_page_log_reads_rows_and_says_what_the_replay_said(
 ) -> None:
     """A game's page at its head (``steps.at_head``) shows the log the replayed timeline shows,
     to spectators, seats and moderators, and replays nothing to do it."""
-    from games import pages, steps
+    from games.presentation import display, steps
     from games.rules import registry
 
     game = new_game("verbotenestadt", "page")
@@ -235,6 +235,6 @@ def test_the_game_page_log_reads_rows_and_says_what_the_replay_said(
     assert len(head) == len(replayed)
     for reader, everything in ((None, False), (0, False), (2, False), (None, True)):
         fresh = (steps.Timeline(head.steps, head.rules), steps.Timeline(replayed.steps, replayed.rules))
-        assert pages.log_html(fresh[0], game, reader, everything=everything) == pages.log_html(
+        assert display.log_html(fresh[0], game, reader, everything=everything) == display.log_html(
             fresh[1], game, reader, everything=everything
         )

@@ -13,9 +13,10 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games import links
 from games.models import Game
 from games.rules import registry
+from games.services import links
+from tests.games.factories import running_game
 from tests.notifications.test_i18n import (
     BLOCK,
     LANGUAGES,
@@ -26,15 +27,17 @@ from tests.notifications.test_i18n import (
     unquote,
 )
 
-from .factories import running_game
-
 ROOT = Path(__file__).resolve().parents[2]
 PAGE_TEMPLATES = (
     ROOT / "games" / "templates" / "games",
     ROOT / "leagues" / "templates" / "leagues",
     *(folder / "games" for folder in registry.template_dirs()),  # each game's own partials
 )
-PAGE_PYTHON = (ROOT / "games" / "archive.py", ROOT / "games" / "pages.py", ROOT / "leagues" / "views.py")
+PAGE_PYTHON = (
+    ROOT / "games" / "web" / "archive.py",
+    ROOT / "games" / "presentation" / "display.py",
+    ROOT / "leagues" / "views.py",
+)
 TRANSLATE = re.compile(r"""{%\s*translate\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(?:\s+\w+)*\s*%}""")
 GETTEXT = re.compile(r'\b(?:gettext|gettext_lazy|gettext_noop|_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]')
 
@@ -178,7 +181,7 @@ def test_a_zone_without_a_name_is_written_as_its_offset():
 
     from django.utils import translation
 
-    from games.timefmt import reader_time
+    from games.presentation.timefmt import reader_time
 
     moment = datetime(2026, 11, 30, 0, 51, tzinfo=UTC)
     with translation.override("en"):

@@ -15,9 +15,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, pages, services, steps
+from games import services
 from games.models import Game, PendingDecision, Player, SeatKey
+from games.presentation import display as pages
+from games.presentation import steps
 from games.rules import whitelotus as wl
+from games.services import links
 from tests.games.factories import play_randomly, players, running_game
 
 pytestmark = pytest.mark.django_db

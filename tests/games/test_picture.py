@@ -15,12 +15,12 @@ from django.utils import translation
 from django.utils.translation import gettext
 from PIL import Image
 
-from games import picture
-from games.picture import PNG_WIDTH
-from games.picture.geometry import outline
-from games.picture.raster import PALETTE_SIZE, svg_to_png
-from games.picture.style import PLAYER_FILL, contrast, text_on
+from games.presentation import picture
+from games.presentation.picture import PNG_WIDTH
+from games.presentation.picture.raster import PALETTE_SIZE, svg_to_png
 from games.rules import whitelotus as wl
+from games.rules.drawing.geometry import outline
+from games.rules.drawing.style import PLAYER_FILL, contrast, text_on
 from games.rules.whitelotus.constants import COLOURS
 from games.rules.whitelotus.pagewords import PHASES
 from games.rules.whitelotus.panel import LABELS

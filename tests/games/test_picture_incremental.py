@@ -11,8 +11,9 @@ from typing import cast
 import pytest
 from PIL import Image, ImageChops
 
-from games.picture import PNG_WIDTH, board_svg, draw_png, incremental, raster
+from games.presentation.picture import PNG_WIDTH, board_svg, draw_png, raster
 from games.rules import whitelotus as wl
+from games.rules.drawing import incremental
 from games.rules.whitelotus.constants import COLOURS
 from games.rules.whitelotus.selfplay import Bot
 

@@ -14,16 +14,15 @@ from django.utils import translation
 from django.utils.translation import gettext
 from PIL import Image
 
-from games.picture.geometry import label_rect
-from games.picture.raster import PALETTE_SIZE, palette_png
-from games.picture.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA, icon
+from games.presentation.picture.raster import PALETTE_SIZE, palette_png
 from games.rules import whitelotus as wl
+from games.rules.drawing.geometry import label_rect
+from games.rules.drawing.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA, icon
 from games.rules.whitelotus import panel
 from games.rules.whitelotus.constants import COLOURS
 from games.rules.whitelotus.panel import BUILDINGS, LETTERS
 from games.rules.whitelotus.picture import CELL
-
-from .test_picture import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding
+from tests.games.test_picture import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding
 
 
 def letter(colour: str) -> str:

@@ -11,8 +11,8 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from games.picture import incremental
-from games.picture.raster import svg_to_png
+from games.presentation.picture.raster import svg_to_png
+from games.rules.drawing import incremental
 from games.rules.verbotenestadt import picture
 from games.rules.verbotenestadt.board import load_board
 

@@ -15,13 +15,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import links, services, steps
+from games import services
 from games.models import Game, PendingDecision, Player, PlayerKey
+from games.presentation import steps
 from games.rules import whitelotus as wl
+from games.services import links
 from leagues.models import League, Season
-from notifications import emails, preferences
 from notifications.models import OutboundMail
-from notifications.redact import redact
+from notifications.outbound import emails
+from notifications.services import preferences
+from notifications.services.redact import redact
 from tests.games.factories import play_randomly, players, running_game
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +159,7 @@ def test_the_page_names_the_players_zone_by_its_place_in_their_language(language
 def test_owed_decisions_are_sorted_by_the_deadline_itself_not_its_local_text():
     from datetime import UTC, datetime
 
-    from games import player_games
+    from games.web import player_games
 
     early = running_game(3, seed="me-sort-a", name="Early")
     late = running_game(3, seed="me-sort-b", name="Late")

@@ -1,4 +1,4 @@
-"""Table talk (``games.press``): who may say what to whom, how it is kept (apart from the
+"""Table talk (``games.services.press``): who may say what to whom, how it is kept (apart from the
 event log, append-only), its limits, the game's and the season's option, and where it is
 shown: never to a seat it was not said to or by."""
 
@@ -16,9 +16,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, services, steps
-from games import press as table_talk
+from games import services
 from games.models import Game, PendingDecision, Press
+from games.presentation import steps
+from games.services import links
+from games.services import press as table_talk
 from leagues.models import League, Season
 from leagues.seating import seat_round
 from tests.games.factories import play_randomly, players, running_game
@@ -265,7 +267,7 @@ def test_moderators_read_every_message_in_the_audit_page_and_the_read_only_admin
 
 
 def test_a_private_message_only_to_seats_the_bot_plays_is_refused_and_with_others_is_kept():
-    from games import bots
+    from games.services import bots
 
     game = full_game()
     colours = dict(game.seats.values_list("position", "colour"))
@@ -280,7 +282,7 @@ def test_a_refusal_for_a_seat_the_bot_plays_names_the_seat_in_the_readers_langua
     from django.utils import translation
     from django.utils.translation import gettext
 
-    from games import bots
+    from games.services import bots
 
     game = full_game()
     colours = dict(game.seats.values_list("position", "colour"))

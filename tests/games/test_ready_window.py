@@ -11,17 +11,18 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import links, services
+from games import services
 from games.models import Event, Game
 from games.rules import rng
 from games.rules import whitelotus as wl
-from notifications import sweep, tokens
+from games.services import links
+from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
-from notifications.plaintext import LIMIT
+from notifications.outbound.plaintext import LIMIT
+from notifications.services import tokens
+from tests.games.factories import players
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
 from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-
-from .factories import players
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +93,7 @@ def test_the_seated_mail_speaks_the_players_language_and_time_zone_in_80_columns
     html = mail.alternatives[0][0]
     assert f"\n  {word}\n" in mail.body and f'lang="{language}"' in html
     assert phrase in " ".join(mail.body.split())
-    # the reader's date style (games.timefmt), as their pages write it
+    # the reader's date style (games.presentation.timefmt), as their pages write it
     day = {"en": "2026-11-23 {}", "de": "23.11.2026, {}", "fr": "23/11/2026 {}"}[language]
     assert day.format(f"{22 + offset:02d}:00") in mail.body
     assert all(len(line) <= LIMIT for line in mail.body.splitlines())

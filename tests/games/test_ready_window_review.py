@@ -15,11 +15,10 @@ from games.models import Event, Game, Player
 from games.services import creating
 from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
+from tests.games.factories import players
+from tests.games.test_ready_window import reply, waiting_game
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
 from tests.notifications.helpers import deliver_pending, sent_to
-
-from .factories import players
-from .test_ready_window import reply, waiting_game
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +161,7 @@ def test_the_seated_subject_names_the_date_of_a_window_ending_over_six_days_away
 
 
 def test_the_pages_of_a_game_waiting_for_ready_show_no_board_hand_or_replay_link(client):
-    from games import links
+    from games.services import links
 
     game = waiting_game()
     seat = game.seats.get(position=0)

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import cli, services, steps
+from games import jobs, services
 from games.models import Event, Game
+from games.presentation import steps
 from games.rules import whitelotus as wl
 from tests.games.factories import play_randomly, running_game
 
@@ -85,7 +86,7 @@ def test_a_rolled_back_range_is_not_stepped_through():
 def test_an_imported_record_replays_to_the_same_final_scores():
     game = running_game(3, seed="replay-import")
     final = play_randomly(game, random.Random(4))
-    copy = cli.import_record(cli.export_record(game))
+    copy = jobs.import_record(jobs.export_record(game))
     client = Client()
     last = len(steps.timeline(copy))
     html = page(client, copy, last)

@@ -14,9 +14,11 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.html import escape
 
-from games import links, pages, services
+from games import services
 from games.models import PendingDecision
-from notifications import tokens
+from games.presentation import display
+from games.services import links
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
 from tests.games.test_verbotenestadt_service import play, vs_game
 
@@ -107,13 +109,13 @@ def test_the_game_and_seat_pages_write_the_board_out_in_the_readers_language(mak
     game = make()
     rules = services.rules_of(game)
     state = services.head_state(game)
-    names = pages.names(list(game.seats.select_related("player")))
+    names = display.names(list(game.seats.select_related("player")))
     if reader is None:
         html = Client().get(f"/games/{game.pk}/").content.decode()
-        view = pages.view_of(game, state, None)
+        view = display.view_of(game, state, None)
     else:
         html = _seat_page(game.seats.get(position=reader))
-        view = pages.view_of(game, state, reader)
+        view = display.view_of(game, state, reader)
     start = html.index('id="board-text"')
     written = html[start : html.index("</pre>", start)]
     for line in rules.text_board(view, names, lambda text: text):

@@ -13,10 +13,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import cli, pages, services, timing
+from games import jobs, services
 from games.models import Game, PendingDecision
+from games.presentation import display
 from games.rules import registry
-from games.timing import TimeControls
+from games.services import timing
+from games.services.timing import TimeControls
 from tests import secondgame
 from tests.games.factories import players
 
@@ -133,7 +135,7 @@ def test_a_game_of_another_game_plays_to_the_end_and_replays():
     services.clear_caches()
     _, same = services.replay_game(game)
     assert same
-    assert cli.replay_game(game).outcome is not None
+    assert jobs.replay_game(game).outcome is not None
 
 
 def test_its_record_names_the_game_and_imports_as_that_game():
@@ -144,36 +146,36 @@ def test_its_record_names_the_game_and_imports_as_that_game():
         seat = rules.pending(state)[0].seat
         services.submit(game, seat, rules.default(state, seat))
         state = services.head_state(game)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     lines = text.splitlines()
     assert lines[:4] == ["# Second Game game record", "rules: second", "version: second-1", "edition: kosmos"]
     assert "first_seat: red" in lines
-    copy = cli.import_record(text, name="copy")
+    copy = jobs.import_record(text, name="copy")
     assert copy.rules == "second"
     assert rules.state_to_dict(services.head_state(copy)) == rules.state_to_dict(state)
-    assert cli.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
+    assert jobs.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
 
 
 def test_a_white_lotus_record_has_no_rules_line():
     game = services.create_game(players(3), seed="wl")
     services.start_game(game)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     assert text.startswith("# White Lotus game record\nedition: kosmos\n")
     assert "rules:" not in text and "first_emperor: red" in text
 
 
 def test_a_record_of_a_game_there_is_not_is_refused():
-    with pytest.raises(cli.JobError, match="no game called 'chess'"):
-        cli.import_record("# record\nrules: chess\ncolours: red blue green\nseed: 1\n\n")
+    with pytest.raises(jobs.JobError, match="no game called 'chess'"):
+        jobs.import_record("# record\nrules: chess\ncolours: red blue green\nseed: 1\n\n")
 
 
 def test_the_operators_create_game_makes_a_game_of_the_game_asked_for():
-    game = cli.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
+    game = jobs.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
     assert (game.rules, game.status) == ("second", Game.Status.RUNNING)
-    assert "Second Game, kosmos" in cli.describe_created(game)
-    with pytest.raises(cli.JobError, match="There is no game 'chess'"):
-        cli.create_game(["a@example.org"], rules="chess")
-    shown = cli.show_game(game, colour="red")
+    assert "Second Game, kosmos" in jobs.describe_created(game)
+    with pytest.raises(jobs.JobError, match="There is no game 'chess'"):
+        jobs.create_game(["a@example.org"], rules="chess")
+    shown = jobs.show_game(game, colour="red")
     assert "The second game's board, 3 players" in shown
     assert "you may:" in shown
     assert "Provinces in play" not in shown  # White Lotus's own text
@@ -184,8 +186,8 @@ def test_show_game_gives_a_games_own_operator_text_in_place_of_its_text_board(mo
         return [f"the second game for the operator: {names['red']}, waiting {len(view['pending'])}"]
 
     monkeypatch.setattr(secondgame, "operator_text", operator_text, raising=False)
-    game = cli.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
-    shown = cli.show_game(game, colour="red", log=0)
+    game = jobs.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
+    shown = jobs.show_game(game, colour="red", log=0)
     assert shown.startswith(f"Game {game.pk}: Second Game, kosmos, board china, running, event #")
     assert "the second game for the operator: a <a@example.org>, waiting 1" in shown
     assert "The second game's board" not in shown and "you may:" in shown
@@ -211,8 +213,8 @@ def test_white_lotus_pages_keep_their_partials(client):
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert 'class="province"' in html and "VP chips" in html
     assert "White Lotus by mail" in html
-    assert pages.partials("whitelotus")["hand"] == "games/whitelotus/_hand.html"
-    assert pages.partials("second")["hand"] == "games/generic/_hand.html"
+    assert display.partials("whitelotus")["hand"] == "games/whitelotus/_hand.html"
+    assert display.partials("second")["hand"] == "games/generic/_hand.html"
 
 
 def test_an_edition_is_checked_against_the_games_editions():

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client, RequestFactory, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games import links
+from games.services import links
 from tests.games.factories import running_game
 from whitelotus import security
 

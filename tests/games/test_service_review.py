@@ -18,8 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from games import cli, services
-from games.admin_actions import TimeControlsForm
+from games import jobs, services
+from games.admin.actions import TimeControlsForm
 from games.models import Game, Snapshot
 from games.rules import registry
 from leagues.admin import SeasonForm
@@ -97,18 +97,20 @@ def test_the_refusal_is_said_in_german_and_french():
 
 def test_replay_show_game_and_the_audit_say_the_versions_differ(client, django_user_model):
     game = created_under(vs_game(), "verbotenestadt-1")
-    check = cli.replay_game(game)
-    assert "WARNING: Game" in cli.describe_replay(check)
-    assert "this service runs verbotenestadt-2" in cli.describe_replay(check)
-    assert cli.show_game(game).startswith(f"WARNING: Game {game.pk} was created under rules verbotenestadt-1")
+    check = jobs.replay_game(game)
+    assert "WARNING: Game" in jobs.describe_replay(check)
+    assert "this service runs verbotenestadt-2" in jobs.describe_replay(check)
+    assert jobs.show_game(game).startswith(
+        f"WARNING: Game {game.pk} was created under rules verbotenestadt-1"
+    )
     user = django_user_model.objects.create_user("mod", "mod@example.org", "pw", is_staff=True)
     user.groups.add(Group.objects.get_or_create(name="moderators")[0])
     client.force_login(user)
     html = client.get(reverse("admin:games_game_audit", args=[game.pk])).content.decode()
     assert "created under rules verbotenestadt-1; this service runs verbotenestadt-2" in html
     same = vs_game(seed="same")
-    assert "WARNING" not in cli.describe_replay(cli.replay_game(same))
-    assert "WARNING" not in cli.show_game(same)
+    assert "WARNING" not in jobs.describe_replay(jobs.replay_game(same))
+    assert "WARNING" not in jobs.show_game(same)
 
 
 def test_a_snapshot_written_under_another_version_is_not_loaded():
@@ -135,16 +137,16 @@ def test_snapshots_are_written_under_the_code_s_version(settings):
 def test_a_record_says_its_rules_version_and_one_of_another_version_is_not_imported():
     game = vs_game(seed="rec")
     play(game, 3)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     assert text.startswith(
         "# Die Verbotene Stadt game record\nrules: verbotenestadt\nversion: verbotenestadt-2\n"
     )
-    assert cli.import_record(text).engine_version == "verbotenestadt-2"
+    assert jobs.import_record(text).engine_version == "verbotenestadt-2"
     older = text.replace("version: verbotenestadt-2", "version: verbotenestadt-1")
-    with pytest.raises(cli.JobError, match="played under rules verbotenestadt-1; this service runs"):
-        cli.import_record(older)
+    with pytest.raises(jobs.JobError, match="played under rules verbotenestadt-1; this service runs"):
+        jobs.import_record(older)
     white_lotus = services.create_game(players(3), seed="wl")
-    assert "version:" not in cli.export_record(white_lotus)  # White Lotus's record text is as it was
+    assert "version:" not in jobs.export_record(white_lotus)  # White Lotus's record text is as it was
 
 
 # --- 3. who begins ----------------------------------------------------------------------------------
@@ -157,7 +159,7 @@ def first_seat_of(game: Game) -> Any:
 def test_verbotenestadt_games_start_by_lot_unless_a_first_seat_is_given():
     assert first_seat_of(services.create_game(players(3), rules=VS, seed="a")) is None
     assert first_seat_of(services.create_game(players(3), rules=VS, seed="b", first_seat=2)) == 2
-    assert first_seat_of(cli.create_game([f"p{i}@x.org" for i in range(3)], rules=VS)) is None
+    assert first_seat_of(jobs.create_game([f"p{i}@x.org" for i in range(3)], rules=VS)) is None
     assert first_seat_of(create_demo("me@x.org", players=2, rules=VS)) is None
     white_lotus = services.create_game(players(3), seed="wl")
     assert white_lotus.events.get(seq=1).payload["config"]["first_emperor"] == 0
@@ -212,13 +214,13 @@ def test_the_command_line_reads_yes_no_words_for_a_switch_and_refuses_others():
 def test_a_record_with_the_former_one_turn_option_imports_and_exports_the_current_name():
     game = vs_game(seed="old")
     play(game, 3)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     assert "options: partners=no many_turns=no" in text
     old = text.replace("many_turns=no", "one_turn=no")
-    copy = cli.import_record(old)
+    copy = jobs.import_record(old)
     assert copy.options == {"partners": False, "many_turns": True}
     # the copy's record names the option as the game does now
-    assert "options: partners=no many_turns=yes\n" in cli.export_record(copy)
+    assert "options: partners=no many_turns=yes\n" in jobs.export_record(copy)
 
 
 # --- 6. a season's edition and board ------------------------------------------------------------------

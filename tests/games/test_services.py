@@ -9,12 +9,12 @@ import pytest
 from django.db import IntegrityError, InternalError, ProgrammingError, connection, transaction
 from django.utils import timezone
 
-from games import services, timing
+from games import services
 from games.models import Event, Game, Player, Snapshot
 from games.rules import rng
 from games.rules import whitelotus as wl
-
-from .factories import players, running_game, whose_turn
+from games.services import timing
+from tests.games.factories import players, running_game, whose_turn
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import links
 from games.models import Game
+from games.services import links
 from leagues.models import League, LeagueGame
 from tests.games.factories import play_randomly, running_game
 from tests.games.test_verbotenestadt_service import play, text_of, vs_game
@@ -100,7 +100,7 @@ def test_a_seasons_rules_are_said_in_the_readers_language():
 
 
 def test_table_talk_names_the_seats_in_the_readers_language():
-    from games import press as table_talk
+    from games.services import press as table_talk
 
     game = running_game(4, seed="story-talk", press="full")
     table_talk.say(game, 1, ["yellow"], "Let us share Ningxia.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from games.timing import TimeControls, deadline, quiet
+from games.services.timing import TimeControls, deadline, quiet
 
 BERLIN = ZoneInfo("Europe/Berlin")
 TOKYO = ZoneInfo("Asia/Tokyo")

@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import cli, links, services
+from games import jobs, services
 from games.models import Event, Game, Player
+from games.services import links
 from tests.games.factories import players
 from tests.games.moderating import confirmed_act
 
@@ -231,14 +232,14 @@ def test_export_and_import_round_trip_a_finished_game():
     state = play(game)
     assert game.status == Game.Status.FINISHED
     rules = services.rules_of(game)
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     assert text.startswith("# Die Verbotene Stadt game record\nrules: verbotenestadt\n")
-    copy = cli.import_record(text, name="copy")
+    copy = jobs.import_record(text, name="copy")
     assert copy.rules == RULES and copy.options["partners"] is True
     again = services.head_state(copy)
     assert rules.state_to_dict(again) == rules.state_to_dict(state)
     assert rules.outcome(again) == rules.outcome(state)
-    assert cli.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
+    assert jobs.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
 
 
 def test_export_game_and_import_game_commands(tmp_path):
@@ -347,5 +348,5 @@ def test_no_page_shows_a_dial_or_the_face_down_order_while_running_and_replays_a
         rebuilt, same = services.replay_game(game)
         assert same
         services.clear_caches()
-        again = cli.replay_game(game).state
+        again = jobs.replay_game(game).state
         assert rules.state_to_dict(rebuilt) == rules.state_to_dict(again) == rules.state_to_dict(state)

@@ -13,13 +13,12 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import cli, services
+from games import jobs, services
 from games.models import Event, Game
 from games.rules import rng
-from notifications import emails
 from notifications.models import OutboundMail
-
-from .factories import players, whose_turn
+from notifications.outbound import emails
+from tests.games.factories import players, whose_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +43,7 @@ _EXPORTED: list[str] = []  # the record, played once for the module (a whole gam
 @pytest.fixture
 def record(tmp_path: Path) -> Path:
     if not _EXPORTED:
-        _EXPORTED.append(cli.export_record(finished_mixed_game()))
+        _EXPORTED.append(jobs.export_record(finished_mixed_game()))
     path = tmp_path / "game.txt"
     path.write_text(_EXPORTED[0], encoding="utf-8")
     return path
@@ -80,7 +79,7 @@ def tampered(path: Path, key: str, value: str) -> Path:
 
 def test_the_record_of_a_finished_mixed_game_carries_what_verifying_needs_and_its_page_offers_it(client):
     game = finished_mixed_game()
-    text = cli.export_record(game)
+    text = jobs.export_record(game)
     _EXPORTED[:] = [text]
     started = game.events.get(kind=Event.Kind.STARTED)
     listed = " ".join(f"{s}={v}" for s, v in services.contributions_of(started))
@@ -150,12 +149,12 @@ def test_a_tampered_move_fails(record):
 
 
 def test_an_exported_mixed_game_imports_to_the_same_draws(record):
-    copy = cli.import_record(record.read_text(encoding="utf-8"))
+    copy = jobs.import_record(record.read_text(encoding="utf-8"))
     given = header(record)
     entropy = [(int(s), v) for s, v in (item.split("=") for item in given["entropy"].split())]
     assert services.draw_seed_of(copy) == rng.mixed_seed(given["seed"], entropy)
     assert copy.status == Game.Status.FINISHED
-    assert cli.export_record(copy).partition("\n\n")[2] == record.read_text().partition("\n\n")[2]
+    assert jobs.export_record(copy).partition("\n\n")[2] == record.read_text().partition("\n\n")[2]
 
 
 def test_a_running_games_record_is_not_published(client):
@@ -192,11 +191,11 @@ def test_show_game_gives_a_mixed_games_commitment_and_at_the_end_its_server_seed
     for seat in range(3):
         services.contribute(game, seat, f"noise {seat}", message_id=f"<s{seat}@player.test>")
     game.refresh_from_db()
-    running = cli.show_game(game)
+    running = jobs.show_game(game)
     assert f"seed hash: {game.seed_hash}" in running and "seed: show-mixed" not in running
     while game.status == Game.Status.RUNNING:
         services.apply_default(game, whose_turn(game))
         game.refresh_from_db()
-    over = cli.show_game(game)
+    over = jobs.show_game(game)
     assert f"seed hash: {game.seed_hash}  seed: show-mixed" in over
     assert services.draw_seed_of(game) not in over

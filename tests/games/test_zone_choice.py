@@ -1,4 +1,4 @@
-"""The time-zone choice on a player's own page (games.zonechoice): common zones first, regions
+"""The time-zone choice on a player's own page (games.presentation.zonechoice): common zones first, regions
 after, no non-zones, every real zone still there."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import zoneinfo
 import pytest
 from django.utils import translation
 
-from games import forms, zonechoice
+from games.presentation import zonechoice
+from games.web import forms
 
 
 def _values(groups: zonechoice.Choices) -> list[str]:

@@ -22,7 +22,7 @@ rating update).  Every player who held a seat earlier and was replaced is record
 game they left; every default move is put on the record of whoever held the seat when it was
 played, so a replaced player's missed moves stay theirs.
 
-Bots (``games.bots``): a seat the bot played for its player, part of the time or to the end,
+Bots (``games.services.bots``): a seat the bot played for its player, part of the time or to the end,
 stays the player's: its result counts for them as if they had played it (the bot plays for
 the seat, as a default does), and the game is marked on their line (``Row.bot_games``) and in
 the standings mail, so everyone can see which results a bot helped to make.

@@ -13,14 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, services
+from games import services
 from games.models import Game, PendingDecision, Player
-from games.timing import TimeControls
-from leagues.audit import league_audit
+from games.services import deadlines
+from games.services.timing import TimeControls
+from leagues.admin.audit import league_audit
 from leagues.models import League, Season
 from leagues.seating import seat_round
-
-from .conftest import moderator_user, season_of
+from tests.leagues.conftest import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
 

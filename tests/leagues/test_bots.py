@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from games import bots, services
+from games import services
 from games.models import Event, Game, PendingDecision
+from games.services import bots
 from leagues.mail import standings_context
 from leagues.models import League, Season
 from leagues.seating import seat_round
 from leagues.standings import standings
-from notifications import emails
 from notifications.models import OutboundMail
-
-from .conftest import season_of
-from .test_season import play_out
+from notifications.outbound import emails
+from tests.leagues.conftest import season_of
+from tests.leagues.test_season import play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """The league mails in the reader's language: a German player's standings after a league
-game, a French player's answer to ``join``, rendered through notifications.emails when sent."""
+game, a French player's answer to ``join``, rendered through notifications.outbound.emails when sent."""
 
 from __future__ import annotations
 
@@ -12,12 +12,11 @@ from games.models import Player
 from leagues.mail import table_text
 from leagues.models import League
 from leagues.seating import seat_round
-from notifications import sending
 from notifications.models import OutboundMail
+from notifications.outbound import sending
+from tests.leagues.conftest import season_of
+from tests.leagues.test_season import play_out
 from tests.notifications.helpers import compose, deliver_pending, receive
-
-from .conftest import season_of
-from .test_season import play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -10,15 +10,15 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, permissions, services
+from games import services
 from games.models import Event, Game, Player
-from games.timing import TimeControls
+from games.services import deadlines, permissions
+from games.services.timing import TimeControls
 from leagues.admin import LeagueForm
 from leagues.models import League, Season
 from leagues.seating import SeatingError, seat_round
 from tests.games.moderating import confirmed_act
-
-from .conftest import moderator_user, season_of
+from tests.leagues.conftest import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
 

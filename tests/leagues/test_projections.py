@@ -1,4 +1,4 @@
-"""The read side's projections (``games.results``, ``leagues.projection``): the rows written
+"""The read side's projections (``games.projections.results``, ``leagues.projection``): the rows written
 game by game as the games are played equal the rows ``rebuild_projections`` writes from the
 log, and the standings read from them equal the live computation they replace
 (``live_standings``, the code of main 22186c1), figure for figure, in the same order —
@@ -17,15 +17,15 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import bots, services
+from games import services
 from games.models import Event, Game, PendingDecision, Player, SeatResult
+from games.services import bots
 from leagues.models import League, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
 from leagues.projection import rebuild
 from leagues.seating import seat_round
 from leagues.standings import Row, standings
-
-from . import live_standings as live
-from .conftest import season_of
+from tests.leagues import live_standings as live
+from tests.leagues.conftest import season_of
 
 pytestmark = pytest.mark.django_db
 

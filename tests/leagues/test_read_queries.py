@@ -15,13 +15,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import links
 from games.models import Game, Player
+from games.services import links
 from leagues.models import League, Season
 from leagues.seating import seat_round
-
-from .conftest import season_of
-from .test_projections import step
+from tests.leagues.conftest import season_of
+from tests.leagues.test_projections import step
 
 pytestmark = pytest.mark.django_db
 

@@ -12,17 +12,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
-from games import results, services
+from games import services
 from games.models import Event, Game, PendingDecision, Player, Snapshot
+from games.projections import results
 from games.rules import whitelotus as wl
 from leagues.models import League, LeagueGame, Season
 from leagues.projection import rebuild
 from leagues.seating import SeatingError, season_shares, seat_round, share
 from leagues.standings import standings
-from notifications import sending
 from notifications.models import OutboundMail
-
-from .conftest import season_of
+from notifications.outbound import sending
+from tests.leagues.conftest import season_of
 
 pytestmark = pytest.mark.django_db
 

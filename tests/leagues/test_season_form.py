@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games.timing import TimeControls
+from games.services.timing import TimeControls
 from leagues.admin import SeasonForm
 from leagues.models import League, Season
 from leagues.seating import _clock

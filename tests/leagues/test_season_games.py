@@ -12,9 +12,8 @@ from leagues.models import League
 from leagues.seating import seat_round, table_sizes
 from leagues.standings import standings
 from tests import secondgame
-
-from .conftest import season_of
-from .test_season import play_out
+from tests.leagues.conftest import season_of
+from tests.leagues.test_season import play_out
 
 pytestmark = pytest.mark.django_db
 

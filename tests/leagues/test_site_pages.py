@@ -15,8 +15,7 @@ from leagues.projection import rebuild
 from tests.contract import sealedbids
 from tests.contract.test_every_game import registered
 from tests.games.factories import running_game, whose_turn
-
-from .conftest import season_of
+from tests.leagues.conftest import season_of
 
 pytestmark = pytest.mark.django_db
 

@@ -29,8 +29,7 @@ from imapclient import IMAPClient
 
 from notifications.imap.fetch import Account
 from tests.conftest import IN_CI
-
-from .mailbox import free_port
+from tests.notifications.mailbox import free_port
 
 USER = "league"
 PASSWORD = "app-password-for-tests"

@@ -7,8 +7,9 @@ from email.utils import make_msgid
 
 from django.core import mail as django_mail
 
-from notifications import inbound, sending
+from notifications.inbound import routing
 from notifications.models import InboundMail, OutboundMail
+from notifications.outbound import sending
 
 
 def deliver_pending() -> list[OutboundMail]:
@@ -46,6 +47,6 @@ def compose(
 
 def receive(raw: bytes, via: str = InboundMail.Via.PIPE) -> InboundMail:
     """Store and process one raw mail, as the pipe and the task would."""
-    row, _ = inbound.store(raw, via)
-    inbound.process(row.pk)
+    row, _ = routing.store(raw, via)
+    routing.process(row.pk)
     return InboundMail.objects.get(pk=row.pk)

@@ -13,10 +13,9 @@ from aiosmtpd.controller import Controller
 from asgiref.sync import SyncToAsync
 from django.db import connection, connections
 
-from notifications.smtp import controller
+from notifications.inbound.smtp import controller
+from tests.notifications.mailbox import free_port
 from whitelotus.celery import app as celery_app
-
-from .mailbox import free_port
 
 LOCAL_BACKEND = "notifications.localmail.backend.EmailBackend"
 

@@ -21,18 +21,17 @@ from typing import Any
 import time_machine
 
 from games import services
-from games.links import game_page_url, seat_page_url
 from games.models import Event, Game, PendingDecision, Player
 from games.rules import whitelotus as wl
 from games.rules.base import Message
+from games.services.links import game_page_url, seat_page_url
 from leagues.models import League, LeagueGame, Season
-from notifications import emails
 from notifications.models import OutboundMail
-
-from ..games.factories import players
+from notifications.outbound import emails
+from tests.games.factories import players
 
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
-PLAYER_PAGE = re.compile(r"https?://\S+/me/[a-z2-7]{26}/")  # games.links.player_page_url
+PLAYER_PAGE = re.compile(r"https?://\S+/me/[a-z2-7]{26}/")  # games.services.links.player_page_url
 NAME = "Autumn Lotus League: 2026 Autumn · 1.1"  # as long as a league names its tables
 LANGUAGES = ("en", "de", "fr")
 FOOTERS = (
@@ -46,7 +45,7 @@ READY_KINDS = ("seated", "ready")
 # table talk's two kinds are rendered and checked for width in test_press_mail.py: they need a
 # message of a seat to render, and would add golden files
 TALK_KINDS = ("press", "press_sent")
-# every kind of notifications.emails.KINDS that speaks of one seat of a game
+# every kind of notifications.outbound.emails.KINDS that speaks of one seat of a game
 SEAT_KINDS = tuple(
     k
     for k in emails.KINDS
@@ -113,7 +112,7 @@ def speak(player: Player, language: str) -> None:
 
 
 def context_of(kind: str, game: Game, seat: int) -> dict[str, Any]:
-    """What the outbox puts into a row of ``kind`` (see notifications.outbox and .inbound);
+    """What the outbox puts into a row of ``kind`` (see notifications.outbound.outbox and .inbound);
     decision-asking kinds carry no ``decision`` here on purpose where the service may write
     them without one (answers, takeovers): the mail must find the decision itself."""
     other = (seat + 1) % game.seats.count()
@@ -248,7 +247,7 @@ def bot_mails(table: Table, language: str) -> list[tuple[str, OutboundMail]]:
     """On a game of its own: the waiting seat handed to the bot (once), and the mails that
     follow, in ``language``: the notice to another seat, the mail to the seat's player, and
     the notices when they take it back (to them and to another seat)."""
-    from games import bots
+    from games.services import bots
 
     game, seat, other = table.game, table.waiting, table.deciding
     for holder in game.seats.select_related("player"):
@@ -351,8 +350,8 @@ def handed_over_mails(game: Game, seat: int, language: str) -> list[OutboundMail
 
 def digest_mail(game: Game, seat: int) -> OutboundMail:
     """The daily digest of the player of ``seat`` (which owes nothing), as the beat task writes it."""
-    from notifications import digests
     from notifications.models import MailPreference
+    from notifications.outbound import digests
 
     holder = game.seats.select_related("player").get(position=seat)
     MailPreference.objects.update_or_create(

@@ -19,7 +19,7 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from .mailbox import Received, free_port
+from tests.notifications.mailbox import Received, free_port
 
 USER = "league@lotus.test"
 PASSWORD = "app-password-for-smtp"

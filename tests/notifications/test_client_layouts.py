@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from notifications.parsing import parse_message, strip_reply
+from notifications.inbound.parsing import parse_message, strip_reply
 
 Q = "> Your move: place a marker.\n> What you can do now:\n>   place Ningxia\n"
 

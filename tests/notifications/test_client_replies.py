@@ -18,12 +18,11 @@ import pytest
 from games import services
 from games.models import Game
 from games.rules import whitelotus as wl
-from notifications import tokens
+from notifications.inbound.parsing import parse_message
 from notifications.models import InboundMail
-from notifications.parsing import parse_message
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import deliver_pending, receive, sent_to
+from tests.notifications.helpers import deliver_pending, receive, sent_to
 
 CORPUS = Path(__file__).parent / "corpus"
 # the game address every mail in the corpus is a reply to

@@ -10,11 +10,10 @@ import pytest
 
 from games import services
 from games.models import Event
-from notifications import tokens
 from notifications.models import InboundMail
+from notifications.services import tokens
 from tests.games.factories import running_game
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 

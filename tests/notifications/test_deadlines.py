@@ -8,15 +8,16 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import deadlines, services, timing
+from games import services
 from games.models import Event, Game, PendingDecision
 from games.rules import whitelotus as wl
-from games.timing import TimeControls
-from notifications import sweep, tokens
+from games.services import deadlines, timing
+from games.services.timing import TimeControls
+from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
+from notifications.services import tokens
 from tests.games.factories import players
-
-from .helpers import compose, deliver_pending, receive
+from tests.notifications.helpers import compose, deliver_pending, receive
 
 pytestmark = pytest.mark.django_db
 

@@ -15,14 +15,13 @@ from games import services
 from games.models import Event, Game
 from games.rules import registry
 from games.rules import whitelotus as wl
-from notifications.commands import PROMPTS
+from notifications.inbound.commands import PROMPTS
+from notifications.inbound.smtp import controller
 from notifications.models import InboundMail, OutboundMail
-from notifications.smtp import controller
 from tests.games.factories import players
+from tests.notifications.mailbox import free_port, menu_of, pick, reply, start_mailbox
+from tests.notifications.workers import worker
 from tests.waiting import PATIENCE, wait_for
-
-from .mailbox import free_port, menu_of, pick, reply, start_mailbox
-from .workers import worker
 
 #: a whole game by mail: minutes on an idle machine, a bound only a failing game reaches
 GAME_PATIENCE = 1800.0

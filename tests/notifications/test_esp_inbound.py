@@ -20,11 +20,11 @@ from django.core.management import call_command
 
 from games import services
 from games.rules import whitelotus as wl
-from notifications import inbound, tokens
+from notifications.inbound import routing as inbound
 from notifications.models import InboundMail, OutboundMail, WebhookCall
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose
+from tests.notifications.helpers import compose
 
 pytestmark = pytest.mark.django_db
 

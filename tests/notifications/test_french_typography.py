@@ -1,9 +1,9 @@
-"""French typography, set by one function at render time (notifications.typography)."""
+"""French typography, set by one function at render time (games.presentation.typography)."""
 
 from __future__ import annotations
 
-from notifications.plaintext import wrap
-from notifications.typography import NBSP, NNBSP, french_typography, french_typography_html
+from games.presentation.typography import NBSP, NNBSP, french_typography, french_typography_html
+from notifications.outbound.plaintext import wrap
 
 
 def test_a_colon_gets_a_no_break_space_whether_the_string_had_a_space_or_none():

@@ -17,9 +17,9 @@ from django.template import Context, Template
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games.presentation import words
 from games.rules import registry
 from games.rules.whitelotus import textboard
-from notifications import words
 
 WHITE_LOTUS = registry.get("whitelotus")
 

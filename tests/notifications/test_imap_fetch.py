@@ -17,13 +17,13 @@ import pytest
 
 from games import services
 from games.rules import whitelotus as wl
-from notifications import inbound, tokens
 from notifications.imap.fetch import Tally, envelope_recipients, fetch_new
 from notifications.imap.watching import watch
+from notifications.inbound import routing as inbound
 from notifications.models import FetchedMail, InboundMail, MailboxState
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .dovecot import Dovecot, running_dovecot
+from tests.notifications.dovecot import Dovecot, running_dovecot
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSED = "WhiteLotus.Processed"  # Dovecot's maildir names the hierarchy with dots
@@ -222,9 +222,8 @@ def test_a_dropped_connection_is_opened_again(postgres_transactional, dovecot):
     import subprocess
     import threading
 
+    from tests.notifications.dovecot import USER, tool
     from tests.waiting import wait_for
-
-    from .dovecot import USER, tool
 
     game = running_game(3, seed="imap-kick")
     stop = threading.Event()
@@ -319,7 +318,7 @@ watching.watch(fetch.Account.from_settings(), once=True)
 
 
 def fetcher_env(server: Dovecot) -> dict[str, str]:
-    from .test_postfix import database_url
+    from tests.notifications.test_postfix import database_url
 
     account = server.account()
     keep = ("PATH", "HOME", "LANG", "PYTHONPATH")
@@ -452,7 +451,7 @@ def test_fetch_mail_once_says_in_one_line_why_it_cannot_log_in(db, dovecot, sett
 
 def oauth2_token(user: str) -> str:
     """An IMAP_OAUTH2_TOKEN_HOOK: the test Dovecot checks an XOAUTH2 token as the password."""
-    from .dovecot import PASSWORD
+    from tests.notifications.dovecot import PASSWORD
 
     return PASSWORD if user == "league" else "not-a-token"
 

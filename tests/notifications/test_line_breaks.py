@@ -14,14 +14,14 @@ from django.core import mail as django_mail
 from games import services
 from games.models import Game, Press
 from games.rules import rng
-from notifications import sending, tokens
 from notifications.models import InboundMail, OutboundMail
-from notifications.plaintext import LIMIT
-from notifications.pressmail import box_lines
+from notifications.outbound import sending
+from notifications.outbound.plaintext import LIMIT
+from notifications.outbound.press import box_lines
+from notifications.services import tokens
 from tests.games.factories import players, running_game
-
-from .helpers import deliver_pending, receive, sent_to
-from .test_mail_text import check_layout
+from tests.notifications.helpers import deliver_pending, receive, sent_to
+from tests.notifications.test_mail_text import check_layout
 
 pytestmark = pytest.mark.django_db
 

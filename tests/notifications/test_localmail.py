@@ -27,8 +27,7 @@ from notifications.localmail.reading import read
 from notifications.localmail.replying import build_reply
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game
-
-from .localplay import local_play  # noqa: F401  (a fixture)
+from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000") + b"\0" * 20
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 
-from games import links
-from notifications import tokens
-from notifications.redact import RedactTokens, redact
+from games.services import links
+from notifications.services import tokens
+from notifications.services.redact import RedactTokens, redact
 from tests.games.factories import running_game
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The mails know a game only through its rules (``games.rules.registry``): a second game, here
 White Lotus's engine under another name and title, with a text board and decision phrases of
 its own and no mail partials, gets mails that name it, show its board and leave White Lotus's
-hand out; its lines are read with its words; its picture is asked of games.picture by name."""
+hand out; its lines are read with its words; its picture is asked of games.presentation.picture by name."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from games import cli
+from games import jobs
 from games.models import Game
 from games.rules import registry
 from games.rules import whitelotus as wl
-from notifications import emails, gamemail, pictures, prose
 from notifications.localmail.demo import create_demo
-from notifications.mailwords import MAIL_WORDS
 from notifications.models import OutboundMail
+from notifications.outbound import emails, gamemail, pictures
+from notifications.services import prose
+from notifications.services.mailwords import MAIL_WORDS
 from tests.games.factories import running_game
 from tests.secondgame import LOOKS
 
@@ -118,9 +119,9 @@ def test_trailing_prose_is_told_by_the_words_of_the_mail_s_game(other_game: type
 
 @pytest.mark.django_db
 def test_the_demo_names_the_game_and_its_player_counts() -> None:
-    with pytest.raises(cli.JobError, match="no game called 'nosuch'"):
+    with pytest.raises(jobs.JobError, match="no game called 'nosuch'"):
         create_demo(rules="nosuch")
-    with pytest.raises(cli.JobError, match="White Lotus is for 3 to 6 players"):
+    with pytest.raises(jobs.JobError, match="White Lotus is for 3 to 6 players"):
         create_demo(players=2)
-    with pytest.raises(cli.JobError, match="editions kosmos, designer"):
+    with pytest.raises(jobs.JobError, match="editions kosmos, designer"):
         create_demo(edition="deluxe")

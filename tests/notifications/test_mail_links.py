@@ -8,13 +8,12 @@ import pytest
 from django.core import mail as django_mail
 
 from games import services
-from games.links import game_page_url, seat_for_key
 from games.models import Player
-from notifications.tokens import service_address
+from games.services.links import game_page_url, seat_for_key
+from notifications.services.tokens import service_address
 from tests.games.factories import running_game
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_pipeline import reply_to_of
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_pipeline import reply_to_of
 
 pytestmark = pytest.mark.django_db
 

@@ -16,16 +16,16 @@ from django.utils import timezone
 from PIL import Image, ImageChops
 
 from games import services
-from games.picture import PNG_WIDTH, raster
-from games.picture.raster import svg_to_png
+from games.presentation.picture import PNG_WIDTH, raster
+from games.presentation.picture.raster import svg_to_png
 from games.rules import whitelotus as wl
-from games.timing import TimeControls
-from notifications import emails, pictures, sending, sweep
+from games.services.timing import TimeControls
+from notifications import sweep
 from notifications.models import BoardPicture, OutboundMail
+from notifications.outbound import emails, pictures, sending
 from tests.games.factories import players, running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_pipeline import email_of, reply_to_of
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""How many mails a player gets (``notifications.preferences``): by default one when they must
+"""How many mails a player gets (``notifications.services.preferences``): by default one when they must
 decide, the rest told in that mail's news; ``mail all``, ``mail digest``, ``picture off``,
 set by mail in English, German and French; and the board picture drawn once per event."""
 
@@ -13,16 +13,17 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from games.picture import Drawn
+from games.presentation import seatview
+from games.presentation.picture import Drawn
 from games.rules import whitelotus as wl
 from games.rules.base import LogEntry
-from notifications import digests, pictures, preferences, seatview
 from notifications.models import BoardPicture, InboundMail, MailPreference, OutboundMail
+from notifications.outbound import digests, pictures
+from notifications.services import preferences
 from tests.games.factories import players, running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_mail_picture import parts
-from .test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_mail_picture import parts
+from tests.notifications.test_pipeline import email_of, reply_to_of
 
 pytestmark = pytest.mark.django_db
 
@@ -179,7 +180,7 @@ def test_the_confirmation_and_the_seat_page_speak_german():
     (confirmation,) = deliver_pending()
     assert "Deine Mail-Einstellungen sind jetzt:" in flat(confirmation.text)
     assert "einmal am Tag eine Mail mit Neuigkeiten" in flat(confirmation.text)
-    from games.links import seat_page_url
+    from games.services.links import seat_page_url
 
     page = django_client_get(seat_page_url(game.seats.get(position=0)))
     # the seat page speaks its player's language too (issue 15), the setting included
@@ -329,7 +330,7 @@ def a_digest_is_due(language: str) -> None:
 
 
 def test_a_seat_the_bot_plays_is_left_out_of_its_players_digest():
-    from games import bots
+    from games.services import bots
 
     game = running_game(3, seed="digest-bot")
     player = game.seats.get(position=1).player

@@ -1,5 +1,5 @@
 """What every mail says and how its text part is laid out, for every kind of
-notifications.emails.KINDS, in English, German and French.
+notifications.outbound.emails.KINDS, in English, German and French.
 
 A small fixed game (tests/notifications/mailkinds.py) is rendered once for the module: every
 kind of mail for a seat that must decide and for one that need not, then the mails of the
@@ -29,13 +29,14 @@ from django.db import transaction
 from django.test import override_settings
 from django.utils import translation
 
-from games import links, services, steps
+from games import services
+from games.presentation import steps
+from games.presentation.typography import french_typography
 from games.rules import whitelotus as wl
-from notifications import emails, plaintext
+from games.services import links
 from notifications.models import OutboundMail
-from notifications.typography import french_typography
-
-from .mailkinds import (
+from notifications.outbound import emails, plaintext
+from tests.notifications.mailkinds import (
     BOT_KINDS,
     LANGUAGES,
     MIDGAME_KINDS,
@@ -203,7 +204,7 @@ EMPTY = [
     (re.compile(r"[:,]\s*[.,]"), "an empty item"),
     (re.compile(r"\S {2,}\S"), "double spaces"),
 ]
-# French puts a (no-break) space before : ; ? ! (notifications.typography): not an empty phrase
+# French puts a (no-break) space before : ; ? ! (games.presentation.typography): not an empty phrase
 FRENCH_SPACE = re.compile(r"[ \u00a0\u202f]([:;!?])")
 
 

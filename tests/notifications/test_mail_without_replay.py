@@ -13,8 +13,8 @@ from django.conf import settings
 
 from games import services
 from games.rules import registry
-from notifications import emails
 from notifications.models import OutboundMail
+from notifications.outbound import emails
 from tests.games.factories import play_randomly, running_game
 
 pytestmark = pytest.mark.django_db

@@ -26,13 +26,12 @@ from notifications.imap.fetch import Tally
 from notifications.imap.watching import watch
 from notifications.models import InboundMail, OutboundMail, SendingPace
 from tests.games.factories import players
+from tests.notifications.dovecot import USER, running_dovecot, tool
+from tests.notifications.mailbox import Received, pick
+from tests.notifications.submission import PASSWORD, start_provider
+from tests.notifications.submission import USER as SMTP_USER
+from tests.notifications.workers import worker
 from tests.waiting import PATIENCE, wait_for
-
-from .dovecot import USER, running_dovecot, tool
-from .mailbox import Received, pick
-from .submission import PASSWORD, start_provider
-from .submission import USER as SMTP_USER
-from .workers import worker
 
 GAME_PATIENCE = 1800.0
 

@@ -9,16 +9,18 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 
-from games import deadlines, services
-from games.links import seat_page_url
+from games import services
 from games.models import Game, Player
 from games.rules import whitelotus as wl
-from games.timing import TimeControls
-from notifications import inbound, outbox, tokens
+from games.services import deadlines
+from games.services.links import seat_page_url
+from games.services.timing import TimeControls
+from notifications.inbound import routing as inbound
 from notifications.models import InboundMail, OutboundMail
+from notifications.outbound import outbox
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 
@@ -261,7 +263,7 @@ def test_a_replaced_player_is_told_in_their_language_by_whom_when_and_why(jo):
     told = [m for m in sent if m.kind == "handed_over"]
     assert [m.to_email for m in told] == ["bao@example.org"]
     event = game.events.latest("seq")
-    when = event.created_at.strftime("%d.%m.%Y, %H:%M UTC")  # the German style of games.timefmt
+    when = event.created_at.strftime("%d.%m.%Y, %H:%M UTC")  # the German style of games.presentation.timefmt
     text = told[0].text
     assert told[0].subject == f"Dein Platz wurde übergeben · Partie {game.pk}"
     assert f"Am {when} wurde dein Platz in Partie {game.pk} (Blau) an einen anderen" in flat(text)

@@ -18,12 +18,13 @@ from django.core.management import call_command
 
 from games import services
 from games.rules import whitelotus as wl
-from notifications import inbound, pipe, tokens, urls
+from notifications import urls
+from notifications.inbound import pipe, routing
+from notifications.inbound.smtp import InboundHandler
 from notifications.models import InboundMail, OutboundMail
-from notifications.smtp import InboundHandler
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose
+from tests.notifications.helpers import compose
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def run_pipe(monkeypatch, raw: bytes, *argv: str) -> int:
 
 def process_all() -> list[InboundMail]:
     for pk in InboundMail.objects.filter(status="new").values_list("pk", flat=True):
-        inbound.process(pk)
+        routing.process(pk)
     return list(InboundMail.objects.order_by("pk"))
 
 
@@ -81,9 +82,9 @@ def test_a_second_delivery_to_another_reply_address_moves_in_that_game_and_a_rep
     seat, address_1, player, command = first_move(first)
     _, address_2, _, _ = first_move(second)
     raw = compose(f"{address_1}, {address_2}", player, command)
-    inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_1])
-    inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2])
-    _, again = inbound.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2.upper()])
+    routing.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_1])
+    routing.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2])
+    _, again = routing.store(raw, InboundMail.Via.PIPE, envelope_from=player, envelope_to=[address_2.upper()])
     assert not again
     rows = process_all()
     assert [(r.game_id, r.status) for r in rows] == [(first.pk, "applied"), (second.pk, "applied")]
@@ -101,7 +102,7 @@ def test_a_recipient_outside_the_reply_domain_beside_a_reply_address_moves_once(
     game = running_game(3, seed="offdomain")
     seat, address, player, command = first_move(game)
     raw = compose(f"{address}, someone@other.example", player, command)
-    inbound.store(
+    routing.store(
         raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=[address, "someone@other.example"]
     )
     rows = process_all()
@@ -124,7 +125,7 @@ def test_a_row_once_stored_for_another_domain_beside_reply_addresses_moves_nothi
         envelope_from=player,
         envelope_to=f"{address}\nsomeone@other.example",
     )
-    assert inbound.process(row.pk) == InboundMail.Status.UNKNOWN
+    assert routing.process(row.pk) == InboundMail.Status.UNKNOWN
     assert mail_moves(game, seat) == 0
 
 
@@ -135,7 +136,7 @@ def test_one_envelope_with_two_games_reply_addresses_moves_once_in_each():
     _, address_2, _, _ = first_move(second)
     raw = compose(f"{address_1}, {address_2}, someone@other.example", player, command)
     envelope = [address_1, "someone@other.example", address_2]
-    inbound.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=envelope)
+    routing.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=envelope)
     rows = process_all()
     assert sorted((r.game_id, r.status) for r in rows) == [(first.pk, "applied"), (second.pk, "applied")]
     assert mail_moves(first, seat) == 1 and mail_moves(second, seat) == 1
@@ -148,8 +149,8 @@ def test_the_envelope_recipient_wins_over_the_to_header():
     seat, address_1, player, command = first_move(first)
     _, address_2, _, _ = first_move(second)
     raw = compose(address_1, player, command)  # the header names the first game only
-    row, _ = inbound.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=[address_2])
-    inbound.process(row.pk)
+    row, _ = routing.store(raw, InboundMail.Via.SMTP, envelope_from=player, envelope_to=[address_2])
+    routing.process(row.pk)
     assert InboundMail.objects.get(pk=row.pk).game_id == second.pk
     assert moved(second, seat) and not moved(first, seat)
 
@@ -158,10 +159,10 @@ def test_the_envelope_recipient_wins_over_the_to_header():
 def test_a_blind_copy_to_the_service_address_moves_nothing():
     game = running_game(3, seed="bcc")
     seat, address, player, command = first_move(game)
-    row, _ = inbound.store(
+    row, _ = routing.store(
         compose(address, player, command), InboundMail.Via.SMTP, envelope_to=[tokens.service_address()]
     )
-    inbound.process(row.pk)
+    routing.process(row.pk)
     assert InboundMail.objects.get(pk=row.pk).status == InboundMail.Status.UNKNOWN
     assert not moved(game, seat)
 
@@ -170,8 +171,8 @@ def test_a_blind_copy_to_the_service_address_moves_nothing():
 def test_without_an_envelope_the_headers_name_the_seat():
     game = running_game(3, seed="headers")
     _, address, player, command = first_move(game)
-    row, _ = inbound.store(compose(address, player, command), InboundMail.Via.PIPE)
-    inbound.process(row.pk)
+    row, _ = routing.store(compose(address, player, command), InboundMail.Via.PIPE)
+    routing.process(row.pk)
     assert InboundMail.objects.get(pk=row.pk).status == InboundMail.Status.APPLIED
 
 
@@ -197,7 +198,7 @@ def test_the_pipe_never_answers_the_null_sender(monkeypatch, sender):
 @pytest.mark.django_db
 def test_the_smtp_listener_never_answers_the_null_sender(monkeypatch):
     # the handler runs in this thread here: it must not close the test's own connection
-    monkeypatch.setattr("notifications.smtp.close_old_connections", lambda: None)
+    monkeypatch.setattr("notifications.inbound.smtp.close_old_connections", lambda: None)
     game = running_game(3, seed="null-smtp")
     _, address, player, _ = first_move(game)
     envelope = Envelope()
@@ -212,7 +213,7 @@ def test_the_smtp_listener_never_answers_the_null_sender(monkeypatch):
 
 @pytest.mark.django_db
 def test_the_smtp_listener_applies_one_mail_to_two_games_once_in_each(monkeypatch):
-    monkeypatch.setattr("notifications.smtp.close_old_connections", lambda: None)
+    monkeypatch.setattr("notifications.inbound.smtp.close_old_connections", lambda: None)
     first, second = running_game(3, seed="twin"), running_game(3, seed="twin")
     seat, address_1, player, command = first_move(first)
     _, address_2, _, _ = first_move(second)
@@ -260,11 +261,11 @@ def test_a_mail_without_message_id_retried_through_other_relays_has_one_digest()
         b"Delivered-To: play+abc@lotus.test\r\n"
         b"X-Original-To: play+abc@lotus.test\r\n" + raw.replace(b"\n", b"\r\n")
     )
-    assert inbound.message_id_of(raw).endswith("@no-message-id")
-    assert inbound.message_id_of(relayed) == inbound.message_id_of(raw)
-    assert inbound.message_id_of(without_message_id("bid 3")) != inbound.message_id_of(raw)
+    assert routing.message_id_of(raw).endswith("@no-message-id")
+    assert routing.message_id_of(relayed) == routing.message_id_of(raw)
+    assert routing.message_id_of(without_message_id("bid 3")) != routing.message_id_of(raw)
     subject_changed = raw.replace(b"Subject: Re: your move", b"Subject: Re: your move!")
-    assert inbound.message_id_of(subject_changed) != inbound.message_id_of(raw)
+    assert routing.message_id_of(subject_changed) != routing.message_id_of(raw)
 
 
 @pytest.mark.django_db
@@ -274,9 +275,9 @@ def test_a_relays_retry_of_a_mail_without_message_id_is_processed_once():
     raw = b"\n".join(
         line for line in compose(address, player, command).split(b"\n") if not line.startswith(b"Message-ID")
     )
-    inbound.store(raw, InboundMail.Via.PIPE, envelope_to=[address])
+    routing.store(raw, InboundMail.Via.PIPE, envelope_to=[address])
     retried = b"Received: from relay.example.net\n by mx.lotus.test; Mon, 23 Nov 2026 10:05:00 +0000\n" + raw
-    _, created = inbound.store(retried, InboundMail.Via.PIPE, envelope_to=[address])
+    _, created = routing.store(retried, InboundMail.Via.PIPE, envelope_to=[address])
     assert not created
     assert [r.status for r in process_all()] == [InboundMail.Status.APPLIED]
 
@@ -332,9 +333,12 @@ def test_arguments_it_cannot_read_are_a_temporary_failure_not_a_bounce():
 
 
 def test_the_pipe_imports_nothing_of_django_before_its_try():
-    """Its shared helper (notifications.redact.one_line) included: a broken Django must still
+    """Its shared helper (notifications.services.redact.one_line) included: a broken Django must still
     end as exit 75 in one line."""
-    code = "import sys, notifications.pipe; print(sorted(m for m in sys.modules if m.startswith('django')))"
+    code = (
+        "import sys, notifications.inbound.pipe; "
+        "print(sorted(m for m in sys.modules if m.startswith('django')))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=60)
     assert result.stdout.decode().strip() == "[]", result.stderr.decode()
 
@@ -362,7 +366,7 @@ def test_a_failure_storing_the_mail_tells_the_sender_its_type_and_the_log_its_de
     def database_away(*args: object) -> None:
         raise OperationalError(PSYCOPG)
 
-    monkeypatch.setattr("notifications.inbound.receive", database_away)
+    monkeypatch.setattr("notifications.inbound.routing.receive", database_away)
     assert run_pipe(monkeypatch, b"From: a@b\n\nx\n", f"--recipient=play+{TOKEN}@lotus.test") == 75
     assert (
         capsys.readouterr().err
@@ -375,7 +379,7 @@ def test_a_failure_storing_the_mail_tells_the_sender_its_type_and_the_log_its_de
 
 def test_webhooks_and_the_pipe_log_errors_by_one_rule():
     from notifications.management.commands import replay_webhooks
-    from notifications.redact import one_line
+    from notifications.services.redact import one_line
 
     assert urls.one_line is replay_webhooks.one_line is pipe.one_line is one_line
     assert one_line(RuntimeError(PSYCOPG)).startswith("RuntimeError: connection failed")
@@ -402,7 +406,7 @@ def test_the_command_fails_as_the_pipe_does(monkeypatch, mail_log):
     def database_away(*args: object) -> None:
         raise OSError("/srv/whitelotus/secret/path")
 
-    monkeypatch.setattr("notifications.inbound.receive", database_away)
+    monkeypatch.setattr("notifications.inbound.routing.receive", database_away)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From: a@b\n\nx\n")))
     err = io.StringIO()
     with pytest.raises(SystemExit) as exited:

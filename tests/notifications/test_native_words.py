@@ -14,16 +14,17 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import links, services, steps
+from games import services
 from games.models import Game
+from games.presentation import steps
 from games.rules import registry
 from games.rules import whitelotus as wl
 from games.rules.base import Message
-from notifications import emails
+from games.services import links
 from notifications.models import OutboundMail
+from notifications.outbound import emails
 from tests.games.factories import players, running_game
-
-from .mailkinds import handed_over_mails, seat_mail, speak
+from tests.notifications.mailkinds import handed_over_mails, seat_mail, speak
 
 pytestmark = pytest.mark.django_db
 

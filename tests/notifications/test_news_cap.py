@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from notifications.seatview import NEWS_MOST, recent
+from games.presentation.seatview import NEWS_MOST, recent
 
 
 def test_news_up_to_the_limit_are_told_whole():

@@ -1,4 +1,4 @@
-"""Reading reply mails (notifications.parsing): a corpus of raw mails as real clients write them,
+"""Reading reply mails (notifications.inbound.parsing): a corpus of raw mails as real clients write them,
 quote and signature stripping, charsets, loop protection, and hostile input.
 
 Pure Python: no Django, no database (runs with ``-p no:django``).
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import notifications.quotes
-from notifications.parsing import MailParseError, ParsedMail, html_to_text, parse_message, strip_reply
+import notifications.inbound.quotes
+from notifications.inbound.parsing import MailParseError, ParsedMail, html_to_text, parse_message, strip_reply
 
 CORPUS = Path(__file__).parent / "corpus"
 ADA = "play+q7xk2m4wz3c5vnb6yd2a4h7efg@lotus.example"
@@ -339,7 +339,7 @@ def test_a_failing_library_falls_back_to_the_own_rules(monkeypatch):
         def __init__(self, **kwargs):
             raise RuntimeError("library bug")
 
-    monkeypatch.setattr(notifications.quotes, "EmailMessage", Broken)
+    monkeypatch.setattr(notifications.inbound.quotes, "EmailMessage", Broken)
     text = "place Hangzhou\nThanks,\nAda\n\nOn Sat, 21 Nov 2026, White Lotus wrote:\n> Your turn\n"
     assert strip_reply(text) == "place Hangzhou"  # the own rules know the closing too
 
@@ -548,7 +548,7 @@ def test_a_mail_with_thousands_of_parts_is_refused_quickly():
 
 def test_five_hundred_command_lines_are_all_returned_and_the_excess_is_logged(caplog):
     body = "".join(f"bid red {n}\n" for n in range(500))
-    with caplog.at_level(logging.INFO, logger="notifications.parsing"):
+    with caplog.at_level(logging.INFO, logger="notifications.inbound.parsing"):
         parsed = parse_message(mail(body), max_lines=50)
     assert len(parsed.lines) == 500
     assert parsed.lines[0] == "bid red 0" and parsed.lines[-1] == "bid red 499"

@@ -11,11 +11,11 @@ from django.core import mail as django_mail
 from games import services
 from games.models import Event, Game, PendingDecision
 from games.rules import whitelotus as wl
-from notifications import outbox, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail, ReplyToken
+from notifications.outbound import outbox
+from notifications.services import tokens
 from tests.games.factories import players, running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 
@@ -280,7 +280,7 @@ def test_mails_are_written_in_the_players_language():
 def test_no_log_line_carries_a_reply_token(caplog):
     import logging
 
-    from notifications.redact import RedactTokens
+    from notifications.services.redact import RedactTokens
 
     record = logging.LogRecord(
         "mail.log", logging.INFO, "", 0, "recip: %s", ("play+abcdefghijklmnopqrstuvwxyz@lotus.test",), None
@@ -292,7 +292,7 @@ def test_no_log_line_carries_a_reply_token(caplog):
 def test_no_log_line_carries_a_seat_page_key():
     import logging
 
-    from notifications.redact import RedactTokens
+    from notifications.services.redact import RedactTokens
 
     record = logging.LogRecord(
         "django.server",
@@ -311,7 +311,7 @@ def test_the_request_loggers_pass_through_the_redacting_filter():
     import logging
 
     import whitelotus.wsgi  # noqa: F401  (adds the filter to gunicorn's access logger)
-    from notifications.redact import RedactTokens
+    from notifications.services.redact import RedactTokens
 
     server = logging.getLogger("django.server")
     assert server.handlers and all(
@@ -325,7 +325,7 @@ def test_every_handler_of_djangos_request_log_redacts() -> None:
     (Django's defaults add their own to the "django" logger) must cut the key out."""
     import logging
 
-    from notifications.redact import RedactTokens
+    from notifications.services.redact import RedactTokens
 
     logger: logging.Logger | None = logging.getLogger("django.request")
     reached: list[logging.Handler] = []

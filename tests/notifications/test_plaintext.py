@@ -1,11 +1,11 @@
-"""The wrapping every text part goes through (notifications.plaintext), on hand-made lines."""
+"""The wrapping every text part goes through (notifications.outbound.plaintext), on hand-made lines."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext
 
 from games.rules import registry
-from notifications.plaintext import LIMIT, SIGNATURE, WIDTH, wrap, wrap_line
+from notifications.outbound.plaintext import LIMIT, SIGNATURE, WIDTH, wrap, wrap_line
 
 PROSE = (
     "How to play by mail: reply to the mails of this game with one command per line. Lines "

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from notifications import sending, tokens
 from notifications.models import OutboundMail
-from notifications.redact import redact
+from notifications.outbound import sending
+from notifications.services import tokens
+from notifications.services.redact import redact
 from tests.games.factories import running_game
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 
 @pytest.mark.parametrize("separator", ["+", "-"])
@@ -56,7 +56,7 @@ def test_tokens_are_cut_from_the_logs_after_either_separator():
 
 def test_a_mail_outside_a_game_answers_to_the_mailbox_itself(db, settings):
     settings.REPLY_PREFIX, settings.REPLY_DOMAIN, settings.REPLY_SEPARATOR = "league", "example.org", "-"
-    from notifications import outbox
+    from notifications.outbound import outbox
 
     row = outbox.notify("t1", "digest", "ada@example.org", {})
     assert sending._message(row).reply_to == ["league@example.org"]

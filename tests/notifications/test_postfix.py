@@ -33,13 +33,12 @@ from django.db import connection
 from games import services
 from games.models import Game
 from games.rules import whitelotus as wl
-from notifications import tokens
 from notifications.models import InboundMail, OutboundMail
+from notifications.services import tokens
 from tests.conftest import IN_CI
 from tests.games.factories import running_game, whose_turn
+from tests.notifications.mailbox import free_port
 from tests.waiting import wait_for
-
-from .mailbox import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPET = ROOT / "deploy" / "postfix" / "whitelotus.cf"

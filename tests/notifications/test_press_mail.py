@@ -10,13 +10,12 @@ from django.urls import reverse
 from games import services
 from games.models import Game, PendingDecision, Player, Press
 from games.rules import whitelotus as wl
-from notifications import tokens
+from notifications.inbound.press import Said, split
 from notifications.models import InboundMail, OutboundMail
-from notifications.press import Said, split
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_mail_text import check_layout
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_mail_text import check_layout
 
 pytestmark = pytest.mark.django_db
 
@@ -250,7 +249,7 @@ def test_a_refusal_of_talk_is_said_in_the_senders_language():
 
 
 def test_a_private_message_by_mail_reaches_no_third_seat_in_any_mail_or_page(client):
-    from games.links import seat_page_url
+    from games.services.links import seat_page_url
 
     game = started(4, options={"negotiation": True})
     secret = "the secret deal about Chengdu"

@@ -13,8 +13,7 @@ from games import services
 from games.rules import whitelotus as wl
 from notifications.models import OutboundMail
 from tests.games.factories import play_randomly, players
-
-from .helpers import deliver_pending
+from tests.notifications.helpers import deliver_pending
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """Moves first: the mails a player waits for after a move go to the ``moves`` queue, the bulk
-(invitations, news, digests, league mails) to ``mail`` (notifications/queues.py)."""
+(invitations, news, digests, league mails) to ``mail`` (notifications/outbound/queues.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import bots, services
-from games import tasks as games_tasks
+from games import services
 from games.models import PendingDecision
 from games.rules import registry
-from notifications import queues
+from games.services import bots
 from notifications.models import OutboundMail
+from notifications.outbound import queues
 from notifications.tasks import process_inbound, send_mails
 from tests.games.factories import players
 from whitelotus.celery import app
@@ -38,9 +38,10 @@ def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
 
 
 def test_the_bots_task_keeps_its_name_and_goes_first_and_the_worker_finds_it():
-    # defined in games.bots (which enqueues it) under the name queued tasks have always had
+    # defined in games.services.bots (which enqueues it) under the name queued tasks have always
+    # had; the app's ready() imports it, so a worker has it without a tasks module of the app's
     app.loader.import_default_modules()  # what a worker loads: each app's tasks module
-    assert bots.play_bots.name == games_tasks.play_bots.name == "games.tasks.play_bots"
+    assert bots.play_bots.name == "games.tasks.play_bots"
     assert app.tasks["games.tasks.play_bots"].run is bots.play_bots.run
     assert app.amqp.router.route({}, bots.play_bots.name)["queue"].name == queues.MOVES
 

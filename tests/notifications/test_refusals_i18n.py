@@ -30,9 +30,8 @@ from games.rules.whitelotus.notation import COMMAND_LIST, SCRIPTS, SYNTAX
 from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_i18n import LANGUAGES, po_path, read_po
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_i18n import LANGUAGES, po_path, read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 # where the reasons a player may be told are written
@@ -42,11 +41,10 @@ SOURCES = [
     ROOT / "games" / "rules" / "chance.py",  # and every game's outcomes of chance
     ROOT / "games" / "rules" / "base.py",  # the defaults of the contract (no chance: nothing drawn)
     *sorted((ROOT / "games" / "services").glob("*.py")),
-    ROOT / "games" / "deadlines.py",
-    ROOT / "games" / "press.py",  # table talk's refusals
-    ROOT / "notifications" / "commands.py",
-    ROOT / "notifications" / "readiness.py",
-    ROOT / "notifications" / "hints.py",  # "Did you mean" for the reader, setting words explained
+    ROOT / "games" / "store" / "heads.py",  # a game's state read from its events
+    ROOT / "notifications" / "inbound" / "commands.py",
+    ROOT / "notifications" / "inbound" / "readiness.py",
+    ROOT / "notifications" / "inbound" / "hints.py",  # "Did you mean", setting words explained
 ]
 LITERAL = Message.literal("").template  # said as it is: no entry
 
@@ -213,7 +211,7 @@ def _game_in(language: str):
 
 
 def _refused(game, seat: int, body: str) -> OutboundMail:
-    from notifications import tokens
+    from notifications.services import tokens
 
     holder = game.seats.get(position=seat)
     row = receive(compose(tokens.reply_address(holder), holder.player.email, body))
@@ -276,7 +274,7 @@ def test_a_refusal_stored_before_reasons_were_messages_is_mailed_in_english():
     game = _game_in("de")
     error = _refused(game, 0, "place Atlantis")
     error.context = {"failing_line": "place Atlantis", "message": "There is no province 'Atlantis'."}
-    from notifications import emails
+    from notifications.outbound import emails
 
     assert "There is no province 'Atlantis'." in flat(emails.render(error).text)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from notifications.parsing import html_to_text, parse_message, strip_reply
+from notifications.inbound.parsing import html_to_text, parse_message, strip_reply
 
 CORPUS = Path(__file__).parent / "corpus"
 SOURCES = ("email_reply_parser", "mail_parser_reply", "talon", "crisp")

@@ -10,9 +10,8 @@ import pytest
 from games import services
 from games.models import Event
 from games.rules import registry
-from notifications.moderation import undone_moves
-
-from .test_verbotenestadt_mails import new_game
+from notifications.outbound.moderation import undone_moves
+from tests.notifications.test_verbotenestadt_mails import new_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from django.utils import translation
 
 from games.models import Event
+from games.presentation.seatview import _default_news
 from games.rules.base import Decision
-from notifications.seatview import _default_news
 
 COLOURS = {0: "red", 1: "blue"}
 

@@ -10,13 +10,13 @@ from django.core import mail as django_mail
 from django.test import override_settings
 
 from games.models import Game
-from notifications import digests, preferences, tokens
 from notifications.models import InboundMail, MailPreference, OutboundMail
+from notifications.outbound import digests
+from notifications.services import preferences, tokens
 from tests.games.factories import running_game
-
-from .helpers import compose, deliver_pending, receive, sent_to
-from .test_mail_preferences import a_digest_is_due, flat
-from .test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.test_mail_preferences import a_digest_is_due, flat
+from tests.notifications.test_pipeline import email_of, reply_to_of
 
 pytestmark = pytest.mark.django_db
 
@@ -141,7 +141,7 @@ def test_a_blind_copy_of_a_move_to_the_service_address_is_left_to_the_games_addr
     deliver_pending()
     seat = game.seats.get(position=1)
     raw = compose(tokens.reply_address(seat), seat.player.email, "status")
-    from notifications import inbound
+    from notifications.inbound import routing as inbound
 
     row, _ = inbound.store(raw, InboundMail.Via.SMTP, envelope_to=[tokens.service_address()])
     assert inbound.process(row.pk) == InboundMail.Status.UNKNOWN

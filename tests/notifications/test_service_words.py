@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management import call_command
 from django.utils import translation
 
-from notifications.servicewords import LANGUAGES, service_words
+from notifications.services.servicewords import LANGUAGES, service_words
 
 
 def listed(*args: str) -> list[list[str]]:

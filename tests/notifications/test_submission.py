@@ -18,11 +18,11 @@ import time_machine
 from django.utils import timezone
 
 from games import services
-from notifications import queues, sending, tasks, throttle
+from notifications import tasks
 from notifications.models import OutboundMail, SendingPace
+from notifications.outbound import queues, sending, throttle
 from tests.games.factories import players
-
-from .submission import PASSWORD, USER, start_provider
+from tests.notifications.submission import PASSWORD, USER, start_provider
 
 ROOT = Path(__file__).resolve().parents[2]
 

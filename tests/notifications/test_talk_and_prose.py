@@ -9,12 +9,11 @@ from django.core import mail as django_mail
 from games import services
 from games.models import Game, Player, Press
 from games.rules import whitelotus as wl
-from notifications import tokens
+from notifications.inbound.press import addressed, split, talk_like
 from notifications.models import InboundMail
-from notifications.press import addressed, split, talk_like
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 # the lines of the issue, as players wrote them below a move
 PROSE_AFTER_A_MOVE = [
@@ -191,7 +190,7 @@ def test_did_you_mean_offers_a_word_of_the_readers_language_or_the_commands_own(
 
 def test_a_word_far_from_every_keyword_of_the_readers_language_gets_no_guess_of_another():
     from games.rules import registry
-    from notifications.hints import guess_in
+    from notifications.inbound.hints import guess_in
 
     rules = registry.get("whitelotus")
     assert guess_in("here", rules, "en") is None

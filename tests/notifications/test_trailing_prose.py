@@ -9,13 +9,12 @@ from games import services
 from games.models import Game
 from games.rules import whitelotus as wl
 from games.rules.whitelotus.board import load_board
-from notifications import tokens
-from notifications.mailwords import MAIL_WORDS
 from notifications.models import InboundMail
-from notifications.prose import split_trailing_prose
+from notifications.services import tokens
+from notifications.services.mailwords import MAIL_WORDS
+from notifications.services.prose import split_trailing_prose
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
 PROVINCES = [p.name for p in load_board().provinces]
 
@@ -189,7 +188,7 @@ def test_the_closest_keyword_is_scored_once(monkeypatch):
     from difflib import SequenceMatcher
 
     from games.rules.whitelotus import words
-    from notifications import prose
+    from notifications.services import prose
 
     assert words.closest_keyword_scored("plase") == ("place", SequenceMatcher(None, "plase", "place").ratio())
     assert words.closest_keyword_scored("xyzzy") is None

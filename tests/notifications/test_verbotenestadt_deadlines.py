@@ -9,14 +9,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import services, timing
+from games import services
 from games.models import Event, Game, PendingDecision
 from games.rules import registry
+from games.services import timing
 from notifications import sweep
 from notifications.models import OutboundMail
-
-from .helpers import deliver_pending
-from .test_verbotenestadt_mails import vs_players
+from tests.notifications.helpers import deliver_pending
+from tests.notifications.test_verbotenestadt_mails import vs_players
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,12 @@ from django.test import Client
 from games import services
 from games.models import Event, Game, Player
 from games.rules import registry
-from notifications import inbound
+from notifications.inbound import routing
 from notifications.localmail.bots import play_bots
 from notifications.localmail.models import LocalMail
 from notifications.localmail.replying import build_reply
 from notifications.models import InboundMail, MailPreference, OutboundMail
-
-from .localplay import local_play  # noqa: F401  (a fixture)
+from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
 vs = registry.get("verbotenestadt")
 PERSON = "you@localhost"
@@ -89,19 +88,19 @@ def test_a_bot_answers_a_sealed_dial_once_while_the_others_choose():
         """The reply stored as the SMTP listener stores it, processed only when the next one
         comes: a busy worker, as under ``scripts/serve``."""
         for pk in waiting:
-            inbound.process(pk)
+            routing.process(pk)
         waiting.clear()
         reply = build_reply(prompt, line, message_id=message_id)
         raw = reply.as_bytes()
         row = InboundMail.objects.create(
-            message_id=inbound.message_id_of(raw), raw=raw, size=len(raw), via=InboundMail.Via.SMTP
+            message_id=routing.message_id_of(raw), raw=raw, size=len(raw), via=InboundMail.Via.SMTP
         )
         waiting.append(row.pk)
         return reply
 
     report = play_bots(send=worker_one_behind)
     for pk in waiting:
-        inbound.process(pk)
+        routing.process(pk)
     dials = list(Event.objects.filter(game=game, kind=Event.Kind.COMMAND).values_list("seat", flat=True))
     assert sorted(dials) == sorted(sealed), report
     assert len(report.replies) == 3

@@ -14,11 +14,12 @@ from django.core import mail as django_mail
 from games import services
 from games.models import Game, PendingDecision, Player
 from games.rules import registry
-from notifications import emails, mailwords, sweep, tokens
+from notifications import sweep
+from notifications.inbound.quotes import strip_reply
 from notifications.models import InboundMail, MailPreference, OutboundMail
-from notifications.quotes import strip_reply
-
-from .helpers import compose, deliver_pending, receive
+from notifications.outbound import emails
+from notifications.services import mailwords, tokens
+from tests.notifications.helpers import compose, deliver_pending, receive
 
 pytestmark = pytest.mark.django_db
 

@@ -19,12 +19,12 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import services
+from games.presentation import seatview
 from games.rules import registry
-from notifications import emails, seatview
 from notifications.models import OutboundMail
-
-from .helpers import deliver_pending
-from .test_verbotenestadt_mails import new_game
+from notifications.outbound import emails
+from tests.notifications.helpers import deliver_pending
+from tests.notifications.test_verbotenestadt_mails import new_game
 
 pytestmark = pytest.mark.django_db
 

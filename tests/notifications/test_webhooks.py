@@ -12,11 +12,10 @@ import pytest
 from django.core import mail as django_mail
 
 from games.models import Player
-from notifications import tokens
 from notifications.models import InboundMail, OutboundMail
+from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-
-from .helpers import compose, deliver_pending
+from tests.notifications.helpers import compose, deliver_pending
 
 pytestmark = pytest.mark.django_db
 

@@ -20,17 +20,18 @@ from kombu import pools as kombu_pools
 from games import services
 from games.models import Event, Game, Heartbeat, PendingDecision
 from games.rules import whitelotus as wl
-from notifications import inbound, sending, tokens
+from notifications.inbound import routing
 from notifications.models import InboundMail, OutboundMail
+from notifications.outbound import sending
+from notifications.services import tokens
 from notifications.tasks import sweep_deadlines, sweep_mail
 from tests.conftest import IN_CI
 from tests.games.factories import players
+from tests.notifications.helpers import compose
+from tests.notifications.mailbox import free_port
+from tests.notifications.workers import quiet, worker
 from tests.waiting import wait_for
 from whitelotus.celery import app
-
-from .helpers import compose
-from .mailbox import free_port
-from .workers import quiet, worker
 
 
 def started_game(seed: str) -> Game:
@@ -72,7 +73,7 @@ def test_a_real_move_at_the_deadline_and_the_default_never_both_apply(
     seat = game.seats.get(position=row.seat)
     state = services.head_state(game)
     line = wl.format_command(state, wl.legal(state, row.seat)[-1])
-    stored, _ = inbound.store(
+    stored, _ = routing.store(
         compose(tokens.reply_address(seat), seat.player.email, line), InboundMail.Via.PIPE
     )
     with worker(redis_url, concurrency=2):
@@ -97,7 +98,7 @@ def test_a_real_move_at_the_deadline_and_the_default_never_both_apply(
 
 def _process(pk: int) -> None:
     try:
-        inbound.process(pk)
+        routing.process(pk)
     finally:
         close_old_connections()
 
@@ -152,12 +153,12 @@ def test_while_redis_is_down_moves_by_mail_are_committed_and_mail_catches_up(
             state = services.head_state(game)
             line = wl.format_command(state, wl.legal(state, seat_no)[0])
             started = time.monotonic()
-            stored, _ = inbound.store(
+            stored, _ = routing.store(
                 compose(tokens.reply_address(seat), seat.player.email, line), InboundMail.Via.PIPE
             )
             # enqueueing gave up after its retry policy (about 4 s); the request did not hang
             assert time.monotonic() - started < 30
-            assert inbound.process(stored.pk) == InboundMail.Status.APPLIED
+            assert routing.process(stored.pk) == InboundMail.Status.APPLIED
             assert moves_after(game, seat_no, 0)[0].source == Event.Source.MAIL
             pending = OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
             assert pending.exists()

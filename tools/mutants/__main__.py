@@ -13,11 +13,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from games.rules import registry
-
-from .catalogue import Mutant, every_mutant, sample, survivors_of
-from .picking import Imports, covering_tests, game_tests, module_name
-from .report import lines
-from .running import Outcome, run_tests, sandbox, try_mutant
+from tools.mutants.catalogue import Mutant, every_mutant, sample, survivors_of
+from tools.mutants.picking import Imports, covering_tests, game_tests, module_name
+from tools.mutants.report import lines
+from tools.mutants.running import Outcome, run_tests, sandbox, try_mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
-from .running import Outcome
+from tools.mutants.running import Outcome
 
 # The rules proper, by module name in either game: the engine, the state and its data, the
 # moves of each phase (White Lotus splits them by phase), who decides what, the views, the

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalogue import Mutant, change, mutated_source
+from tools.mutants.catalogue import Mutant, change, mutated_source
 
 SKIPPED = shutil.ignore_patterns(
     ".git",

@@ -8,7 +8,7 @@ from typing import TypeVar
 from django.core.management.base import CommandError
 
 from games import services
-from games.cli import JobError
+from games.jobs import JobError
 
 T = TypeVar("T")
 

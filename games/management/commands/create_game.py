@@ -6,11 +6,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli, services
+from games import jobs, services
+from games.management.commands._base import run
 from games.rules import registry
 from games.rules.base import Game
-
-from ._base import run
 
 
 def _games() -> str:
@@ -157,9 +156,9 @@ class Command(BaseCommand):
         rules = options["rules"]
         chosen = _game_options(rules, options)
         game = run(
-            lambda: cli.create_game(
-                cli.split_emails(options["player"]),
-                names=cli.parse_name_pairs(options["name"]),
+            lambda: jobs.create_game(
+                jobs.split_emails(options["player"]),
+                names=jobs.parse_name_pairs(options["name"]),
                 rules=rules,
                 edition=options["edition"],
                 options=chosen,
@@ -172,7 +171,7 @@ class Command(BaseCommand):
                 press=options["press"],
             )
         )
-        self.stdout.write(cli.describe_created(game))
+        self.stdout.write(jobs.describe_created(game))
 
 
 def _game_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:

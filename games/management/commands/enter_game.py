@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli, services
+from games import jobs, services
 from games.rules.base import IllegalCommand
 from games.rules.entry import HELP, Answer, Draft
 
@@ -89,10 +89,10 @@ class Command(BaseCommand):
         except IllegalCommand as error:
             raise CommandError(f"Not complete: {error.message}") from None
         try:
-            game = cli.import_record(draft.text)
-        except cli.JobError as error:
+            game = jobs.import_record(draft.text)
+        except jobs.JobError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(cli.describe_imported(game))
+        self.stdout.write(jobs.describe_imported(game))
 
 
 def _said(answer: Answer) -> str:

@@ -7,10 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games import cli
+from games import jobs
+from games.management.commands._base import run
 from games.models import Game
-
-from ._base import run
 
 
 class Command(BaseCommand):
@@ -27,8 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        game = run(lambda: cli.get_game(options["game_id"]))
-        text = run(lambda: cli.export_record(game))
+        game = run(lambda: jobs.get_game(options["game_id"]))
+        text = run(lambda: jobs.export_record(game))
         if game.status != Game.Status.FINISHED:
             self.stderr.write(
                 f"Note: game {game.pk} is not finished; its record includes the seed: "

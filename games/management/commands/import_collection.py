@@ -7,9 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import collection_import
-
-from ._base import run
+from games.jobs import collection as collection_import
+from games.management.commands._base import run
 
 
 class Command(BaseCommand):

@@ -8,9 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli
-
-from ._base import run
+from games import jobs
+from games.management.commands._base import run
 
 
 class Command(BaseCommand):
@@ -36,6 +35,6 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {source}: {error}") from None
         origin = "" if source == "-" else Path(source).name
         game = run(
-            lambda: cli.import_record(text, name=options["name"], board=options["board"], origin=origin)
+            lambda: jobs.import_record(text, name=options["name"], board=options["board"], origin=origin)
         )
-        self.stdout.write(cli.describe_imported(game))
+        self.stdout.write(jobs.describe_imported(game))

@@ -6,11 +6,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import cli, services
+from games import jobs, services
+from games.management.commands._base import run
 from games.models import Game
 from games.projections import narration
-
-from ._base import run
 
 
 class Command(BaseCommand):
@@ -25,7 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         pk = options["game"]
-        games = run(lambda: [cli.get_game(pk)]) if pk is not None else list(Game.objects.order_by("pk"))
+        games = run(lambda: [jobs.get_game(pk)]) if pk is not None else list(Game.objects.order_by("pk"))
         failed = 0
         for game in games:
             try:

@@ -6,9 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games import cli
-
-from ._base import run
+from games import jobs
+from games.management.commands._base import run
 
 
 class Command(BaseCommand):
@@ -22,5 +21,5 @@ class Command(BaseCommand):
         parser.add_argument("game_id", type=int)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        check = run(lambda: cli.replay_game(cli.get_game(options["game_id"])))
-        self.stdout.write(cli.describe_replay(check))
+        check = run(lambda: jobs.replay_game(jobs.get_game(options["game_id"])))
+        self.stdout.write(jobs.describe_replay(check))

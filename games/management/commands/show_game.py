@@ -6,9 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games import cli
-
-from ._base import run
+from games import jobs
+from games.management.commands._base import run
 
 
 class Command(BaseCommand):
@@ -30,8 +29,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = run(
-            lambda: cli.show_game(
-                cli.get_game(options["game_id"]),
+            lambda: jobs.show_game(
+                jobs.get_game(options["game_id"]),
                 colour=options["colour"],
                 log=options["log"],
                 moderator=options["moderator"],

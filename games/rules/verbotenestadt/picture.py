@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.picture.incremental import Box, bbox_attr
-from games.picture.style import BORDER, FONT, INK, clip, esc, text_on
+from games.rules.drawing.incremental import Box, bbox_attr
+from games.rules.drawing.style import BORDER, FONT, INK, clip, esc, text_on
 
 from ..base import Translate, as_is
 

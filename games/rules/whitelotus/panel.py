@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.picture.incremental import bbox_attr, text_box, union
-from games.picture.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
+from games.rules.drawing.incremental import bbox_attr, text_box, union
+from games.rules.drawing.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
 
 from ..base import Translate, particular
 from .pagewords import phase_text

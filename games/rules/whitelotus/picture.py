@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from games.picture.geometry import label_rect, outline, path_data
-from games.picture.incremental import Box, bbox_attr, text_box, union
-from games.picture.style import (
+from games.rules.drawing.geometry import label_rect, outline, path_data
+from games.rules.drawing.incremental import Box, bbox_attr, text_box, union
+from games.rules.drawing.style import (
     BORDER,
     EMPTY_FILL,
     FONT,

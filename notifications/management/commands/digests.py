@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from notifications.digests import send_digests
+from notifications.outbound.digests import send_digests
 
 
 class Command(BaseCommand):

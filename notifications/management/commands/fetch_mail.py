@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from notifications.imap.fetch import CONNECTION_ERRORS, Account
 from notifications.imap.watching import watch
-from notifications.redact import one_line
+from notifications.services.redact import one_line
 
 
 class Command(BaseCommand):

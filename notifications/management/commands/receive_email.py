@@ -4,8 +4,8 @@
 Exit status follows sysexits(3), which MTAs understand: 0 stored (or a duplicate), 65 too
 large (the MTA bounces it), 75 a temporary failure (the MTA tries again later).  Every failure
 before the mail is stored is 75 with one line on stderr and no traceback: run as
-``manage.py receive_email`` (or ``python -m notifications.pipe``), the command goes through
-``notifications.pipe``, which catches settings and import errors before Django is set up.
+``manage.py receive_email`` (or ``python -m notifications.inbound.pipe``), the command goes through
+``notifications.inbound.pipe``, which catches settings and import errors before Django is set up.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from notifications.inbound import EX_OK
-from notifications.pipe import add_pipe_arguments, deliver
+from notifications.inbound.pipe import add_pipe_arguments, deliver
+from notifications.inbound.routing import EX_OK
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         add_pipe_arguments(parser)
 
     def handle(self, *args: Any, sender: str | None, recipient: list[str], **options: Any) -> None:
-        # manage.py hands receive_email to notifications.pipe before Django starts: this runs
+        # manage.py hands receive_email to notifications.inbound.pipe before Django starts: this runs
         # only through call_command, on the pipe's own code path
         status = deliver(
             sys.stdin.buffer, sender, recipient, options["verbosity"], stdout=self.stdout, stderr=self.stderr

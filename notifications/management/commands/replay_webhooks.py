@@ -12,7 +12,7 @@ from django.urls import resolve
 from django.utils import timezone
 
 from notifications.models import WebhookCall
-from notifications.redact import one_line
+from notifications.services.redact import one_line
 from notifications.urls import basic_auth, secrets
 
 

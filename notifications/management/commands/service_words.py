@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from notifications.servicewords import LANGUAGES, service_words
+from notifications.services.servicewords import LANGUAGES, service_words
 
 
 class Command(BaseCommand):

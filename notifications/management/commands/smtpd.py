@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from notifications.smtp import controller
+from notifications.inbound.smtp import controller
 
 
 class Command(BaseCommand):

@@ -13,8 +13,7 @@ from games.rules.verbotenestadt.commands import Command, Dial
 from games.rules.verbotenestadt.constants import OFFICIALS, SEATS, Card
 from games.rules.verbotenestadt.engine import apply, setup
 from games.rules.verbotenestadt.state import Config, Options, State, evolve
-
-from .boards import test_board
+from tests.engine.verbotenestadt.boards import test_board
 
 BOARD = test_board()
 # pavilion 2 (orange) is at (0, 7), its door (1, 7): an official on (5, 7) sliding north enters it

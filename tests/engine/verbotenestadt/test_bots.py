@@ -11,8 +11,7 @@ from games.rules.verbotenestadt.engine import apply
 from games.rules.verbotenestadt.search import FAR, distance, distances, ranked
 from games.rules.verbotenestadt.selfplay import play
 from games.rules.verbotenestadt.state import evolve
-
-from .helpers import BOARD, arrange, config, hands, started
+from tests.engine.verbotenestadt.helpers import BOARD, arrange, config, hands, started
 
 OTHERS = {"bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 OPEN = {"rr": (5, 7), "yy": (9, 2), **OTHERS}  # rr slides north into pavilion 2

@@ -10,8 +10,7 @@ from games.rules.base import IllegalCommand
 from games.rules.chance import Chance
 from games.rules.verbotenestadt.chancetext import drawn, format_chance_in, parse_chance
 from games.rules.verbotenestadt.constants import OFFICIALS
-
-from .helpers import started
+from tests.engine.verbotenestadt.helpers import started
 
 STATE = started(players=3)
 

@@ -11,8 +11,7 @@ from games.rules.verbotenestadt.defaults import blind_move, default
 from games.rules.verbotenestadt.engine import apply
 from games.rules.verbotenestadt.search import reach
 from games.rules.verbotenestadt.state import evolve
-
-from .helpers import TO_2_SQUARES, arrange, config, hands, play, rigged, started
+from tests.engine.verbotenestadt.helpers import TO_2_SQUARES, arrange, config, hands, play, rigged, started
 
 RED_HAT, RED_COAT = ("red", "hat"), ("red", "coat")
 

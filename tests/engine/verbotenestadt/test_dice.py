@@ -14,8 +14,7 @@ from games.rules.verbotenestadt import dice
 from games.rules.verbotenestadt.constants import CARDS, FATE_DICE, GARMENT_COLOURS, OFFICIALS, PIECES
 from games.rules.verbotenestadt.engine import setup
 from games.rules.verbotenestadt.state import evolve
-
-from .helpers import config
+from tests.engine.verbotenestadt.helpers import config
 
 
 def test_a_commitment_is_the_sha256_of_the_canonical_json_of_seat_code_and_salt():

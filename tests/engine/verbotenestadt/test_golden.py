@@ -27,8 +27,7 @@ from games.rules.verbotenestadt.selfplay import play
 from games.rules.verbotenestadt.state import State
 from games.rules.verbotenestadt.textboard import text_board
 from games.rules.verbotenestadt.views import view
-
-from .goldengames import HERE, VS, boards, replayed, translate
+from tests.engine.verbotenestadt.goldengames import HERE, VS, boards, replayed, translate
 
 LANGUAGES = ("en", "de", "fr")
 # name: (players, seed, options, first seat (None: the roll-off), every move a default?)

@@ -15,8 +15,7 @@ import pytest
 
 from games.rules.verbotenestadt.commands import Move
 from games.rules.verbotenestadt.engine import apply
-
-from .helpers import TO_2_SQUARES, arrange, started
+from tests.engine.verbotenestadt.helpers import TO_2_SQUARES, arrange, started
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "games" / "rules" / "verbotenestadt"

@@ -19,9 +19,8 @@ from games.rules import registry
 from games.rules.base import Asked
 from games.rules.verbotenestadt.mailfacts import mail_facts
 from games.rules.verbotenestadt.views import view
-
-from .goldengames import catalogue, replayed, translate
-from .helpers import arrange, hands, started
+from tests.engine.verbotenestadt.goldengames import catalogue, replayed, translate
+from tests.engine.verbotenestadt.helpers import arrange, hands, started
 
 VS = registry.get("verbotenestadt")
 HERE = Path(__file__).parent / "golden"

@@ -10,9 +10,8 @@ from games.rules.verbotenestadt import moves
 from games.rules.verbotenestadt.board import Board, load_board
 from games.rules.verbotenestadt.decisions import move_options
 from games.rules.verbotenestadt.moves import MoveError, can_start, destinations, short_moves, trace
-
-from .boards import neighbours, test_board, test_board_data
-from .helpers import arrange, started
+from tests.engine.verbotenestadt.boards import neighbours, test_board, test_board_data
+from tests.engine.verbotenestadt.helpers import arrange, started
 
 BOARD = test_board()
 NOBODY: frozenset[tuple[int, int]] = frozenset()

@@ -23,9 +23,8 @@ from games.rules.verbotenestadt.commands import (
 from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.notation import format_command, format_command_in, parse_command
 from games.rules.verbotenestadt.state import evolve
-
-from .goldengames import replayed
-from .helpers import TO_2_SQUARES, arrange, started
+from tests.engine.verbotenestadt.goldengames import replayed
+from tests.engine.verbotenestadt.helpers import TO_2_SQUARES, arrange, started
 
 COMMANDS = [
     Move("rg", ("n", "e", "s")),

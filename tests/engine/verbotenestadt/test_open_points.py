@@ -13,9 +13,17 @@ from games.rules.verbotenestadt.constants import MAX_PLAN, SEATS
 from games.rules.verbotenestadt.decisions import bluffing_open, legal, pending
 from games.rules.verbotenestadt.engine import apply, setup
 from games.rules.verbotenestadt.state import Config, Options, evolve
-
-from .boards import test_board
-from .helpers import BOARD, TO_2_SQUARES, arrange, config, hands, play, rigged, started
+from tests.engine.verbotenestadt.boards import test_board
+from tests.engine.verbotenestadt.helpers import (
+    BOARD,
+    TO_2_SQUARES,
+    arrange,
+    config,
+    hands,
+    play,
+    rigged,
+    started,
+)
 
 RED_HAT, RED_COAT, RED_TROUSERS = ("red", "hat"), ("red", "coat"), ("red", "trousers")
 ORANGE = [("orange", "hat"), ("orange", "coat"), ("orange", "trousers")]

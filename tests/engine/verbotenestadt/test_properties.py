@@ -25,8 +25,7 @@ from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, replay, setup
 from games.rules.verbotenestadt.state import Config, Options, State, evolve
 from games.rules.verbotenestadt.views import view
-
-from .randomgames import check_invariants, play_random
+from tests.engine.verbotenestadt.randomgames import check_invariants, play_random
 
 pytestmark = pytest.mark.slow  # 50 whole games each in CI (a minute or more): started first
 

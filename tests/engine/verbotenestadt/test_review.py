@@ -17,8 +17,7 @@ from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, setup
 from games.rules.verbotenestadt.narrate import narrate
 from games.rules.verbotenestadt.state import evolve
-
-from .helpers import arrange, config, hands, play, rigged, started
+from tests.engine.verbotenestadt.helpers import arrange, config, hands, play, rigged, started
 
 TO_2 = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
 

@@ -24,8 +24,7 @@ from games.rules.verbotenestadt.decisions import legal, pending
 from games.rules.verbotenestadt.defaults import default
 from games.rules.verbotenestadt.engine import apply, outcome, setup
 from games.rules.verbotenestadt.state import Options, evolve
-
-from .helpers import BOARD, arrange, config, hands, play, rigged, started
+from tests.engine.verbotenestadt.helpers import BOARD, arrange, config, hands, play, rigged, started
 
 # pavilion 2 (orange) is at (0, 7), its door (1, 7): an official on (5, 7) sliding north enters it
 TO_2 = {"rr": (5, 7), "yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}

@@ -10,8 +10,7 @@ import pytest
 from games.rules.verbotenestadt.commands import Move, Plan
 from games.rules.verbotenestadt.engine import apply
 from games.rules.verbotenestadt.state import State
-
-from .helpers import TO_2_SQUARES, arrange, hands, rigged, started
+from tests.engine.verbotenestadt.helpers import TO_2_SQUARES, arrange, hands, rigged, started
 
 
 def _round_trip(state: State) -> State:

@@ -16,8 +16,7 @@ from games.rules.verbotenestadt.constants import OFFICIALS
 from games.rules.verbotenestadt.engine import apply, setup
 from games.rules.verbotenestadt.state import State, evolve
 from games.rules.verbotenestadt.views import view
-
-from .helpers import TO_2_SQUARES, arrange, config, hands, play, rigged, started
+from tests.engine.verbotenestadt.helpers import TO_2_SQUARES, arrange, config, hands, play, rigged, started
 
 RED_HAT, RED_COAT = ("red", "hat"), ("red", "coat")
 FAR = {"yy": (9, 2), "bb": (9, 12), "gg": (12, 12), "kk": (12, 2)}
