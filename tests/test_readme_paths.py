@@ -12,7 +12,16 @@ import pytest
 from django.core.management import get_commands
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = ("README.md", "deploy/README.md", "COMMANDS.md", "docs/ADDING-A-GAME.md")
+DOCUMENTS = (
+    "README.md",
+    "deploy/README.md",
+    "COMMANDS.md",
+    "LEAGUES.md",
+    "docs/ADDING-A-GAME.md",
+    "docs/ARCHITECTURE.md",
+    "docs/OPERATING.md",
+    "docs/PLAYING.md",
+)
 # `games/rules/records.py`, `deploy/postfix/whitelotus.cf`, `.ci/run`, `scripts/serve`, and a
 # file named alone (`rng.py`: somewhere in the repository)
 PATH = re.compile(r"`((?:\.{1,2}/)?[\w.-]+(?:/[\w.-]*)+|[\w-]+\.(?:py|md|cf|toml|json|cfg|ini|yml|yaml))`")
