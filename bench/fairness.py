@@ -1,4 +1,4 @@
-"""Fairness of the deadline defaults (issue 14): games in which every decision times out.
+"""Fairness of the deadline defaults: games in which every decision times out.
 
 For each table size, 40 all-default games (seeds ``fair-0`` .. ``fair-39``); per seat its mean
 final score as a share of the table's mean.  A fair default leaves no seat far below the

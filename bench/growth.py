@@ -1,4 +1,4 @@
-"""What grows (issue 16): rows and bytes per finished game, and what the sweep, the standings
+"""What grows: rows and bytes per finished game, and what the sweep, the standings
 and the pages cost as the finished games pile up.
 
 ``DATABASE_URL=postgres://... python -m bench.growth`` (its own ``<name>_bench`` database):
@@ -16,7 +16,7 @@ and the pages cost as the finished games pile up.
    Board pictures are not copied (``notifications.outbound.pictures.prune`` drops them after three
    days), nor, past 10,000 games, the mails (``MAILS_UPTO``).
 
-``python -m bench.growth --league-page`` (issue 26) measures only the league page: the three
+``python -m bench.growth --league-page`` measures only the league page: the three
 games are played without their mails, copied (games, seats, events, snapshots, league links
 and, where the projections exist, the games' result rows) to ``BENCH_LEAGUE_STEPS`` (1,000
 and 10,000) finished games, and it prints ``league page at N finished games: X ms, Q queries``.
@@ -248,7 +248,7 @@ def copy(templates: list[int], have: int, target: int, mails: bool = True) -> No
             if first >= target:
                 continue
             series = f"generate_series({first}, {target - 1}, {len(templates)}) AS s"
-            # a finished game's result rows, where the projection exists (not before issue 26)
+            # a finished game's result rows, where the checkout has the projection
             results = [m for m in [getattr(games_models, "SeatResult", None)] if m is not None]
             for model in (Game, Seat, Event, Snapshot, LeagueGame, *results, OutboundMail, InboundMail):
                 if model in (OutboundMail, InboundMail) and (target > MAILS_UPTO or not mails):
@@ -276,7 +276,7 @@ def recount(season: Any) -> None:
     rows (what a rollback past a game's end costs at this size), where the projection exists."""
     try:
         from leagues import projection
-    except ImportError:  # before issue 26: the standings are computed on every read
+    except ImportError:  # a checkout without the projection computes the standings on every read
         return
     start = time.perf_counter()
     projection.rebuild_season(season)
@@ -302,7 +302,7 @@ def league_page(templates: list[int], season: Any) -> None:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         # a first request warms up (templates, the plans after ANALYZE); when it took seconds
-        # (before issue 26) it is the figure, else the median of five more
+        # (a checkout without the projection) it is the figure, else the median of five more
         runs: list[float] = []
         for n in range(6):
             services.clear_caches()

@@ -1,4 +1,4 @@
-"""Load and chaos (issue 16): a busy league weekend on the documented deployment, on loopback.
+"""Load and chaos: a busy league weekend on the documented deployment, on loopback.
 
 ``python -m bench.load`` (needs ``DATABASE_URL=postgres://...``; everything else it starts):
 
@@ -788,8 +788,8 @@ def run(
     events: list[str] = []
     t0 = time.time()
     # while the broker restarts the players wait: the load goes on once it accepts clients again,
-    # and the time it was down is not counted as load (a RabbitMQ node takes seconds to boot,
-    # which used to eat a third of the short run)
+    # and the time it was down is not counted as load (a RabbitMQ node takes seconds to boot:
+    # a third of the short run)
     held = threading.Event()
     paused = [0.0]
 

@@ -1,4 +1,4 @@
-"""Mail-in benchmark (issue 4): 1,000 replies through the inbound pipeline on Postgres.
+"""Mail-in benchmark: 1,000 replies through the inbound pipeline on Postgres.
 
 Each reply is a real RFC 5322 message to the seat's reply address with a legal command,
 stored raw (``inbound.store``, what ``receive_email`` calls) and then processed

@@ -1,4 +1,4 @@
-"""Mail load benchmark (issue 11): how many mails, how heavy, and the picture's cost, for a
+"""Mail load benchmark: how many mails, how heavy, and the picture's cost, for a
 player of a whole 4-player kosmos game.
 
 The engine's self-play bots play the game through ``services.submit`` (the events and the

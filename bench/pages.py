@@ -1,4 +1,4 @@
-"""Game pages benchmark (issue 6): how long a replay page of a finished 6-player game takes.
+"""Game pages benchmark: how long a replay page of a finished 6-player game takes.
 
 A 6-player kosmos game is played to its end through ``games.services`` (random legal moves,
 fixed seed), then its pages are fetched through Django's test client, each timed whole

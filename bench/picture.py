@@ -1,4 +1,4 @@
-"""Board picture benchmark (issue 6): how long the SVG and the PNG of a 6-player game take.
+"""Board picture benchmark: how long the SVG and the PNG of a 6-player game take.
 
 The bots of ``selfplay`` play a 6-player kosmos game to the first bid of year 3; its board is
 drawn from the spectator's view many times: the SVG alone, and the PNG (SVG included) with the

@@ -1,4 +1,4 @@
-"""Replay benchmark (issue 2, issue 26): full replay of recorded games against JSON-decoding them.
+"""Replay benchmark: full replay of recorded games against JSON-decoding them.
 
 Three games are recorded by the self-play bots (White Lotus: a 6-player kosmos game and a
 5-player designer game; Die Verbotene Stadt: a 4-player game), stored as the service stores

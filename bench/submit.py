@@ -1,9 +1,9 @@
-"""Submit benchmark (issue 3): accepted moves through ``services.submit`` on Postgres, against
+"""Submit benchmark: accepted moves through ``services.submit`` on Postgres, against
 bare ``INSERT ...; COMMIT`` round trips into a one-column table, in the same run.
 
-Targets (issue 16): p50 of a submit <= 3x p50 of the bare round trip on the event store alone
+Targets: p50 of a submit <= 3x p50 of the bare round trip on the event store alone
 (the mail receiver disconnected), and <= 4x with the mail outbox rows written in its
-transaction (issue 4).  A move is three round trips after ``BEGIN``: the row lock, one
+transaction.  A move is three round trips after ``BEGIN``: the row lock, one
 statement with its events, the pending decisions and the outbox rows (``games.store.rows``), and
 the commit; the ``BEGIN; INSERT; COMMIT`` it is measured against is three.
 Needs Postgres: ``DATABASE_URL=postgres://... python -m bench.submit``.  It creates
@@ -74,7 +74,7 @@ def main() -> int:
     m50, m95 = _pct(with_mail, 50), _pct(with_mail, 95)
     print(
         f"{MOVES} submit + mail outbox: p50 {m50 * 1e3:.3f} ms  p95 {m95 * 1e3:.3f} ms  "
-        f"({games_with_mail} games; the outbox rows of issue 4 in the same transaction)"
+        f"({games_with_mail} games; their outbox rows in the same transaction)"
     )
     ratio, with_mails = s50 / b50, m50 / b50
     print(f"p50 ratio {ratio:.1f}x: {'meets' if ratio <= 3 else 'MISSES'} the target of 3x (event store)")

@@ -1,4 +1,4 @@
-"""Sweep benchmark (issue 5): the minute sweep over 100,000 running games on Postgres.
+"""Sweep benchmark: the minute sweep over 100,000 running games on Postgres.
 
 Times one sweep when nothing is due and when 1,000 defaults are due (each one a real game,
 played through ``services.apply_default`` with its mails written), and shows that an idle

@@ -145,9 +145,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # a new game waiting for its players' ``ready`` (their entropy) starts at the latest then
-    # (games.services.create_game's ready window; None: started by hand, as before)
+    # (games.services.create_game's ready window; None: started by hand)
     ready_until = models.DateTimeField(null=True, blank=True)
-    # a game played elsewhere and entered from its record (issue 17): where and when it was played,
+    # a game played elsewhere and entered from its record: where and when it was played,
     # the event, where the record came from ({"place", "date", "event", "source"}), and the
     # collection (a tournament) it was imported with
     about = models.JSONField(default=dict, blank=True)

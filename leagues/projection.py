@@ -112,6 +112,18 @@ class Tally:
     bot_games: list[int] = field(default_factory=list)
 
 
+def add_up(line: Any, t: Tally) -> None:
+    """Add a tally to a line that counts the same figures (a stored ``StandingLine``, a
+    standings ``Row``): the one place a season's figures are summed."""
+    line.played += t.played
+    line.wins += t.wins
+    line.points += t.points
+    line.missed += t.missed
+    # game ids in id order, whatever order they were counted in (a rebuild reads them by id)
+    line.left = sorted([*line.left, *t.left])
+    line.bot_games = sorted([*line.bot_games, *t.bot_games])
+
+
 def tally(games: Iterable[Finished], lines: dict[Key, Tally]) -> dict[Key, Tally]:
     """Add the games (in the order they finished) to a season's lines: a result counts for
     whoever held the seat at the end; every holder keeps their missed moves, the games they
@@ -190,13 +202,7 @@ def _add(season: Season, league: League, game: Finished) -> None:
         if line is None:
             new.append(_line(season, key, add))
             continue
-        line.played += add.played
-        line.wins += add.wins
-        line.points += add.points
-        line.missed += add.missed
-        # game ids in id order, whatever order the games ended in (a rebuild reads them by id)
-        line.left = sorted([*line.left, *add.left])
-        line.bot_games = sorted([*line.bot_games, *add.bot_games])
+        add_up(line, add)
         changed.append(line)
     StandingLine.objects.bulk_create(new)
     StandingLine.objects.bulk_update(changed, ["played", "wins", "points", "missed", "left", "bot_games"])

@@ -33,7 +33,7 @@ from django.db.models import Q
 
 from games.models import Game, Player, SeatResult
 from leagues.models import League, Membership, PlayerRating, RatedSeat, Season, SeasonTally, StandingLine
-from leagues.projection import Tally, finished, league_points, tally
+from leagues.projection import Tally, add_up, finished, league_points, tally
 
 __all__ = ["Rating", "Row", "Standings", "bot_seats", "league_points", "league_standings", "standings"]
 
@@ -71,13 +71,8 @@ class Row:
         return (self.played == 0, -self.points, -self.wins, -rating, self.name, self.email)
 
     def add(self, t: Tally) -> None:
-        self.played += t.played
-        self.wins += t.wins
-        self.points += t.points
-        self.missed += t.missed
-        # a person's own line and the lines of seats they left, read in no order: ids in order
-        self.left = sorted([*self.left, *t.left])
-        self.bot_games = sorted([*self.bot_games, *t.bot_games])
+        """A person's own line and the lines of seats they left, merged."""
+        add_up(self, t)
 
 
 @dataclass

@@ -19,7 +19,7 @@ from notifications.outbound.sending import TRANSIENT, send_mail, send_mails
 
 # the tasks that run a send or a stored mail live beside their code (``sending``, ``inbound``:
 # the layers below enqueue them without coming back up here); imported here, they are this
-# module's names as before and the worker registers them when it loads this module
+# module's names too, and the worker registers them when it loads this module
 __all__ = ["process_inbound", "send_mail", "send_mails"]
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ def sweep_mail() -> str:
     return f"re-enqueued {len(stale)} outbound and {len(new)} inbound; {pruned} old pictures dropped"
 
 
-# --- an ordinary mailbox (issue 31: notifications.imap, notifications.outbound.throttle) ---------------
+# --- an ordinary mailbox (notifications.imap, notifications.outbound.throttle) ---------------
 
 #: a beat task watches the mailbox this long (beat starts it every minute), then lets go
 FETCH_SECONDS = 50.0

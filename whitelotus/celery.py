@@ -1,4 +1,4 @@
-"""The Celery app (broker: Redis).  Tasks live in the apps; beat schedules come with issue 5."""
+"""The Celery app (broker: Redis).  Tasks live in the apps; the beat schedule is in settings."""
 
 from __future__ import annotations
 

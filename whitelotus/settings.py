@@ -195,7 +195,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-# --- mail (the notifications app uses these; issue 4) ---------------------------------------
+# --- mail (the notifications app uses these) ---------------------------------------
 # the local mailbox (/mailbox/): every mail sent is stored and can be answered from a page;
 # for local play only, so it is on by default with DEBUG and never otherwise unless asked for
 LOCAL_MAILBOX = env_bool("LOCAL_MAILBOX", DEBUG)
@@ -231,7 +231,7 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 
-# --- an ordinary mailbox (issue 31; notifications/imap, deploy/README.md "Run from an ordinary
+# --- an ordinary mailbox (notifications/imap, deploy/README.md "Run from an ordinary
 # mailbox"): replies fetched by IMAP, mail sent by SMTP submission through the same account ---
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)  # port 465 (EMAIL_USE_TLS: STARTTLS on 587)
 # with EMAIL_BACKEND=notifications.imap.smtp_oauth2.EmailBackend: f(user) -> OAuth2 token

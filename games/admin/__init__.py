@@ -32,7 +32,6 @@ from games.admin.views import (
     action_view,
     audit_url,
     audit_view,
-    is_moderator,
     rollback_view,
     state_view,
 )
@@ -40,6 +39,7 @@ from games.models import Event, Game, Player, Press, RecordDraft, Snapshot
 from games.presentation import words
 from games.rules import registry
 from games.services import permissions
+from games.services.permissions import is_moderator
 from games.web import forms as player_forms
 
 if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only

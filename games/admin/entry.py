@@ -1,4 +1,4 @@
-"""The moderators' page for entering a game played elsewhere by hand (issue 17): a header,
+"""The moderators' page for entering a game played elsewhere by hand: a header,
 then lines one at a time, each answered at once (``games.rules.entry.Draft``), the board on
 request, the draft kept after every line taken so that it can be continued later, and, once
 complete, imported as a game (``games.jobs.import_record``, as ``manage.py import_game``).

@@ -45,7 +45,7 @@ from games.admin.confirm import confirmed, token, what_happens
 from games.models import Event, Game, Seat
 from games.services import permissions
 from games.services import press as table_talk
-from games.services.permissions import is_moderator as is_moderator  # re-exported: the admin and tests use it
+from games.services.permissions import is_moderator
 
 
 def _moderator(request: HttpRequest) -> User:

@@ -1,5 +1,5 @@
 """Importing a collection: a file or folder of records at once (a tournament played elsewhere),
-each game all or nothing, with a report (issue 17; ``manage.py import_collection``).
+each game all or nothing, with a report (``manage.py import_collection``).
 
 A file may hold several records, each beginning with its title line (``# White Lotus game
 record``); a folder's files are read in name order (``*.txt``, ``*.json``, and any file whose

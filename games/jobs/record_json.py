@@ -6,10 +6,10 @@ programs that would rather not parse the text.  ``import_game`` reads either
 Like the text, it is published only when the game is over (``games.web.views.record``): it holds
 the seed, from which every draw of a running game follows, and its sealed choices.
 
-Format version 2 (issue 17) lists the record's body as the text has it: a move is
+Format version 2 lists the record's body as the text has it: a move is
 ``{"colour", "command"}``, an outcome of chance ``{"chance": "draw village"}``, a comment on
 its own line ``{"comment": "…"}`` (a blank line: ``{"comment": ""}``), and a line's own comment
-is its ``"comment"``.  Version 1 (moves only) is read as before.
+is its ``"comment"``.  Version 1 (moves only) is read too.
 """
 
 from __future__ import annotations

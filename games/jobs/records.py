@@ -26,7 +26,7 @@ from games.rules.registry import UnknownRules
 def export_record(game: Game, *, public: bool = False) -> str:
     """The game record (header, seed included, and one line per move in effect), every
     outcome of chance it drew written out after the move that drew it, so that it replays
-    without the seed too (issue 17), and the comments it was entered with; ``public`` leaves
+    without the seed too, and the comments it was entered with; ``public`` leaves
     out the players' addresses (the record a finished game's page offers).
 
     A game played elsewhere (entered from its record: its first event keeps the record's
@@ -146,7 +146,7 @@ def import_record(
     ``board`` loads the board from another name or file than the record's (a record names
     its board, not the file).
 
-    A record without a seed is a game played elsewhere, its chance written down (issue 17):
+    A record without a seed is a game played elsewhere, its chance written down:
     the game keeps its header lines as written, and ``about`` (where, when, the event, the
     record's source; ``origin``: the file it was read from) shows on its page.  ``collection``:
     the tournament it is imported with."""

@@ -5,7 +5,7 @@ player's command or a deadline's default): the lines the engine narrated of it
 (``rules.narration``) and, for a default, the line that says a default was played, each as a
 language-neutral :class:`~games.rules.base.Message` (template and arguments) with who may read
 it.  A reader says the lines in its own language (``Message.render(gettext)``), so a mail, a
-page or the replay reads rows where it used to replay the game from its first event.
+page or the replay reads rows instead of replaying the game from its first event.
 
 *Who writes it, and when.*  Inline: ``games.services.appending._finish`` writes the rows of the events
 it appends in the same transaction (a move's rows go out with its events in one statement),

@@ -1,4 +1,4 @@
-"""Chance written down: outcomes of chance given to the engine instead of drawn (issue 17).
+"""Chance written down: outcomes of chance given to the engine instead of drawn.
 
 A game played at a table, at a tournament or on another site had its own draws.  Its record
 gives them (``chance: draw village``, ``chance: fill Yanan palace``) where the game drew them,

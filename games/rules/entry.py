@@ -1,4 +1,4 @@
-"""Reading a record one line at a time (entering a game by hand, issue 17), and whole
+"""Reading a record one line at a time (entering a game by hand), and whole
 (:func:`parse_record` feeds every line of its body to the same :class:`Reader`).
 
 After the header, each line is answered at once (:class:`Answer`): what the engine made of it

@@ -16,8 +16,8 @@
 A record of another game than White Lotus says which (``rules: verbotenestadt``, its title
 in the first line) and the version of its rules it was played under (``version:
 verbotenestadt-2``, ``rules.VERSION``: a record of another version may not replay the same
-game); a record without a ``rules`` line is a White Lotus record, whose text is as it always
-was.  White Lotus calls the seat that begins its first emperor
+game); a record without a ``rules`` line is a White Lotus record (the default game's text names
+no game).  White Lotus calls the seat that begins its first emperor
 (``first_emperor``); every other game ``first_seat``.  Unknown header keys are kept (the
 service adds players and dates).  Forced moves are not written: replaying the listed
 commands plays them again.

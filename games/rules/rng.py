@@ -57,8 +57,9 @@ class UnknownAlgorithm(ValueError):
 
 
 def check_algorithms(rng: str | None, draws: str | None) -> tuple[str, str]:
-    """The ids of a game's generator and draw-seed recipe, the old games' defaults for those
-    not named; an unknown one raises :class:`UnknownAlgorithm` naming the known ones."""
+    """The ids of a game's generator and draw-seed recipe, the first recipes' for those not
+    named (a game stored before the recipes were named); an unknown one raises
+    :class:`UnknownAlgorithm` naming the known ones."""
     rng = rng or RNG
     draws = draws or PLAIN
     if rng not in ALGORITHMS:
@@ -87,7 +88,7 @@ def mixed_seed(server_seed: str, contributions: Mapping[int, str] | Iterable[tup
     Without contributions (nobody answered in time, or the game started at once) the draws
     rest on the server's seed alone, and the draw seed is that seed itself: a game started at
     once draws exactly as it did before draws were mixed, and the published hash is the hash
-    of its draw seed, as it always was."""
+    of its draw seed."""
     pairs = sorted(dict(contributions).items())
     for seat, value in pairs:
         if not isinstance(seat, int) or seat < 0 or not is_contribution(value):

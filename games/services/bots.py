@@ -187,8 +187,8 @@ def play(game_id: int, *, most: int = MOST_PER_RUN) -> int:
     return played
 
 
-# the task the receiver below enqueues lives beside ``play`` (so this module needs nothing
-# from ``games.tasks``, which re-exports it); its name is the one queued tasks have always had
+# the task the receiver below enqueues lives beside ``play``; its name is the one routes, beat
+# and queued messages know it by (the app's ready() imports this module, so a worker has it)
 @shared_task(name="games.tasks.play_bots", acks_late=True)
 def play_bots(game_id: int) -> str:
     """The decisions a game's bot-held seats owe, played (``play``)."""

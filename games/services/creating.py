@@ -78,11 +78,11 @@ def create_game(
     > 0 opens a ready window: every seat is mailed (``seated``) and asked to answer ``ready``,
     whose text becomes its contribution (:func:`contribute`); the game starts when every seat
     has answered, or at the window's end with what arrived (:func:`start_waiting_games`).
-    0: nobody contributes, the game is started by its creator (:func:`start_game`) as before.
+    0: nobody contributes, the game is started by its creator (:func:`start_game`).
 
     ``press`` is its table talk (``Game.Press``; None: ``default_press``).
 
-    A game played elsewhere (issue 17) comes with its record's words: ``seed`` ``""`` (none:
+    A game played elsewhere comes with its record's words: ``seed`` ``""`` (none:
     its chance is written down), ``outcomes`` those of its setup's draws, ``record`` what its
     record says that belongs to no move (``header``: its header lines as written; ``notes``,
     ``setup``, ``end``: its comments in the header, on the setup's outcomes, after its last
@@ -155,7 +155,7 @@ def create_game(
         }
         if game_rules.FIRST_SEAT_KEY == GameRules.FIRST_SEAT_KEY:
             # the seat that begins, as the service calls it (a game with its own name for it
-            # says it in its config, and its created event stays as it always was)
+            # says it in its config, and its created event names no first seat)
             payload["first_seat"] = first
         payload["rng"], payload["draws"] = rng.RNG, rng.MIXED
         if outcomes:  # a game played elsewhere: the outcomes of its setup's draws, as its record gives

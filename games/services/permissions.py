@@ -4,7 +4,7 @@ Roles:
 
 * a superuser moderates every game (the site admin);
 * a member of the ``moderators`` group who holds no scoped role moderates every game (the
-  site-wide moderators, as before leagues existed);
+  site-wide moderators);
 * a *scoped* moderator (e.g. a league's moderator) moderates only the games of their scopes,
   whether or not they are also in the group.
 

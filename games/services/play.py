@@ -43,7 +43,7 @@ def submit(
 ) -> Result:
     """Apply a command (or several: one per line of ``command``), all or nothing.
 
-    A move of a game played elsewhere (issue 17) comes with the ``outcomes`` of chance it
+    A move of a game played elsewhere comes with the ``outcomes`` of chance it
     drew, as its record gives them, and the record's comments on it (``notes``:
     ``games.rules.records.Note.to_data`` lists); both are kept with its event (one command)."""
     rules = rules_of(game)

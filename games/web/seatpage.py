@@ -1,4 +1,4 @@
-"""The top of a seat's private page, for a player with a phone in hand (issue 30): what they
+"""The top of a seat's private page, for a player with a phone in hand: what they
 must decide, in the words of the mails ("make a sealed bid for Ningxia (4)"), the deadline in
 their zone and how far off it is ("in 5 hours"), and each legal command as a one-tap reply: a
 ``mailto:`` link to the seat's reply address with the command as the body, in the reader's

@@ -1,4 +1,4 @@
-"""A league run from an ordinary mailbox (issue 31): replies fetched by IMAP, mail sent by SMTP
+"""A league run from an ordinary mailbox: replies fetched by IMAP, mail sent by SMTP
 submission through the same account.
 
 Mail in (``fetch``: one pass; ``watching``: the connection; run by ``manage.py fetch_mail`` and

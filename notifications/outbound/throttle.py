@@ -1,4 +1,4 @@
-"""Sending at the pace an ordinary mailbox's provider allows (issue 31).
+"""Sending at the pace an ordinary mailbox's provider allows.
 
 A provider's account sends so many mails a minute and a day (``MAIL_SEND_PER_MINUTE``,
 ``MAIL_SEND_PER_DAY``; 0 is no limit, and with neither set only the pause below is used).

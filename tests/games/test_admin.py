@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.admin.views import is_moderator
 from games.models import Event, Game, Player
 from games.rules import whitelotus as wl
+from games.services.permissions import is_moderator
 from tests.games.factories import running_game, whose_turn
 from tests.games.moderating import confirmed_act
 

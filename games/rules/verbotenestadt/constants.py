@@ -30,10 +30,6 @@ def robe(code: str) -> str:
     return COLOUR_OF_INITIAL[code[1]]
 
 
-def official_index(code: str) -> int:
-    return OFFICIALS.index(code)
-
-
 # The garment cards: the colours of the pavilions 1-8 and the three pieces of each.
 GARMENT_COLOURS = ("red", "orange", "yellow", "white", "blue", "purple", "green", "black")
 PIECES = ("hat", "coat", "trousers")

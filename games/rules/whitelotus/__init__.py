@@ -52,10 +52,10 @@ MESSAGES: tuple[str, ...] = tuple(
     dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *PHASES.values(), SCORE_PARTS, *MAIL_WORDS.values()))
 )
 # Bumped whenever a change could replay an old game differently; a game pins it at creation.
-# Not bumped by issue 14: its new options (ricefield_extra, temple_draw) read as the old rule
-# when a stored config does not name them (Options.from_data), and a changed deadline default
-# changes no replay (the command it chose is stored with the move), so every game created
-# under whitelotus-1 replays and plays on exactly as before (tests/games/test_old_game_options.py).
+# Options added later (ricefield_extra, temple_draw) read as the rule a stored config that does
+# not name them was played under (Options.from_data, LEGACY), and a deadline default changes no
+# replay (the command it chose is stored with the move): every game created under whitelotus-1
+# replays and plays on unchanged (tests/games/test_old_game_options.py).
 VERSION = "whitelotus-1"
 editions = EDITIONS
 player_counts = (3, 4, 5, 6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..base import Argument, IllegalCommand, LogEntry, Message, Word
-from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, NEUTRAL, Building
+from .constants import CHIP_LIMIT, CHIPS_PER_COLOUR, Building
 from .state import State, evolve, set_area
 
 
@@ -63,10 +63,6 @@ def update_emperor(state: State, log: list[LogEntry], took_from: tuple[int, ...]
     new = takers[0] if takers else candidates[0]
     log.append(LogEntry("emperor", {"seat": new, "previous": current, "palaces": best}))
     return evolve(state, emperor=new)
-
-
-def neutral_tiles(state: State) -> list[int]:
-    return [a for a in sorted(state.in_play()) if state.building[a] and state.owner[a] == NEUTRAL]
 
 
 def not_your_turn(state: State, wanted: int, what: Message) -> IllegalCommand:

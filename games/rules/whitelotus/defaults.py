@@ -4,7 +4,7 @@ Defaults are chosen to be fair in a league: they never spend the absent player's
 and never start a fight.  Where a default must choose between seats (the emperor's
 tie-break, the order of tied winners, a bid between equally strong contenders) it draws
 by the game's seeded lot (:func:`games.rules.rng.lot`), named for the decision, never by
-seat order: seat order made one seat lose every defaulted contest (issue 14: the worst
+seat order: seat order made one seat lose every defaulted contest (the worst
 seat of all-default 5- and 6-player kosmos games scored 13 % and 12 % of the table's mean;
 by lot the worst seat scores over 90 %, see bench/fairness.py and RULES.md).  The lot does
 not advance the game's counter, and the command a default chose is stored with the move,

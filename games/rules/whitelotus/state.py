@@ -35,7 +35,7 @@ class Options:
     adjacency: str = "any"  # designer placement: next to "any" player's chip or "own" chips
     # kosmos: the ricefields' extra markers (001 "darf ... einen weiteren Marker setzen") and
     # the temples' extra draws (001 "dürfen ... einen weiteren Chip aufdecken"): "may" (the
-    # player may decline each) or "must" (as the engine played them before issue 14)
+    # player may decline each) or "must" (every one taken: LEGACY, below)
     ricefield_extra: str = "may"
     temple_draw: str = "may"
 
@@ -65,7 +65,7 @@ class Options:
 
 
 # Options added after games were created without them: the value a config that does not
-# name them means (the engine's rule before issue 14: every extra marker and draw is taken).
+# name them means (every extra marker and draw is taken).
 LEGACY: Mapping[str, Any] = {"ricefield_extra": "must", "temple_draw": "must"}
 
 
