@@ -22,7 +22,7 @@ from games import jobs, services
 from games.admin.actions import TimeControlsForm
 from games.models import Game, Snapshot
 from games.rules import registry
-from leagues.admin import SeasonForm
+from leagues.admin.seasonform import SeasonForm
 from leagues.models import League, Season
 from leagues.seating import SeatingError, season_counts, seat_round
 from notifications.localmail.demo import create_demo

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from games.services.timing import TimeControls
-from leagues.admin import SeasonForm
+from leagues.admin.seasonform import SeasonForm
 from leagues.models import League, Season
 from leagues.seating import _clock
 

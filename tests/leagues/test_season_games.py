@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from leagues.admin import SeasonForm
+from leagues.admin.seasonform import SeasonForm
 from leagues.models import League
 from leagues.seating import seat_round, table_sizes
 from leagues.standings import standings
