@@ -1,5 +1,6 @@
-"""No two modules of ``games`` and ``notifications`` import each other, even round a longer
-circle (issue 28: a game is a small package whose parts depend one way).
+"""No two modules of the project import each other, even round a longer circle, and no import
+inside a function reaches a higher floor than its module's (the floors of ``pyproject.toml``'s
+``floors`` contract, docs/ARCHITECTURE.md).
 
 Every import counts: at the top of a module, inside a function (where one was often put to
 dodge a circle: it still ties the two modules together) or under ``if TYPE_CHECKING``.  The
@@ -10,11 +11,14 @@ import graph is read from the source with ``ast``; relative imports are resolved
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+from tools.importcontracts import Floors
+
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "notifications")
+PACKAGES = ("games", "notifications", "leagues", "whitelotus")
 
 
 def modules(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
@@ -39,9 +43,21 @@ def _base(name: str, path: Path, level: int) -> str:
     return package
 
 
-def imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
-    """The modules of ``known`` that module ``name`` imports, wherever in it."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+def imported(name: str, path: Path, known: dict[str, Path], *, inside: bool = False) -> Iterator[str]:
+    """The modules of ``known`` that module ``name`` imports, wherever in it (``inside``: only
+    in a function's body)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = (
+        [
+            n
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            for n in ast.walk(f)
+        ]
+        if inside
+        else list(ast.walk(tree))
+    )
+    for node in nodes:
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -100,7 +116,35 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def test_no_module_of_games_or_notifications_is_in_an_import_circle() -> None:
+def floors() -> Floors:
+    """The floors of pyproject.toml's ``floors`` contract."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = [c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "floors"]
+    return Floors(contract["floors"])
+
+
+def test_no_import_inside_a_function_reaches_a_higher_floor() -> None:
+    # an import put inside a function to dodge the contract still ties the two modules together
+    known, house = modules(), floors()
+    upward = [
+        f"{name} -> {target}"
+        for name, path in known.items()
+        for target in imported(name, path, known, inside=True)
+        if not house.allowed(name, target)
+    ]
+    assert upward == []
+
+
+def test_a_floor_holds_its_own_room_and_what_is_below() -> None:
+    house = Floors(["site", "mail | web", "store + other.models", "rules"])
+    assert house.allowed("web.views", "store.x") and house.allowed("mail.a", "mail.b")
+    assert house.allowed("other.models", "store.rows") and house.allowed("site", "rules.base")
+    assert not house.allowed("mail.a", "web.views")  # rooms of a floor are apart
+    assert not house.allowed("store", "web") and not house.allowed("rules.base", "other.models")
+    assert house.place("other.views") is None and house.allowed("other.views", "site")
+
+
+def test_no_module_of_the_project_is_in_an_import_circle() -> None:
     found = circles(graph(modules()))
     assert found == [], "import circles (each group imports itself round):\n" + "\n".join(
         " <-> ".join(group) for group in found
