@@ -42,6 +42,7 @@ class Path_:
     visited: list[str] = field(default_factory=list)  # modules, in the order first entered
     calls: int = 0  # calls of the service's functions
     order: list[str] = field(default_factory=list)  # the module of each call, repeats folded
+    resolved: int = 0  # a game's rules looked up by its name (``registry.get``)
     back: Counter[tuple[str, str]] = field(default_factory=Counter)  # (from, back into) -> times
 
 
@@ -76,11 +77,21 @@ def trace(run: Callable[[], Any]) -> Path_:
         elif event == "return" and stack:
             stack.pop()
 
+    from games.rules import registry
+
+    lookup = registry.get
+
+    def counted(name: str) -> Any:  # registry.get is a functools.cache: no call the profiler sees
+        seen.resolved += 1
+        return lookup(name)
+
+    registry.get = counted  # type: ignore[assignment]
     sys.setprofile(profile)
     try:
         run()
     finally:
         sys.setprofile(None)
+        registry.get = lookup
     return seen
 
 
@@ -97,6 +108,7 @@ def _first(*names: str) -> Any:
 
 def report(title: str, seen: Path_) -> None:
     print(f"{title}: {len(seen.visited)} modules visited, {seen.calls} calls")
+    print(f"  a game's rules looked up by name: {seen.resolved} times")
     left = sum(1 for i, module in enumerate(seen.order) if module in seen.order[:i])
     print(
         f"  calls from one module into another: {len(seen.order) - 1}, "
