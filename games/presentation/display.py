@@ -31,6 +31,7 @@ from games.presentation import words
 from games.presentation.picture import board_svg, has_picture
 from games.presentation.steps import Step, Timeline
 from games.rules import chance, records, registry
+from games.rules.base import GameRules
 
 __all__ = [
     "LogItem",
@@ -195,9 +196,9 @@ def game_title(rules: str) -> str:
     return words.game_name(registry.get(rules))
 
 
-def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, Any]]:
-    """The view's players, each with its name (and, where the game has chips, its chips as
-    words)."""
+def players(view: dict[str, Any], seat_names: dict[str, str], rules: GameRules) -> list[dict[str, Any]]:
+    """The view's players, each with its name (and, where the game has chips, its chips in
+    the game's words for them, ``PAGE_WORDS["chip"]``)."""
     ranks = view.get("outcome", {}).get("rank", {})
     colour_of = {p.get("seat", i): p["colour"] for i, p in enumerate(view["players"])}
     out = []
@@ -209,7 +210,7 @@ def players(view: dict[str, Any], seat_names: dict[str, str]) -> list[dict[str, 
             row["partner_name"] = seat_names.get(partner, "")
         if isinstance(p.get("chips"), dict):
             row["chip_words"] = ", ".join(
-                f"{words.building(k)} {v}" for k, v in p["chips"].items() if v
+                f"{words.game_word(rules, 'chip', k)} {v}" for k, v in p["chips"].items() if v
             ) or gettext("none")
         out.append(row)
     return out

@@ -12,20 +12,6 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.rules.base import GameRules
 
-COLOURS = {
-    "red": gettext_noop("Red"),
-    "blue": gettext_noop("Blue"),
-    "green": gettext_noop("Green"),
-    "yellow": gettext_noop("Yellow"),
-    "purple": gettext_noop("Purple"),
-    "orange": gettext_noop("Orange"),
-}
-BUILDINGS = {
-    "palace": gettext_noop("palace"),
-    "temple": gettext_noop("temple"),
-    "fort": gettext_noop("fort"),
-    "ricefield": gettext_noop("ricefield"),
-}
 PLACES = {
     1: gettext_noop("1st"),
     2: gettext_noop("2nd"),
@@ -46,7 +32,7 @@ def score_parts(row: dict[str, int], rules: GameRules) -> str:
 def colour(name: str) -> str:
     """A seat's name in the reader's language, as a name is written: capitalised wherever it
     stands ("Rot", "Est": the catalogue may spell a seat as the word it also is, "est")."""
-    said = gettext(COLOURS.get(name, name))
+    said = gettext(name)
     return said[:1].upper() + said[1:]
 
 
@@ -67,10 +53,6 @@ def page_words(rules: GameRules) -> Mapping[str, Mapping[str, str]]:
 def game_name(rules: GameRules) -> str:
     """The game's name in the reader's language ("Der weiße Lotus")."""
     return gettext(rules.title)
-
-
-def building(name: str) -> str:
-    return gettext(BUILDINGS.get(name, name))
 
 
 def place(rank: int) -> str:

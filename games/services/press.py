@@ -44,8 +44,6 @@ RATE = 20  # messages a seat may say ...
 RATE_WINDOW = timedelta(hours=24)  # ... in this time
 ALL_WORDS = frozenset({"all", "alle", "allen", "tous", "toutes", "tout"})
 TALKING = (Game.Status.RUNNING, Game.Status.PAUSED)
-# White Lotus's colours are capitalised msgids ("Blue"); other games' seats are their own ("north")
-_CAPITALISED = frozenset({"red", "blue", "green", "yellow", "purple", "orange"})
 
 
 _LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85]")
@@ -57,8 +55,9 @@ def lines_of(text: str) -> str:
 
 
 def seat_word(colour: str) -> Word:
-    """A seat's colour as a message names it (said in the reader's language)."""
-    return Word(colour.capitalize() if colour in _CAPITALISED else colour)
+    """A seat as a message names it: its name in the reader's language, written as a name
+    ("Rot", "Nord"), as every page and mail writes a seat."""
+    return Word(colour, "capitalize")
 
 
 def spellings(rules: GameRules, colour: str) -> set[str]:

@@ -20,6 +20,8 @@ PAGE_WORDS: Mapping[str, Mapping[str, str]] = {
         "ricefield_extra": "a ricefield's extra marker",
         "temple_draw": "a temple's extra draw",
     },
+    # the chips a player holds, by the building they come from
+    "chip": {"palace": "palace", "temple": "temple", "fort": "fort", "ricefield": "ricefield"},
     "value": {
         "any": "any player's marker",
         "own": "one's own marker",
