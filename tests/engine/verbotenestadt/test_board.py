@@ -36,7 +36,8 @@ def test_the_file_loads_and_says_it_is_reconstructed(board: Board):
 def test_the_generator_writes_the_file_as_it_is():
     """The JSON is the data; the script that built it must still build exactly it."""
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools/build_forbidden_city.py")],
+        [sys.executable, "-m", "games.rules.verbotenestadt.buildboard"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,

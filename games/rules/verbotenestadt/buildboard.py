@@ -9,7 +9,7 @@ invented here: one quarter of the city (the strip north of the start area, rows 
 0-9) is laid out by hand and turned by 90° three times, so the four quarters are alike but face
 different pavilions; a few irregular extras follow, as the real palace is not symmetrical.
 
-Run: python tools/build_forbidden_city.py > games/rules/verbotenestadt/boards/forbidden_city.json
+Run: python -m games.rules.verbotenestadt.buildboard > games/rules/verbotenestadt/boards/forbidden_city.json
 """
 
 from __future__ import annotations
@@ -91,6 +91,7 @@ def build() -> dict[str, object]:
             "the centre and the 4 grey-yellow squares sticking out of them, walls and roofs as "
             "obstacles, the 15-place terrace (not on the grid). Invented: every wall and roof, "
             "the pavilions' numbering (1-8 clockwise from the top-left corner), colours and "
+            # the tool's first place: the text is pinned by the board's digest, in every record
             "doors. Built by tools/build_forbidden_city.py; see BOARD.md."
         ),
         "size": SIZE,

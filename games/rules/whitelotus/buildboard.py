@@ -7,7 +7,7 @@ the borders between horizontal neighbours in the middle cell row of each band, w
 the shapes but never the adjacency.  The adjacency written to the file is derived from the
 cells, and the test suite derives it again and compares.
 
-Run: python tools/build_board.py > games/rules/whitelotus/boards/china.json
+Run: python -m games.rules.whitelotus.buildboard > games/rules/whitelotus/boards/china.json
 """
 
 from __future__ import annotations
