@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy as _
 from games.rules import registry
 
 # a new game's edition unless told: the default game's first (the service picks the game's own)
-DEFAULT_EDITION = registry.get(registry.DEFAULT).editions[0]
 
 
 class Player(models.Model):
@@ -115,20 +114,16 @@ class Game(models.Model):
         NONE = "none", _("none (gunboat)")
 
     name = models.CharField(max_length=100, blank=True, verbose_name=_("name"))
-    rules = models.CharField(
-        max_length=40, default=registry.DEFAULT, verbose_name=_("game")
-    )  # the game: games.rules.registry
+    rules = models.CharField(max_length=40, verbose_name=_("game"))  # the game: games.rules.registry
     engine_version = models.CharField(max_length=40, verbose_name=_("rules version"))  # pinned at creation
     # one of the game's editions (``rules.editions``; ``clean`` checks it)
-    edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
+    edition = models.CharField(max_length=20, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)
     # table talk allowed (``games.services.press``); set at creation, the service's option, not the rules'
     press = models.CharField(
         max_length=6, choices=Press.choices, default=Press.PUBLIC, verbose_name=_("table talk")
     )
-    board = models.CharField(
-        max_length=200, default="china", verbose_name=_("board")
-    )  # built-in name or file path
+    board = models.CharField(max_length=200, verbose_name=_("board"))  # built-in name or file path
     board_digest = models.CharField(max_length=64)
     seed_hash = models.CharField(max_length=64)  # sha256 of the seed, public from the start
     status = models.CharField(

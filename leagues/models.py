@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import DEFAULT_EDITION, Game, Player
+from games.models import Game, Player
 from games.rules import registry
 
 
@@ -55,10 +55,11 @@ class Season(models.Model):
     )
     # the game its games are games of (games.rules.registry); the admin form offers them
     rules = models.CharField(max_length=40, default=registry.DEFAULT, verbose_name=_("game"))
-    # one of that game's editions (the admin form checks it)
-    edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
+    # one of that game's editions (the admin form checks it); blank: the game's first
+    edition = models.CharField(max_length=20, blank=True, default="", verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)
-    board = models.CharField(max_length=200, default="china", verbose_name=_("board"))
+    # a board of that game's (built in, or a file the site admin names); blank: the game's own
+    board = models.CharField(max_length=200, blank=True, default="", verbose_name=_("board"))
     # table talk in its games (``games.services.press``); blank: the game's default (full with White
     # Lotus's negotiation variant, else public)
     press = models.CharField(
@@ -94,6 +95,16 @@ class Season(models.Model):
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         ordering = ("league", "created_at", "pk")
+
+    @property
+    def edition_played(self) -> str:
+        """The edition its games are created with: its own, else the game's first."""
+        return self.edition or registry.get(self.rules).editions[0]
+
+    @property
+    def board_played(self) -> str:
+        """The board its games are created on: its own, else the game's."""
+        return self.board or registry.get(self.rules).default_board
 
     def __str__(self) -> str:
         return f"{self.league.name}: {self.name}"

@@ -57,20 +57,20 @@ def season_counts(season: Season) -> tuple[int, ...]:
     """The numbers of players a game of the season may have: its game's player counts that
     its edition and options allow (Die Verbotene Stadt's partner variant: only 4)."""
     rules = registry.get(season.rules)
-    if season.edition not in rules.editions:
+    if season.edition_played not in rules.editions:
         raise SeatingError(
-            f"{season} cannot be seated: {rules.title} has no edition '{season.edition}' "
+            f"{season} cannot be seated: {rules.title} has no edition '{season.edition_played}' "
             f"(its editions: {', '.join(rules.editions)})."
         )
     try:
-        board = services.board(season.board, season.rules)
+        board = services.board(season.board_played, season.rules)
     except (OSError, ValueError) as error:
-        raise SeatingError(f"{season} cannot be seated: its board {season.board!r}: {error}") from None
+        raise SeatingError(f"{season} cannot be seated: its board {season.board_played!r}: {error}") from None
     options = services.game_options(rules, season.options)
     counts = []
     for n in rules.player_counts:
         try:
-            rules.make_config(board, n, season.edition, options, 0)
+            rules.make_config(board, n, season.edition_played, options, 0)
         except (TypeError, ValueError):
             continue
         counts.append(n)
@@ -161,9 +161,9 @@ def seat_round(
             game = services.create_game(
                 [by_pk[pk] for pk in table],
                 rules=season.rules,
-                edition=season.edition,
+                edition=season.edition_played,
                 options=season.options,
-                board_name=season.board,
+                board_name=season.board_played,
                 seed=f"{seed}:{number}:{index}" if seed is not None else None,
                 name=f"{season} · {number}.{index}",  # round.table: the same in every language
                 time_controls=_clock(season),

@@ -1,4 +1,4 @@
-"""Nothing outside a game's package names a game (issue 28): the service, its mails, pages,
+"""Nothing outside a game's package names a game or says its words: the service, its mails, pages,
 admin and leagues reach every game through the registry and the contract, so a new game is its
 package and a line in the registry.
 
@@ -65,6 +65,13 @@ DEFAULT_COMPARED = {
 
 SKIPPED_DIRS = ("tests/", "docs/", "bench/", "node_modules/")
 
+# words of a game's vocabulary that are the service's own words too, and why
+SERVICE_WORDS = {
+    "place": "a player's final place (1st, 2nd) on every page and in every game-over mail",
+    "resolve": "Python's and the network's verb (a path, a host, a name)",
+    "white": "white space, and the pages' and pictures' colours",
+}
+
 
 def names() -> dict[str, re.Pattern[str]]:
     """Each game's key -> a pattern of the ways it is named."""
@@ -75,6 +82,28 @@ def names() -> dict[str, re.Pattern[str]]:
         words.append(re.escape(title))
         found[key] = re.compile("|".join(words))
     return found
+
+
+def vocabulary() -> dict[str, re.Pattern[str]]:
+    """Each game's key -> a pattern of the words of its own (its word tables, its board's name,
+    its name for the seat that begins): five letters or more, in no other registered game's
+    words, and not the service's own (:data:`SERVICE_WORDS`)."""
+    words: dict[str, set[str]] = {}
+    for key in registry.names():
+        rules = registry.get(key)
+        found = {rules.default_board, *str(rules.FIRST_SEAT_KEY).split("_")}
+        for tables in rules.words.TABLES.values():
+            for canonical, spellings in tables["en"].items():
+                found |= {canonical, *spellings}
+        words[key] = {w.lower() for w in found if len(w) >= 5}
+    patterns = {}
+    for key, own in words.items():
+        others = set().union(*(w for k, w in words.items() if k != key))
+        own = own - others - set(SERVICE_WORDS)
+        alternatives = "|".join(sorted(map(re.escape, own)))
+        # a word alone or a part of a name (``first_emperor``, ``palaceIcon``): no letter beside it
+        patterns[key] = re.compile(rf"(?<![a-z])({alternatives})(?![a-z])", re.IGNORECASE)
+    return patterns
 
 
 def project_files() -> Iterator[str]:
@@ -152,6 +181,29 @@ def test_no_game_is_named_outside_its_package_and_the_registry():
     assert unexplained == [], "a game is named outside its package:\n" + "\n".join(unexplained)
     stale = sorted((set(ALLOWED) | set(PENDING)) - set(named))
     assert stale == [], f"these no longer name a game: take them off the lists: {stale}"
+
+
+def test_no_game_s_own_words_are_said_outside_its_package():
+    # the service's pictures, words, defaults and commands say nothing of emperors, palaces or
+    # China: a game's words are the game's, said through its words and its templates
+    patterns = vocabulary()
+    said_words = [
+        f"{path}:{line}: {key}'s {found.group(1)!r}: {text.strip()[:80]!r}"
+        for path in project_files()
+        if path not in ALLOWED
+        for line, text in said(path)
+        for key, pattern in patterns.items()
+        if (found := pattern.search(SERVICE_NAME.sub("", text)))
+    ]
+    assert said_words == [], "a game's own words outside its package:\n" + "\n".join(said_words)
+
+
+def test_a_game_s_vocabulary_is_its_own_words():
+    words = vocabulary()
+    assert words["whitelotus"].search("first_emperor") and words["whitelotus"].search("Palace")
+    assert words["whitelotus"].search("china") and not words["whitelotus"].search("red")
+    assert words["verbotenestadt"].search("trousers") and not words["verbotenestadt"].search("take")
+    assert not any(p.search("your final place") for p in words.values())
 
 
 def compares_with_default(path: str) -> list[int]:

@@ -60,7 +60,7 @@ def game_rules(rules: str) -> GameRules:
         raise JobError(f"There is no game '{rules}': the games are {', '.join(registry.names())}.") from error
 
 
-def first_emperor_seat(value: str, players: int, *, rules: str = registry.DEFAULT) -> int | None:
+def first_seat_of(value: str, players: int, *, rules: str = registry.DEFAULT) -> int | None:
     """``lot`` → None (drawn from the seed); a colour of the game → its seat."""
     word = value.strip().lower()
     if word == "lot":
@@ -91,7 +91,7 @@ def create_game(
     names: Mapping[str, str] | None = None,
     edition: str | None = None,
     options: Mapping[str, Any] | None = None,
-    first_emperor: str | None = None,
+    first_seat: str | None = None,
     seed: str | None = None,
     board: str | None = None,
     name: str = "",
@@ -102,7 +102,7 @@ def create_game(
 ) -> Game:
     """A new game of the game ``rules`` for these players (seats in this order), started at
     once if ``start`` (with ``ready_hours``: when its players are ready, see
-    ``services.create_game``).  ``edition`` and ``board`` default to the game's; ``first_emperor``
+    ``services.create_game``).  ``edition`` and ``board`` default to the game's; ``first_seat``
     (the seat that begins, by colour, or ``lot``) to the game's ``default_first_seat``.  All or nothing:
     players created for it are not kept if the game is refused."""
     the_rules = game_rules(rules)
@@ -114,8 +114,8 @@ def create_game(
         players = [player_for(email, names.get(email.lower())) for email in emails]
         first = (
             the_rules.default_first_seat
-            if first_emperor is None
-            else first_emperor_seat(first_emperor, len(players), rules=rules)
+            if first_seat is None
+            else first_seat_of(first_seat, len(players), rules=rules)
         )
         game = services.create_game(
             players,

@@ -281,8 +281,9 @@ class Reader:
 
 # -- a record entered by hand, line by line (manage.py enter_game, the moderators' page) ---------
 
-HELP = """Type the header as 'key: value' lines (edition, board, colours, options, first_emperor or
-first_seat, and name, players, event, place, date, source), then a blank line.  Then one line
+HELP = """Type the header as 'key: value' lines (edition, board, colours, options, who begins:
+first_seat or the game's own word for it, and name, players, event, place, date, source), then a
+blank line.  Then one line
 at a time: 'colour: command' for a move, 'chance: outcome' for what chance gave after it,
 '# ...' for a comment.  Words: board (the board now), legal (what may come next), undo (take
 back the last line), text (the record so far), help."""

@@ -32,8 +32,7 @@ from games.store.signals import events_appended
 
 
 class _Unset:
-    """No value given (``first_seat`` left to ``first_emperor``, both to the game's
-    ``default_first_seat``)."""
+    """No value given (``first_seat`` left to the game's ``default_first_seat``)."""
 
 
 UNSET: Any = _Unset()
@@ -52,7 +51,6 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     board_name: str | None = None,
     seed: str | None = None,
-    first_emperor: int | None = UNSET,
     first_seat: int | None = UNSET,
     name: str = "",
     time_controls: TimeControls | Mapping[str, Any] | None = None,
@@ -67,9 +65,8 @@ def create_game(
     """A new game of the game ``rules`` (not started): seats in the given order, colours in
     the game's order.  ``edition`` defaults to the game's first, ``options`` are merged over
     the game's defaults (an unknown one is refused), ``board_name`` defaults to the game's
-    board.  ``first_seat`` is who begins (None: by lot); White Lotus calls it
-    ``first_emperor``, which is used when ``first_seat`` is not given; neither given: the
-    game's ``default_first_seat`` (White Lotus 0, Die Verbotene Stadt by lot).  ``time_controls``: a
+    board.  ``first_seat`` is who begins (None: by lot; not given: the game's
+    ``default_first_seat``), whatever the game calls that seat (its ``FIRST_SEAT_KEY``).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
     (``rules.time_controls``) and the service's defaults.
 
@@ -111,9 +108,7 @@ def create_game(
             f"Cannot create this game: press is one of {', '.join(Game.Press.values)}, not '{press}'."
         )
     board_name = board_name if board_name is not None else game_rules.default_board
-    first = first_seat if first_seat is not UNSET else first_emperor
-    if first is UNSET:
-        first = game_rules.default_first_seat
+    first = first_seat if first_seat is not UNSET else game_rules.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
     if not 0 <= ready_hours <= MAX_READY_HOURS:  # (NaN is neither)
         raise GameError(

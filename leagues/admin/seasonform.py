@@ -256,7 +256,7 @@ class SeasonForm(_SeasonForm):
         edition = data.get("edition")
         if not edition or (
             edition not in game.editions and any(edition == o.editions[0] for o in others)
-        ):  # left at another game's default (the model's is White Lotus's): the game's own
+        ):  # left empty, or at another game's first edition: the game's own
             edition = data["edition"] = game.editions[0]
         if edition not in game.editions:
             owner = next((o.title for o in others if edition in o.editions), None)
@@ -280,7 +280,7 @@ class SeasonForm(_SeasonForm):
         board = data.get("board")
         if "board" not in self.errors and (
             not board or (board != game.default_board and any(board == o.default_board for o in others))
-        ):  # left at another game's board (the model's is White Lotus's): the game's own
+        ):  # left empty, or at another game's board: the game's own
             board = data["board"] = game.default_board
         if board and "board" not in self.errors:
             try:
@@ -352,6 +352,9 @@ class SeasonForm(_SeasonForm):
         name: str = self.cleaned_data["board"]
         if name and not self.files_allowed and not BOARD_NAME.fullmatch(name):
             raise forms.ValidationError(
-                gettext("Name a built-in board (e.g. china); only the site admin names files.")
+                gettext(
+                    "Name one of the game's built-in boards (its own when left empty); only the site "
+                    "admin names files."
+                )
             )
         return name

@@ -100,7 +100,7 @@ def test_create_game_options_edition_first_emperor_board_file_and_start():
     }
     assert game.board == str(CHINA.resolve())
     assert services.config_of(game).first_emperor == 2
-    by_lot = cli.create_game(["a@x.org", "b@x.org", "c@x.org"], first_emperor="lot", seed="l")
+    by_lot = cli.create_game(["a@x.org", "b@x.org", "c@x.org"], first_seat="lot", seed="l")
     assert services.config_of(by_lot).first_emperor is None
 
 

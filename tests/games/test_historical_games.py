@@ -224,7 +224,7 @@ def _play(game: Game, chooser: random.Random) -> Any:
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edition=st.sampled_from(["kosmos", "designer"]), seed=st.integers(0, 10_000))
 def test_every_finished_game_exports_with_its_chance_and_imports_to_the_same_game(edition, seed):
-    game = running_game(3, edition=edition, seed=f"rt{seed}", first_emperor=None)
+    game = running_game(3, edition=edition, seed=f"rt{seed}", first_seat=None)
     final = _play(game, random.Random(seed))
     text = jobs.export_record(game)
     assert "chance: first " in text and text.count("chance: fill ") >= 7

@@ -17,9 +17,10 @@ from PIL import Image
 from games.presentation.picture.raster import PALETTE_SIZE, palette_png
 from games.rules import whitelotus as wl
 from games.rules.drawing.geometry import label_rect
-from games.rules.drawing.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA, icon
+from games.rules.drawing.style import EMPTY_FILL, LAND, NEUTRAL_FILL, PLAYER_FILL, SEA
 from games.rules.whitelotus import panel
 from games.rules.whitelotus.constants import COLOURS
+from games.rules.whitelotus.icons import icon
 from games.rules.whitelotus.panel import BUILDINGS, LETTERS
 from games.rules.whitelotus.picture import CELL
 from tests.games.test_picture import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding

@@ -90,7 +90,7 @@ def test_first_seat_is_the_generic_name_of_the_first_emperor():
     assert services.config_of(game).first_emperor == 2
     lot = services.create_game(players(3), first_seat=None, seed="f")
     assert services.config_of(lot).first_emperor is None
-    kept = services.create_game(players(3), first_emperor=1, seed="f")
+    kept = services.create_game(players(3), first_seat=1, seed="f")
     assert services.config_of(kept).first_emperor == 1
 
 

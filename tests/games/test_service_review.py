@@ -265,8 +265,8 @@ def test_a_season_form_reads_switches_in_words_and_refuses_other_values():
 def test_seating_a_season_with_another_game_s_edition_says_so():
     league = League.objects.create(name="L", slug="l")
     season = Season.objects.create(
-        league=league, name="S", rules=VS, board="forbidden_city"
-    )  # edition: kosmos
+        league=league, name="S", rules=VS, board="forbidden_city", edition="kosmos"
+    )
     with pytest.raises(SeatingError, match="Die Verbotene Stadt has no edition 'kosmos'"):
         season_counts(season)
 

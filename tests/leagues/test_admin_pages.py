@@ -183,7 +183,7 @@ def test_a_league_moderator_names_only_a_built_in_board(client, league, tmp_path
         response = client.post(url("season_change", season.pk), data)
         assert refusal in response.content.decode()
         season.refresh_from_db()
-        assert season.board == "china"
+        assert season.board == "" and season.board_played == "china"  # unchanged: the game's own
 
 
 def test_seating_a_season_with_an_unknown_board_is_refused_not_a_crash(league):

@@ -79,7 +79,7 @@ def test_eight_players_sit_at_two_tables_of_four_each_round(season):
     assert [g.seats.count() for g in games] == [4, 4]
     assert {s.player.name for g in games for s in g.seats.all()} == set(EIGHT)
     assert all(g.status == Game.Status.RUNNING for g in games)
-    assert all(g.edition == season.edition for g in games)
+    assert all(g.edition == season.edition_played for g in games)
     invited = OutboundMail.objects.filter(kind="invitation", game__in=games)
     assert invited.count() == 8  # starting a game invites every seat
     assert LeagueGame.objects.filter(season=season, round=1).count() == 2

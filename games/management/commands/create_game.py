@@ -64,6 +64,12 @@ def _own_first_seats() -> str:
     return f" ({'; '.join(said)})" if said else ""
 
 
+def _own_first_seat_flags() -> list[str]:
+    """The flags of the games' own names for the seat that begins (``--first-emperor``)."""
+    keys = {str(registry.get(name).FIRST_SEAT_KEY) for name in registry.names()}
+    return sorted("--" + key.replace("_", "-") for key in keys - {Game.FIRST_SEAT_KEY})
+
+
 def _dealing() -> str:
     """The games' options that make table talk full (``FULL_PRESS_OPTIONS``)."""
     said = []
@@ -122,9 +128,9 @@ class Command(BaseCommand):
             else:
                 parser.add_argument(f"--{flag}", action="store_true", help=f"{title}: {said}")
         parser.add_argument(
-            "--first-emperor",
             "--first-seat",
-            dest="first_emperor",
+            *_own_first_seat_flags(),
+            dest="first_seat",
             default=None,
             metavar="COLOUR|lot",
             help=f"the colour of the seat that begins{_own_first_seats()}, or 'lot' to "
@@ -162,7 +168,7 @@ class Command(BaseCommand):
                 rules=rules,
                 edition=options["edition"],
                 options=chosen,
-                first_emperor=options["first_emperor"],
+                first_seat=options["first_seat"],
                 seed=options["seed"],
                 board=options["board"],
                 name=options["game_name"],

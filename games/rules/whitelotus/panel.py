@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.drawing.incremental import bbox_attr, text_box, union
-from games.rules.drawing.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, icon, text_on
+from games.rules.drawing.style import BORDER, INK, NEUTRAL_FILL, esc, fill_of, text_on
 
 from ..base import Translate, particular
+from .icons import icon
 from .pagewords import phase_text
 
 

@@ -28,12 +28,12 @@ from games.rules.drawing.style import (
     esc,
     fill_of,
     hatch_pattern,
-    icon,
     text_on,
 )
 
 from ..base import LANGUAGE_CODE, Translate, as_is
 from . import panel
+from .icons import icon
 
 CELL = 32  # picture units per grid cell; the PNG is drawn at one pixel per unit
 MARGIN = 8
