@@ -195,7 +195,7 @@ def test_narration_sentences_translate_and_format():
 def test_words_module_translates():
     with translation.override("de"):
         assert words.colour("green") == "Grün"
-        assert words.building("ricefield") == "Reisfeld"
+        assert words.game_word(WHITE_LOTUS, "chip", "ricefield") == "Reisfeld"
         assert WHITE_LOTUS.decision_text(None, "place", gettext) == "einen Gebietsmarker setzen"
     with translation.override("fr"):
         assert words.colour("purple") == "Violet"

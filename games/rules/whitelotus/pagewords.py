@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Message, Translate
+from .constants import BUILDINGS
 
 PAGE_WORDS: Mapping[str, Mapping[str, str]] = {
     "edition": {"kosmos": "Kosmos (published rules)", "designer": "Designer (Wallace's rules)"},
@@ -21,7 +22,7 @@ PAGE_WORDS: Mapping[str, Mapping[str, str]] = {
         "temple_draw": "a temple's extra draw",
     },
     # the chips a player holds, by the building they come from
-    "chip": {"palace": "palace", "temple": "temple", "fort": "fort", "ricefield": "ricefield"},
+    "chip": {b.label: b.label for b in BUILDINGS},
     "value": {
         "any": "any player's marker",
         "own": "one's own marker",
