@@ -1,4 +1,4 @@
-"""The reconstructed board (RULES.md "The board") and loading other board files."""
+"""The reconstructed board (games/rules/whitelotus/RULES.md "The board") and loading other board files."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The deadline defaults are fair to every seat (issue 14, RULES.md "Defaults").
+"""The deadline defaults are fair to every seat (issue 14, games/rules/whitelotus/RULES.md "Defaults").
 
 A benchmark-style check: in kosmos games where every decision times out, no seat's mean
 score falls far below the table's.  Ties between seats used to go by seat order, and one

@@ -1,6 +1,6 @@
 """The negotiation variant's gifts (001 "Variante für eifrige Verhandler" l.475-484, 004 4;
-RULES.md D12): points given to another player at any time, openly; points sealed in a bid
-or an army commitment that is not yet paid cannot be given away."""
+games/rules/whitelotus/RULES.md D12): points given to another player at any time, openly; points
+sealed in a bid or an army commitment that is not yet paid cannot be given away."""
 
 from __future__ import annotations
 

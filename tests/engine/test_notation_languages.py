@@ -1,4 +1,5 @@
-"""German and French words in the notation (words.py, notation.py; COMMANDS.md "German and French").
+"""German and French words in the notation (words.py, notation.py; games/rules/whitelotus/COMMANDS.md
+"German and French").
 
 Every keyword and argument word of words.py, in a state where the command is legal, parses to
 the same command as the English line; accents are optional and case does not matter;
@@ -193,7 +194,7 @@ def test_languages_may_be_mixed():
 
 
 def test_lines_in_german_and_french():
-    """notation.py format_command_in: the first spelling of each word (see COMMANDS.md)."""
+    """notation.py format_command_in: the first spelling of each word (see the game's COMMANDS.md)."""
     s = new_game(3)
     lines = {
         Place(area("Ningxia")): ("setze Ningxia", "pose Ningxia"),
@@ -301,9 +302,9 @@ def test_keyword_hint_lists_every_spelling_with_its_english_meaning():
 
 
 def _documented_rows() -> list[list[set[str]]]:
-    """The rows of the tables in COMMANDS.md "German and French": per column, the words."""
-    text = (Path(__file__).parents[2] / "COMMANDS.md").read_text()
-    section = text.split("## German and French", 1)[1].split("\n## ", 1)[0]  # up to the next game's part
+    """The rows of the tables in White Lotus's COMMANDS.md, "German and French": per column, the words."""
+    text = (Path(__file__).parents[2] / "games/rules/whitelotus/COMMANDS.md").read_text()
+    section = text.split("## German and French", 1)[1].split("\n## ", 1)[0]  # up to the next part, if any
     rows = []
     for line in section.splitlines():
         if line.startswith("| `"):
@@ -313,7 +314,7 @@ def _documented_rows() -> list[list[set[str]]]:
 
 
 def test_commands_md_lists_the_words_of_words_py():
-    """COMMANDS.md: the tables of German and French words are those of words.py, in order."""
+    """White Lotus's COMMANDS.md: the tables of German and French words are those of words.py, in order."""
     expected = []
     for table in (KEYWORDS, COLOUR_WORDS, SIDES, POINTS):
         for canonical in table["en"]:

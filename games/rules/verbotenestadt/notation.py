@@ -1,4 +1,4 @@
-"""The text notation: one line per command (COMMANDS.md, "Die Verbotene Stadt").
+"""The text notation: one line per command (COMMANDS.md, beside this file).
 
 ::
 

@@ -1,4 +1,5 @@
-"""Chance written down for Die Verbotene Stadt (COMMANDS.md "Chance written down"): each
+"""Chance written down for Die Verbotene Stadt (games/rules/verbotenestadt/COMMANDS.md "Chance written
+down"): each
 outcome a record may give instead of a seed read from its words in English, German and French,
 written back in each, and each malformed line refused with what is wrong and what to write."""
 
