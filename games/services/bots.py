@@ -1,26 +1,19 @@
 """Bots for dropped seats: a seat handed to the service's bot, and the bot playing it.
 
-* **Handing over** (``hand_to_bot``) is a moderator's act or the system's (a season's rule
-  after N defaults in a row, ``leagues.receivers``), an event ``bot_seated`` with who and
-  why; ``Seat.bot_since`` says the seat is bot-held, set in the same transaction.  The seat
-  keeps its player: the bot plays *for* them, their reply address stays valid, and the
-  standings still count the seat as theirs (marked as partly played by a bot).
-* **Taking back**: the seat's own player by a reply ``back`` (``zurück``, ``retour``) to the
-  seat's address, or a moderator from the admin (``take_back``, an event ``bot_unseated``);
-  or a moderator gives the seat to someone else (``services.replace_seat``, which ends the
-  bot's tenure with the usual replacement: a new reply token, an invitation, the old link
-  dies).
-* **Playing** (``play``): whenever a bot-held seat owes a decision, the bot's command is
-  applied through ``services.submit`` (source ``bot``, one event per command), promptly: a
-  receiver of ``events_appended`` enqueues the task ``games.tasks.play_bots`` (``play_bots``,
-  defined here) once the transaction commits; the task loops while a bot seat owes
-  something.  The minute sweep plays a due bot seat instead of its default, in case that task
-  was lost.
-* **What the bot sees**: the rules package's ``Bot(key).choose(state, seat)`` is handed the
-  state, but the bots read only the seat's own side of it: its menu (``legal``), its own
-  sealed choice and hand, and the public board (both packages' bots are written so, and
-  ``tests/games/test_bots.py`` checks that another seat's sealed dial does not change a
-  choice).  The key is ``"<game>:<seat>:<head seq>"``, never the game's secret seed.
+The seat keeps its player throughout: the bot plays *for* them, their reply address stays
+valid, and the standings count the seat as theirs (marked as partly played by a bot).
+
+* Handing over (``hand_to_bot``): a moderator's act or a season's rule after N defaults in a
+  row; an event ``bot_seated``, and ``Seat.bot_since`` set in the same transaction.
+* Taking back: the player's ``back`` (``zurück``, ``retour``) by mail, or a moderator's
+  ``take_back`` (an event ``bot_unseated``), or ``services.replace_seat`` to someone else.
+* Playing (``play``): a bot-held seat that owes a decision has its bot's command applied
+  through ``services.submit`` (source ``bot``).  A receiver of ``events_appended`` enqueues
+  ``play_bots`` when the transaction commits; the minute sweep plays a due bot seat in case
+  that task was lost.
+* What the bot sees: ``Bot(key).choose(state, seat)`` reads only the seat's own side (its
+  menu, its sealed choice and hand, the public board); the key is
+  ``"<game>:<seat>:<head seq>"``, never the game's secret seed.
 """
 
 from __future__ import annotations

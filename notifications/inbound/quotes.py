@@ -1,31 +1,25 @@
 """What a person wrote in a reply: the text with quotes, attribution lines and signatures removed.
-(Attribution lines are read by :mod:`.attributions`, header blocks and markers by
-:mod:`.replyheaders`.)
 
-Own line rules come first because they are linear and never drop an unquoted line by accident:
-``>`` lines are quoted; an attribution ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
-"Op … schreef …:", "El … escribió:", "… napisał(a):", "… пользователь … написал:",
-"2022年1月1日 … <…>:", in the languages of :mod:`.replywords`, wrapped over up to four lines)
-followed by ``>`` lines only introduces that quote, so unquoted lines after the quote
-(bottom-posting, interleaved answers) are kept; an attribution followed by unmarked text, an
-Outlook header block (From/Von/De/Van/Od/Fra/От… with another field), a forward or
-"-----Original Message-----" marker in any of those languages, a "-- " signature line, or a
-separator line with only a short footer after it ends the reply; but a marker or header block
-followed by ``>`` lines only introduces that quote, like an attribution (text below it is
-kept), and a forward with nothing written above it gives the text under its header block
-(a player sending on their own mail); a header field wrapped onto the next line belongs to
-its block. Attributions may begin with a numeric date or a weekday abbreviation, name
-"<name> via <service>", be a date and an address alone ("2013/7/20 Ada <ada@…>"), or be
-wrapped after "<"; markers may be decorated with any dashes, stars or brackets; invisible
-padding (U+034F, Hangul fillers, a trackers' "ᐧ" line) goes with the format characters.
-Device signatures ("Sent from my iPhone", "From my iPhone 6", "Sendt fra min iPad",
-"iPhoneから送信"), with an apology for typos after them or not, are dropped where they stand,
-and a closing phrase on its own line ("Mvh", "Pozdrawiam,") with at most a few short lines
-after it ends its stretch. The unquoted stretches left over are then shown to mail-parser-reply, which knows
-more closing phrases and header styles; its cut is only taken when its answer is a prefix of
-what the rules kept and nothing it cuts may be a command, so it can shorten a stretch but never
-drop or rewrite a line in the middle of it, nor drop a command below a line it takes for a
-signature.
+The service's own line rules run first, because they are linear and never drop an unquoted line
+by accident (attribution lines are read by :mod:`.attributions`, header blocks and markers by
+:mod:`.replyheaders`, in the languages of :mod:`.replywords`):
+
+* ``>`` lines are quoted.  An attribution ("On … wrote:", "Am … schrieb …:", wrapped over up to
+  four lines) followed by ``>`` lines only introduces that quote: unquoted lines after it
+  (bottom-posting, interleaved answers) are kept.
+* The reply ends at an attribution followed by unmarked text, an Outlook header block (two
+  different fields: From/Von/De… with Sent, To…), a forward or "-----Original Message-----"
+  marker, a "-- " signature line, or a separator line with only a short footer after it.  A
+  marker or header block followed by ``>`` lines only introduces that quote; a forward with
+  nothing above it gives the text under its header block (a player sending on their own mail).
+* Device signatures ("Sent from my iPhone", "iPhoneから送信"), with an apology for typos or not,
+  are dropped where they stand; a closing phrase on its own line ("Mvh", "Pozdrawiam,") with at
+  most a few short lines after it ends its stretch.
+
+The unquoted stretches left are then shown to mail-parser-reply, which knows more closing
+phrases and header styles.  Its cut is taken only when its answer is a prefix of what the rules
+kept and nothing it cuts may be a command: it can shorten a stretch, never drop or rewrite a
+line in its middle, nor drop a command below a line it takes for a signature.
 """
 
 from __future__ import annotations
