@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from games.rules import registry
 
 # a new game's edition unless told: the default game's first (the service picks the game's own)
-DEFAULT_EDITION = registry.get(registry.DEFAULT).editions[0]
+DEFAULT_EDITION = registry.get(registry.DEFAULT).about.editions[0]
 
 
 class Player(models.Model):
@@ -119,7 +119,7 @@ class Game(models.Model):
         max_length=40, default=registry.DEFAULT, verbose_name=_("game")
     )  # the game: games.rules.registry
     engine_version = models.CharField(max_length=40, verbose_name=_("rules version"))  # pinned at creation
-    # one of the game's editions (``rules.editions``; ``clean`` checks it)
+    # one of the game's editions (``rules.about.editions``; ``clean`` checks it)
     edition = models.CharField(max_length=20, default=DEFAULT_EDITION, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)
     # table talk allowed (``games.services.press``); set at creation, the service's option, not the rules'
@@ -181,7 +181,7 @@ class Game(models.Model):
     def get_edition_display(self) -> str:
         """The edition as people read it (the game's page words for it, else its code)."""
         try:
-            words = getattr(registry.get(self.rules), "PAGE_WORDS", None) or {}
+            words = registry.get(self.rules).about.PAGE_WORDS or {}
             return str(words.get("edition", {}).get(self.edition, self.edition))
         except registry.UnknownRules:
             return self.edition
@@ -189,7 +189,7 @@ class Game(models.Model):
     def clean(self) -> None:
         super().clean()
         try:
-            editions = registry.get(self.rules).editions
+            editions = registry.get(self.rules).about.editions
         except registry.UnknownRules as error:
             raise ValidationError({"rules": str(error)}) from None
         if self.edition not in editions:

@@ -69,7 +69,7 @@ class LogItem:
 
 @dataclass(frozen=True)
 class LogPart:
-    """A part of the log folded on the page: a year or a turn (``rules.CHAPTERS``), or a
+    """A part of the log folded on the page: a year or a turn (``rules.about.CHAPTERS``), or a
     stretch of ``STRETCH`` steps of a game without them."""
 
     label: str
@@ -254,7 +254,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
             Waiting(
                 decision["colour"],
                 seat_names.get(decision["colour"], ""),
-                rules.decision_text(view, decision["kind"], gettext),  # in the mails' words
+                rules.presentation.decision_text(view, decision["kind"], gettext),  # in the mails' words
                 bool(decision.get("sealed")),
                 deadline,
                 due_in,
@@ -373,7 +373,7 @@ def log_items_for(
     )
     said = tl.lines(step, reader, everything=everything)
     lines = [(line.text, colours[line.private_to] if line.private_to is not None else "") for line in said]
-    chapters = tl.game_rules.CHAPTERS  # none: the log folds every STRETCH steps
+    chapters = tl.game_rules.about.CHAPTERS  # none: the log folds every STRETCH steps
     opens = next((line.text.strip(" -–—") for line in said if line.kind in chapters), "")
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines, opens)
 
@@ -434,11 +434,11 @@ def step_chance(tl: Timeline, step: Step) -> list[str]:
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
     drawn = (
-        tuple(rules.drawn(step.state))
+        tuple(rules.chance.drawn(step.state))
         if before is None
-        else chance.new_outcomes(rules.drawn(before), rules.drawn(step.state))
+        else chance.new_outcomes(rules.chance.drawn(before), rules.chance.drawn(step.state))
     )
     language = translation.get_language() or "en"
-    if language not in rules.words.LANGUAGES:
-        return [rules.format_chance(step.state, outcome) for outcome in drawn]
-    return [rules.format_chance_in(step.state, outcome, language) for outcome in drawn]
+    if language not in rules.notation.words.LANGUAGES:
+        return [rules.chance.format(step.state, outcome) for outcome in drawn]
+    return [rules.chance.format_in(step.state, outcome, language) for outcome in drawn]
