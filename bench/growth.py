@@ -95,7 +95,7 @@ def play_templates(mails: bool = True) -> tuple[list[int], Any]:
         game = services.create_game(people[n * 6 : n * 6 + size], edition=edition, seed=f"growth-{n}")
         LeagueGame.objects.create(game=game, season=season, round=1)
         services.start_game(game)
-        bots = [rules.Bot(f"growth-{n}:{s}") for s in range(size)]
+        bots = [rules.about.Bot(f"growth-{n}:{s}") for s in range(size)]
         state = services.head_state(game)
         while decisions := rules.pending(state):
             seat = decisions[0].seat

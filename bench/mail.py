@@ -49,7 +49,7 @@ def main() -> int:
             while Game.objects.get(pk=game.pk).status == Game.Status.RUNNING and len(processed) < MOVES:
                 state = services.head_state(game)  # what to play: not timed
                 seat = wl.pending(state)[0].seat
-                line = wl.format_command(state, wl.default(state, seat))
+                line = wl.notation.format_command(state, wl.default(state, seat))
                 address = tokens.reply_address(game.seats.get(position=seat))
                 raw = compose(address, people[seat].email, f"{line}\n\n-- \nsent by the benchmark")
                 start = time.perf_counter()

@@ -78,7 +78,7 @@ def play(label: str, everything: bool) -> Run:
     from notifications.outbound import pictures, sending
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry
-    Bot = wl.Bot
+    Bot = wl.about.Bot
     run = Run(label)
     tag = label.replace(" ", "-")
     people = [

@@ -34,9 +34,11 @@ def main() -> int:
 
     wl = registry.get("whitelotus")  # the game benchmarked, through the registry
     colours = wl.seat_colours[:6]
-    board = wl.load_board(wl.default_board)
-    state = wl.setup(wl.make_config(board, 6, wl.editions[0], wl.OPTIONS, 0), "bench-picture")
-    bots = [wl.Bot(f"bench-picture:bot:{s}") for s in range(6)]
+    board = wl.serial.load_board(wl.about.default_board)
+    state = wl.setup(
+        wl.serial.make_config(board, 6, wl.about.editions[0], wl.about.OPTIONS, 0), "bench-picture"
+    )
+    bots = [wl.about.Bot(f"bench-picture:bot:{s}") for s in range(6)]
     while decisions := wl.pending(state):
         if state.year >= 3 and state.phase.name == "bidding":
             break

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.rules import registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 
 TARGET = 10.0
 # (game, players, edition, seed): each game reached through the registry, as the service does
@@ -33,10 +33,10 @@ GAMES = (
 )
 
 
-def play(rules: GameRules, config: Any, seed: str, players: int) -> list[tuple[int, Any]]:
+def play(rules: Rules, config: Any, seed: str, players: int) -> list[tuple[int, Any]]:
     """A game of the game's bots (as its self-play plays it): the moves."""
     state = rules.setup(config, seed)
-    bots = [rules.Bot(f"{seed}:bot:{s}") for s in range(players)]
+    bots = [rules.about.Bot(f"{seed}:bot:{s}") for s in range(players)]
     moves = []
     while decisions := rules.pending(state):
         seat = decisions[0].seat
@@ -46,12 +46,14 @@ def play(rules: GameRules, config: Any, seed: str, players: int) -> list[tuple[i
     return moves
 
 
-def record(rules: GameRules, players: int, edition: str, seed: str) -> tuple[Any, str, str]:
-    board = rules.load_board(rules.default_board)
-    config = rules.make_config(board, players, edition, rules.OPTIONS, rules.default_first_seat)
+def record(rules: Rules, players: int, edition: str, seed: str) -> tuple[Any, str, str]:
+    board = rules.serial.load_board(rules.about.default_board)
+    config = rules.serial.make_config(
+        board, players, edition, rules.about.OPTIONS, rules.about.default_first_seat
+    )
     moves = play(rules, config, seed, players)
     events = [
-        {"v": 1, "seq": i + 1, "kind": "command", "seat": seat, "payload": rules.command_to_dict(c)}
+        {"v": 1, "seq": i + 1, "kind": "command", "seat": seat, "payload": rules.serial.command_to_dict(c)}
         for i, (seat, c) in enumerate(moves)
     ]
     return config, seed, json.dumps(events)
@@ -81,12 +83,10 @@ def main() -> int:
         def decode(text: str = text) -> object:
             return json.loads(text)
 
-        def replay(
-            text: str = text, config: Any = config, seed: str = seed, rules: GameRules = rules
-        ) -> object:
+        def replay(text: str = text, config: Any = config, seed: str = seed, rules: Rules = rules) -> object:
             state = rules.setup(config, seed)
             for event in json.loads(text):
-                state, _ = rules.apply(state, event["seat"], rules.command_from_dict(event["payload"]))
+                state, _ = rules.apply(state, event["seat"], rules.serial.command_from_dict(event["payload"]))
             return state
 
         t_replay, t_decode = best([(replay, 2), (decode, 40)], rounds=15)

@@ -55,7 +55,7 @@ def main() -> int:
                 Game(
                     name=f"filler {n}",
                     rules=rules.name,
-                    engine_version=rules.VERSION,
+                    engine_version=rules.about.VERSION,
                     board_digest="-",
                     seed_hash="-",
                     status="running",

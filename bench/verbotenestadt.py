@@ -23,11 +23,15 @@ vs = registry.get("verbotenestadt")
 
 
 def play(players: int, seed: str, many_turns: bool) -> dict[str, float]:
-    config = vs.make_config(
-        vs.load_board(vs.default_board), players, "ravensburger", {"many_turns": many_turns}, None
+    config = vs.serial.make_config(
+        vs.serial.load_board(vs.about.default_board),
+        players,
+        "ravensburger",
+        {"many_turns": many_turns},
+        None,
     )
     state = vs.setup(config, seed)
-    bots = [vs.Bot(f"{seed}:bot:{s}") for s in range(players)]
+    bots = [vs.about.Bot(f"{seed}:bot:{s}") for s in range(players)]
     commands = moves = entries = first = bluffs = 0
     times: list[float] = []
     started = time.perf_counter()

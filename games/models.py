@@ -116,7 +116,7 @@ class Game(models.Model):
     name = models.CharField(max_length=100, blank=True, verbose_name=_("name"))
     rules = models.CharField(max_length=40, verbose_name=_("game"))  # the game: games.rules.registry
     engine_version = models.CharField(max_length=40, verbose_name=_("rules version"))  # pinned at creation
-    # one of the game's editions (``rules.editions``; ``clean`` checks it)
+    # one of the game's editions (``rules.about.editions``; ``clean`` checks it)
     edition = models.CharField(max_length=20, verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)
     # table talk allowed (``games.services.press``); set at creation, the service's option, not the rules'
@@ -176,7 +176,7 @@ class Game(models.Model):
     def get_edition_display(self) -> str:
         """The edition as people read it (the game's page words for it, else its code)."""
         try:
-            words = getattr(registry.get(self.rules), "PAGE_WORDS", None) or {}
+            words = registry.get(self.rules).about.PAGE_WORDS or {}
             return str(words.get("edition", {}).get(self.edition, self.edition))
         except registry.UnknownRules:
             return self.edition
@@ -184,7 +184,7 @@ class Game(models.Model):
     def clean(self) -> None:
         super().clean()
         try:
-            editions = registry.get(self.rules).editions
+            editions = registry.get(self.rules).about.editions
         except registry.UnknownRules as error:
             raise ValidationError({"rules": str(error)}) from None
         if self.edition not in editions:

@@ -99,12 +99,12 @@ class Season(models.Model):
     @property
     def edition_played(self) -> str:
         """The edition its games are created with: its own, else the game's first."""
-        return self.edition or registry.get(self.rules).editions[0]
+        return self.edition or registry.get(self.rules).about.editions[0]
 
     @property
     def board_played(self) -> str:
         """The board its games are created on: its own, else the game's."""
-        return self.board or registry.get(self.rules).default_board
+        return self.board or registry.get(self.rules).about.default_board
 
     def __str__(self) -> str:
         return f"{self.league.name}: {self.name}"

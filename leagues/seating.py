@@ -57,10 +57,10 @@ def season_counts(season: Season) -> tuple[int, ...]:
     """The numbers of players a game of the season may have: its game's player counts that
     its edition and options allow (Die Verbotene Stadt's partner variant: only 4)."""
     rules = registry.get(season.rules)
-    if season.edition_played not in rules.editions:
+    if season.edition_played not in rules.about.editions:
         raise SeatingError(
             f"{season} cannot be seated: {rules.title} has no edition '{season.edition_played}' "
-            f"(its editions: {', '.join(rules.editions)})."
+            f"(its editions: {', '.join(rules.about.editions)})."
         )
     try:
         board = services.board(season.board_played, season.rules)
@@ -70,7 +70,7 @@ def season_counts(season: Season) -> tuple[int, ...]:
     counts = []
     for n in rules.player_counts:
         try:
-            rules.make_config(board, n, season.edition_played, options, 0)
+            rules.serial.make_config(board, n, season.edition_played, options, 0)
         except (TypeError, ValueError):
             continue
         counts.append(n)
@@ -183,7 +183,7 @@ def _clock(season: Season) -> TimeControls | None:
     """The season's clock over its game's suitable one (None: the game's, as a new game gets)."""
     if not season.time_controls:
         return None
-    return TimeControls.from_dict({**registry.get(season.rules).time_controls, **season.time_controls})
+    return TimeControls.from_dict({**registry.get(season.rules).about.time_controls, **season.time_controls})
 
 
 def moderator_refusal(season: Season, player: Player) -> str:

@@ -113,8 +113,10 @@ def _season_part(season: Season, table: object, most: int | None) -> SeasonPart:
 def _rules_in_words(season: Season) -> list[tuple[str, str]]:
     """The season's game, edition, options, table talk and clock, as a reader says them."""
     game = registry.get(season.rules)
-    options = services.game_options(game, season.options) if season.edition_played in game.editions else {}
-    clock = _clock(season) or TimeControls.from_dict(game.time_controls)  # None: the game's own
+    options = (
+        services.game_options(game, season.options) if season.edition_played in game.about.editions else {}
+    )
+    clock = _clock(season) or TimeControls.from_dict(game.about.time_controls)  # None: the game's own
     said = [
         (_("Game"), words.game_name(game)),
         (_("Edition"), words.game_word(game, "edition", season.edition_played)),

@@ -10,30 +10,47 @@ from types import ModuleType
 from typing import Any
 
 from games.presentation import display, picture
-from games.rules import registry
+from games.rules import base, registry
 from games.rules import whitelotus as _wl
-from games.rules.base import PRESENTATION
 
 NAME = "second"
-# how the service presents a game: optional names of the contract, each with its default on
-# games.rules.base.Game
-LOOKS = PRESENTATION
-# White Lotus's contract, every name of it but its words and looks; not its submodules, which
-# are its package's names only once something has imported them (``picture`` would then hide
-# the service's ``games.presentation.picture`` imported above, in whichever test process imported it first)
+# White Lotus's contract, its core and its parts, but its words and looks (its About and its
+# Presentation are its own below); not its submodules, which are its package's names only once
+# something has imported them (``picture`` would then hide the service's
+# ``games.presentation.picture`` imported above, in whichever test process imported it first)
 for _key in dir(_wl):
-    if not _key.startswith("_") and _key not in LOOKS and not isinstance(getattr(_wl, _key), ModuleType):
+    if (
+        not _key.startswith("_")
+        and _key not in ("About", "Presentation")
+        and not isinstance(getattr(_wl, _key), ModuleType)
+    ):
         globals()[_key] = getattr(_wl, _key)
 
 name = NAME
 title = "Second Game"
-VERSION = "second-1"
 player_counts = (3, 4)
-time_controls: Mapping[str, Any] = {"hours_per_decision": 24}
-short_windows: Mapping[str, float] = {"place": 3}  # the first decision of a game
 
 
-PICTURE = __name__  # its picture is this module's board_svg
+class About(_wl.About):
+    VERSION = "second-1"
+    time_controls: Mapping[str, Any] = {"hours_per_decision": 24}
+    short_windows: Mapping[str, float] = {"place": 3}  # the first decision of a game
+    # how the service presents a game is the defaults' (White Lotus's names and flags are its own)
+    FIRST_SEAT_KEY = base.About.FIRST_SEAT_KEY
+    FULL_PRESS_OPTIONS = base.About.FULL_PRESS_OPTIONS
+    OPTION_FLAGS = base.About.OPTION_FLAGS
+
+
+class Presentation(base.Presentation):
+    """Its words and looks: the defaults', but its picture (this module's board_svg), what a
+    decision asks, and White Lotus's sentences."""
+
+    PICTURE = __name__
+    narrate = staticmethod(_wl.Presentation.narrate)
+    sealed_text = staticmethod(_wl.Presentation.sealed_text)
+
+    def decision_text(self, view: Mapping[str, Any], kind: str, translate: Any = str) -> str:
+        return decision_text(view, kind, translate)
 
 
 def board_svg(

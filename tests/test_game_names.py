@@ -91,8 +91,8 @@ def vocabulary() -> dict[str, re.Pattern[str]]:
     words: dict[str, set[str]] = {}
     for key in registry.names():
         rules = registry.get(key)
-        found = {rules.default_board, *str(rules.FIRST_SEAT_KEY).split("_")}
-        for tables in rules.words.TABLES.values():
+        found = {rules.about.default_board, *str(rules.about.FIRST_SEAT_KEY).split("_")}
+        for tables in rules.notation.words.TABLES.values():
             for canonical, spellings in tables["en"].items():
                 found |= {canonical, *spellings}
         words[key] = {w.lower() for w in found if len(w) >= 5}

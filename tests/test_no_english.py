@@ -99,7 +99,7 @@ def command_words(language: str) -> set[str]:
     """What a reader of ``language`` types: every spelling of the games' word tables."""
     found: set[str] = set()
     for name in registry.names():
-        tables = getattr(registry.get(name).words, "TABLES", {})
+        tables = getattr(registry.get(name).notation.words, "TABLES", {})
         for table in tables.values():
             found |= {spelling for spellings in table.get(language, {}).values() for spelling in spellings}
     return found
@@ -113,7 +113,7 @@ def game_words(language: str) -> frozenset[str]:
     found: set[str] = set()
     with translation.override(language):
         for name in registry.names():
-            for word in registry.get(name).MESSAGES:
+            for word in registry.get(name).about.MESSAGES:
                 if WORD.fullmatch(word) and gettext(word) != word and word.lower() not in SHARED:
                     found.add(word)
     return frozenset(found - native_spellings(language))

@@ -125,7 +125,7 @@ class Players:
         )
         if about is None or since is None or about < since:
             return False
-        text = rules.format_command(state, rules.default(state, key[1]))
+        text = rules.notation.format_command(state, rules.default(state, key[1]))
         address = mail.reply_to.strip().split("<")[-1].strip(">")
         player = self.seats_by_address[address][2]
         reply = self.send("player", key, player, address, text, mail)

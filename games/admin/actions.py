@@ -176,8 +176,8 @@ class TimeControlsForm(ReasonForm):
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         rules = services.rules_of(game)
-        if rules.short_windows:  # those decisions keep a deadline even without a clock
-            windows = ", ".join(f"{kind} {hours:g} h" for kind, hours in rules.short_windows.items())
+        if rules.about.short_windows:  # those decisions keep a deadline even without a clock
+            windows = ", ".join(f"{kind} {hours:g} h" for kind, hours in rules.about.short_windows.items())
             self.fields["hours_per_decision"].help_text = gettext(
                 "Empty: no deadlines, except for %(game)s's short windows, which always keep one "
                 "(%(windows)s). Sealed decisions share one deadline."

@@ -53,7 +53,7 @@ def pending_text(seats: dict[int, Seat], state: Any, *, rules: str = registry.DE
     decisions = game.pending(state)
     view = game.view(state, None) if decisions else {}
     return "; ".join(
-        f"{seat_label(seats, d.seat)}: {game.decision_text(view, d.kind, gettext)}"
+        f"{seat_label(seats, d.seat)}: {game.presentation.decision_text(view, d.kind, gettext)}"
         f"{gettext(' (sealed)') if d.sealed else ''}"
         for d in decisions
     )
@@ -239,7 +239,9 @@ def _narrate(game: Game, rows: list[Row]) -> None:
                 row.error = gettext("This move does not replay: %(error)s") % {"error": error}
             else:
                 # what the engine said, in the moderator's language (the pages' and the mails')
-                row.lines = [_line(rules.narrate(state, entry, gettext), entry, colours) for entry in log]
+                row.lines = [
+                    _line(rules.presentation.narrate(state, entry, gettext), entry, colours) for entry in log
+                ]
                 year = rules.view(state, None).get("year")
         row.period = gettext("Year %(year)s") % {"year": made_in} if made_in else ""
         after[event.seq] = state
@@ -282,7 +284,11 @@ def hidden_state(game: Game, seats: dict[int, Seat]) -> dict[str, Any]:
                 "public": players[position] if position < len(players) else {},
             }
         )
-    return {"seats": rows, "data": rules.state_to_dict(state), "raw": _pretty(rules.state_to_dict(state))}
+    return {
+        "seats": rows,
+        "data": rules.serial.state_to_dict(state),
+        "raw": _pretty(rules.serial.state_to_dict(state)),
+    }
 
 
 def hidden_template(rules: str) -> str:

@@ -154,7 +154,7 @@ def deadlines_of(game: Game, seats: dict[int, Seat]) -> list[Due]:
         view = {}
 
     def said(kind: str) -> str:
-        return rules.decision_text(view, kind, _) if view else kind
+        return rules.presentation.decision_text(view, kind, _) if view else kind
 
     return [Due(seat_label(seats, d.seat), said(d.kind), d.deadline_at) for d in owed]
 
@@ -185,7 +185,7 @@ def state_view(
     views = []  # what each seat sees besides the public view: its hand, sealed choice, drawn tile
     for position in range(services.seats_of(game)):
         private = {k: v for k, v in rules.view(state, position).items() if public.get(k) != v}
-        menu = rules.describe(state, position) if position in deciding else []
+        menu = rules.notation.describe(state, position) if position in deciding else []
         views.append((seat_label(seats, position), _pretty(private), menu))
     context = {
         **_context(
@@ -198,7 +198,7 @@ def state_view(
         "pending": pending_text(seats, state, rules=game.rules),
         "views": views,
         "public": _pretty(public),
-        "raw": _pretty(rules.state_to_dict(state)),
+        "raw": _pretty(rules.serial.state_to_dict(state)),
         "previous": seq - 1 if seq > 1 else None,
         "next": seq + 1 if seq < game.head_seq else None,
     }

@@ -16,7 +16,7 @@ from games import services
 from games.jobs.common import JobError, _seats, status_of
 from games.models import Game, Player
 from games.rules import registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.rules.registry import UnknownRules
 
 # --- create_game ---------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def player_for(email: str, name: str | None = None) -> Player:
     return Player.objects.create(email=email, name=(name or email.split("@")[0])[:100])
 
 
-def game_rules(rules: str) -> GameRules:
+def game_rules(rules: str) -> Rules:
     """The game called ``rules``, or a :class:`JobError` naming the games there are."""
     try:
         return registry.get(rules)
@@ -67,7 +67,7 @@ def first_seat_of(value: str, players: int, *, rules: str = registry.DEFAULT) ->
         return None
     colours = game_rules(rules).seat_colours[:players]
     if word not in colours:
-        flag = "--" + str(game_rules(rules).FIRST_SEAT_KEY).replace("_", "-")
+        flag = "--" + str(game_rules(rules).about.FIRST_SEAT_KEY).replace("_", "-")
         raise JobError(f"{flag} must be one of {', '.join(colours)} or lot, not '{value}'.")
     return colours.index(word)
 
@@ -113,7 +113,7 @@ def create_game(
     with transaction.atomic():
         players = [player_for(email, names.get(email.lower())) for email in emails]
         first = (
-            the_rules.default_first_seat
+            the_rules.about.default_first_seat
             if first_seat is None
             else first_seat_of(first_seat, len(players), rules=rules)
         )
@@ -122,7 +122,9 @@ def create_game(
             rules=rules,
             edition=edition,
             options=dict(options or {}),
-            board_name=board_source(board if board is not None else the_rules.default_board, rules=rules),
+            board_name=board_source(
+                board if board is not None else the_rules.about.default_board, rules=rules
+            ),
             seed=seed,
             first_seat=first,
             name=name,

@@ -36,15 +36,15 @@ def export_record(game: Game, *, public: bool = False) -> str:
     rules = services.rules_of(game)
     entered = created.payload.get("record") or {}
     state = services.setup_of(game, created)
-    outcomes = [tuple(rules.drawn(state))]
+    outcomes = [tuple(rules.chance.drawn(state))]
     moves: list[tuple[int, Any]] = []
     notes = [records.Note.from_data(-1, n) for n in entered.get("setup", [])]
     for event in events:
         if event.kind in services.MOVE_KINDS and event.seat is not None:
             after, _ = services.apply_event(rules, state, event)
             notes += [records.Note.from_data(len(moves), n) for n in event.payload.get("notes", [])]
-            moves.append((event.seat, rules.command_from_dict(event.payload["command"])))
-            outcomes.append(chance.new_outcomes(rules.drawn(state), rules.drawn(after)))
+            moves.append((event.seat, rules.serial.command_from_dict(event.payload["command"])))
+            outcomes.append(chance.new_outcomes(rules.chance.drawn(state), rules.chance.drawn(after)))
             state = after
     seats = _seats(game)
     if "header" in entered:  # played elsewhere: as the record had it (names, not addresses, when public)
@@ -83,7 +83,9 @@ def export_record(game: Game, *, public: bool = False) -> str:
         edition=game.edition,
         board=services.board(game.board, game.rules),
         colours=tuple(s.colour for s in seats),
-        options=rules.config_to_data(config).get("options", {}),  # as the game names them now (not one_turn)
+        options=rules.serial.config_to_data(config).get(
+            "options", {}
+        ),  # as the game names them now (not one_turn)
         first_seat=first if isinstance(first, int) else None,
         seed=seed,
         moves=tuple(moves),
@@ -114,7 +116,7 @@ def _check_record_version(header: Mapping[str, str]) -> None:
     (its moves may replay to another game, or not at all)."""
     played = header.get("version", "")
     try:
-        running = registry.get(header.get("rules", registry.DEFAULT)).VERSION
+        running = registry.get(header.get("rules", registry.DEFAULT)).about.VERSION
     except UnknownRules:
         return  # parse_record says so
     if played and played != running:
@@ -222,7 +224,7 @@ def import_record(
                 services.submit(game, seat, typed, source=Event.Source.SYSTEM, outcomes=outcomes, notes=notes)
             except services.GameError as error:
                 raise JobError(f"move {i + 1} ({record.colours[seat]}): {error}") from None
-        if rules.state_to_dict(services.state_at(game)) != rules.state_to_dict(final):
+        if rules.serial.state_to_dict(services.state_at(game)) != rules.serial.state_to_dict(final):
             raise JobError("The imported game does not reach the state its record replays to.")
     game.refresh_from_db()
     return game

@@ -39,7 +39,7 @@ def replay_game(game: Game) -> ReplayCheck:
         where = f"snapshot #{snap.seq} and the events after it" if snap else "its events"
         detail = ""
         if snap is not None:
-            replayed = services.rules_of(game).state_to_dict(services.state_at(game, snap.seq))
+            replayed = services.rules_of(game).serial.state_to_dict(services.state_at(game, snap.seq))
             differing = _differing(snap.state, replayed)
             if differing:
                 fields = ", ".join(differing)

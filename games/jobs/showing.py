@@ -15,7 +15,7 @@ from games.models import Game, Player
 from games.presentation.display import view_of
 from games.projections import narration
 from games.rules import operatortext
-from games.rules.base import GameRules, Message
+from games.rules.base import Message, Rules
 
 # --- show_game ----------------------------------------------------------------------------
 
@@ -61,7 +61,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
         f"Game {game.pk}{f' ({game.name})' if game.name else ''}: {rules.title}, {game.edition}, "
         f"board {game.board}, {status_of(game)}, event #{game.head_seq}",
     ]
-    own = rules.operator_text  # the game's own text for the operator, if any
+    own = rules.presentation.operator_text  # the game's own text for the operator, if any
     if own is not None:
         out += own(view, {colour: str(player) for colour, player in seats.items()})
     else:
@@ -73,7 +73,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
         colour = _seats(game)[seat].colour
         out += ["", f"As {colour}: {operatortext.words(private) or 'nothing hidden from the others'}"]
     if seat is not None:
-        menu = rules.describe(state, seat)
+        menu = rules.notation.describe(state, seat)
         if menu:
             out += ["  you may:", *(f"    {line}" for line in menu)]
     if log > 0:
@@ -84,7 +84,7 @@ def show_game(game: Game, *, colour: str | None = None, log: int = 10, moderator
     return "\n".join(out)
 
 
-def _game_text(rules: GameRules, view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
+def _game_text(rules: Rules, view: Mapping[str, Any], seats: Mapping[str, Player]) -> list[str]:
     """A game's text board (``rules.text_board``), who must decide, the result, and what
     the seat sees alone."""
     names = {colour: player.name for colour, player in seats.items()}
@@ -123,7 +123,11 @@ def event_lines(game: Game, last: int, seat: int | None = None, *, moderator: bo
             f"{colours.get(e.seat, '-') if e.seat is not None else '-':<7}",
         ]
         if e.command_text:
-            public = rules.public_notation(rules.command_from_dict(e.payload["command"])) if hidden else None
+            public = (
+                rules.notation.public(rules.serial.command_from_dict(e.payload["command"]))
+                if hidden
+                else None
+            )
             if hidden and (told is None or told.sealed):
                 parts.append("(sealed)")
             else:

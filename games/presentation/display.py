@@ -31,7 +31,7 @@ from games.presentation import words
 from games.presentation.picture import board_svg, has_picture
 from games.presentation.steps import Step, Timeline
 from games.rules import chance, records, registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 
 __all__ = [
     "LogItem",
@@ -70,7 +70,7 @@ class LogItem:
 
 @dataclass(frozen=True)
 class LogPart:
-    """A part of the log folded on the page: a year or a turn (``rules.CHAPTERS``), or a
+    """A part of the log folded on the page: a year or a turn (``rules.about.CHAPTERS``), or a
     stretch of ``STRETCH`` steps of a game without them."""
 
     label: str
@@ -196,7 +196,7 @@ def game_title(rules: str) -> str:
     return words.game_name(registry.get(rules))
 
 
-def players(view: dict[str, Any], seat_names: dict[str, str], rules: GameRules) -> list[dict[str, Any]]:
+def players(view: dict[str, Any], seat_names: dict[str, str], rules: Rules) -> list[dict[str, Any]]:
     """The view's players, each with its name (and, where the game has chips, its chips in
     the game's words for them, ``PAGE_WORDS["chip"]``)."""
     ranks = view.get("outcome", {}).get("rank", {})
@@ -255,7 +255,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
             Waiting(
                 decision["colour"],
                 seat_names.get(decision["colour"], ""),
-                rules.decision_text(view, decision["kind"], gettext),  # in the mails' words
+                rules.presentation.decision_text(view, decision["kind"], gettext),  # in the mails' words
                 bool(decision.get("sealed")),
                 deadline,
                 due_in,
@@ -374,7 +374,7 @@ def log_items_for(
     )
     said = tl.lines(step, reader, everything=everything)
     lines = [(line.text, colours[line.private_to] if line.private_to is not None else "") for line in said]
-    chapters = tl.game_rules.CHAPTERS  # none: the log folds every STRETCH steps
+    chapters = tl.game_rules.about.CHAPTERS  # none: the log folds every STRETCH steps
     opens = next((line.text.strip(" -–—") for line in said if line.kind in chapters), "")
     return LogItem(step.number, event.seq, colour, event.kind, summary, lines, opens)
 
@@ -435,11 +435,11 @@ def step_chance(tl: Timeline, step: Step) -> list[str]:
     rules = tl.game_rules
     before = tl.steps[step.number - 2].state if step.number > 1 else None
     drawn = (
-        tuple(rules.drawn(step.state))
+        tuple(rules.chance.drawn(step.state))
         if before is None
-        else chance.new_outcomes(rules.drawn(before), rules.drawn(step.state))
+        else chance.new_outcomes(rules.chance.drawn(before), rules.chance.drawn(step.state))
     )
     language = translation.get_language() or "en"
-    if language not in rules.words.LANGUAGES:
-        return [rules.format_chance(step.state, outcome) for outcome in drawn]
-    return [rules.format_chance_in(step.state, outcome, language) for outcome in drawn]
+    if language not in rules.notation.words.LANGUAGES:
+        return [rules.chance.format(step.state, outcome) for outcome in drawn]
+    return [rules.chance.format_in(step.state, outcome, language) for outcome in drawn]

@@ -29,7 +29,7 @@ def own_phrase(rules_name: str, key: str) -> str | None:
     """The English template of the game ``rules_name`` for ``key``, or None."""
     if rules_name not in registry.names():  # no game (a mail about none), or a stale name
         return None
-    phrase = registry.get(rules_name).MAIL_WORDS.get(key)
+    phrase = registry.get(rules_name).presentation.MAIL_WORDS.get(key)
     return phrase if isinstance(phrase, str) else None
 
 

@@ -15,7 +15,7 @@ from games import services
 from games.models import Event, Game, Seat
 from games.presentation import display
 from games.projections import narration
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from notifications.models import DigestPart, OutboundMail
 
 NEWS_KINDS = (
@@ -38,7 +38,7 @@ class Seen:
     view: dict[str, Any]
     colour: str
     names: dict[str, str]
-    rules: GameRules
+    rules: Rules
     colours: dict[int, str]  # each seat's colour, by position
     seat: int
     holder: Seat | None = None  # the seat's row, with its player (read with the others)

@@ -21,7 +21,7 @@ from games import services
 from games.models import Event, Game
 from games.projections import narration
 from games.rules import registry
-from games.rules.base import GameRules, LogEntry, Message
+from games.rules.base import LogEntry, Message, Rules
 
 __all__ = ["Line", "Step", "Timeline", "at_head", "clear_cache", "timeline"]
 
@@ -45,7 +45,7 @@ class Step:
 class Line:
     message: Message  # language-neutral: a template and its arguments
     private_to: int | None  # said to this seat only (shown on its page, or once the game is over)
-    kind: str = ""  # the log entry's kind ("year"): a page folds its log at ``rules.CHAPTERS``
+    kind: str = ""  # the log entry's kind ("year"): a page folds its log at ``rules.about.CHAPTERS``
 
     @property
     def text(self) -> str:
@@ -67,7 +67,7 @@ class Timeline:
         return self.steps[number - 1] if 1 <= number <= len(self.steps) else None
 
     @property
-    def game_rules(self) -> GameRules:
+    def game_rules(self) -> Rules:
         return registry.get(self.rules)
 
     @property

@@ -1,7 +1,7 @@
 """Game words in the reader's language (the engine speaks English; its words are msgids).
 
 The seats' colours, buildings and a final score's parts (the game's own, ``score_parts``, else
-the parts its outcome names); what a decision asks is the game's (``rules.decision_text``)."""
+the parts its outcome names); what a decision asks is the game's (``rules.presentation.decision_text``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from games.rules.base import GameRules
+from games.rules.base import Rules
 
 PLACES = {
     1: gettext_noop("1st"),
@@ -22,11 +22,11 @@ PLACES = {
 }
 
 
-def score_parts(row: dict[str, int], rules: GameRules) -> str:
+def score_parts(row: dict[str, int], rules: Rules) -> str:
     """A final score's parts in the reader's language, as the game says them (its optional
     ``score_parts``: "buildings 23 + dragons 0 + …"), else as its outcome names them
     ("officials 12 + …")."""
-    return str(rules.score_parts(row).render(gettext))
+    return str(rules.presentation.score_parts(row).render(gettext))
 
 
 def colour(name: str) -> str:
@@ -36,21 +36,21 @@ def colour(name: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def game_word(rules: GameRules, kind: str, code: object) -> str:
+def game_word(rules: Rules, kind: str, code: object) -> str:
     """A code of a game's config or view (an edition, a board, an option or its value, a
-    phase, a die) in the reader's language, through the game's words (``rules.PAGE_WORDS``);
+    phase, a die) in the reader's language, through the game's words (``rules.about.PAGE_WORDS``);
     a code the game has no words for, as it is."""
     english = page_words(rules).get(kind, {}).get(str(code))
     return gettext(english) if english else str(code)
 
 
-def page_words(rules: GameRules) -> Mapping[str, Mapping[str, str]]:
-    """The game's words for its codes (``rules.PAGE_WORDS``); none for a game that gives none
+def page_words(rules: Rules) -> Mapping[str, Mapping[str, str]]:
+    """The game's words for its codes (``rules.about.PAGE_WORDS``); none for a game that gives none
     (every code is then shown as it is)."""
-    return getattr(rules, "PAGE_WORDS", None) or {}
+    return rules.about.PAGE_WORDS or {}
 
 
-def game_name(rules: GameRules) -> str:
+def game_name(rules: Rules) -> str:
     """The game's name in the reader's language ("Der weiße Lotus")."""
     return gettext(rules.title)
 
@@ -60,7 +60,7 @@ def place(rank: int) -> str:
     return gettext(PLACES[rank]) if rank in PLACES else str(rank)
 
 
-def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: GameRules) -> str:
+def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: Rules) -> str:
     """Whose move it is, told to a seat that has nothing to decide: "It is not your move:
     Blue (Bao) must place a control marker." (several seats: the sealed choices they owe);
     the decision in the words of the game (``rules``)."""
@@ -72,7 +72,7 @@ def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: GameRules)
     kinds = list(dict.fromkeys(d["kind"] for d in pending))
     who = joined([_who(d["colour"], names) for d in pending])
     what = (
-        rules.decision_text(view, kinds[0], gettext)
+        rules.presentation.decision_text(view, kinds[0], gettext)
         if len(kinds) == 1
         else gettext("make their sealed choices")
     )
@@ -83,10 +83,10 @@ def waiting(view: Mapping[str, Any], names: Mapping[str, str], rules: GameRules)
     ) % {"who": who, "what": what}
 
 
-def sealed_choice(rules: GameRules, sealed: Any) -> str:
+def sealed_choice(rules: Rules, sealed: Any) -> str:
     """A seat's sealed choice from its view ("bid 3 against green", "side rebels, army 2"),
-    in the reader's language, as the game says it (``rules.sealed_text``)."""
-    return rules.sealed_text(sealed, gettext)
+    in the reader's language, as the game says it (``rules.presentation.sealed_text``)."""
+    return rules.presentation.sealed_text(sealed, gettext)
 
 
 def joined(items: Sequence[str]) -> str:

@@ -31,7 +31,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext, gettext_noop
 
 from games.models import Event, Game, Narration
-from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Spelled, Word
+from games.rules.base import IllegalCommand, LogEntry, Message, Rules, Spelled, Word
 from games.store import heads
 
 # What a default says (in the mails' catalogue): the move itself, or, to the other seats, only
@@ -58,7 +58,7 @@ class Line(NamedTuple):
     message: Message
 
 
-def lines_of(rules: GameRules, told: Told) -> list[dict[str, Any]]:
+def lines_of(rules: Rules, told: Told) -> list[dict[str, Any]]:
     """The stored lines of one move event (JSON): a default's own line first, then what the
     engine said, in its order.  ``to``: the only seat that may read it (None: everyone);
     ``but``: the seat that may not."""
@@ -72,7 +72,7 @@ def lines_of(rules: GameRules, told: Told) -> list[dict[str, Any]]:
     return out
 
 
-def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> list[dict[str, Any]]:
+def default_lines(rules: Rules, before: Any, event: Event, colour: str) -> list[dict[str, Any]]:
     """What a default played for ``event.seat`` (whose colour is ``colour``) tells: the move
     itself, unless it was a sealed choice (in ``before``, the state it was played in): the
     others are then told only that the deadline passed (a defaulted bid or dial is as secret
@@ -89,14 +89,14 @@ def default_lines(rules: GameRules, before: Any, event: Event, colour: str) -> l
     ]
 
 
-def _in_every_notation(rules: GameRules, before: Any, event: Event) -> Spelled | str:
+def _in_every_notation(rules: Rules, before: Any, event: Event) -> Spelled | str:
     """The default's command in the notation of each language the site speaks (a German
     reader is told ``ablehnen``, as they would write it), or as stored where the state it was
     played in is not at hand."""
     if before is None:
         return event.command_text
     try:
-        command = rules.command_from_dict(event.payload["command"])
+        command = rules.serial.command_from_dict(event.payload["command"])
         return Spelled(
             tuple((code, rules.format_command_in(before, command, code)) for code, _ in settings.LANGUAGES)
         )
@@ -118,7 +118,7 @@ def _line(kind: str, message: Message, *, to: int | None = None, but: int | None
     return {"k": kind, "m": message.to_data(), "to": to, "but": but}
 
 
-def rows_of(game: Game, rules: GameRules, told: Iterable[Told]) -> list[Narration]:
+def rows_of(game: Game, rules: Rules, told: Iterable[Told]) -> list[Narration]:
     """The rows of these move events (not saved)."""
     return [
         Narration(game=game, seq=t.event.seq, seat=t.event.seat, lines=lines_of(rules, t))
@@ -233,7 +233,7 @@ class Chapter(str):
 def news(game: Game, seat: int | None, since: int, upto: int) -> list[str]:
     """The lines ``seat`` may read of the moves after ``since`` up to ``upto``, said in the
     active language; a line that opens a chapter is a :class:`Chapter`."""
-    chapters = heads.rules_of(game).CHAPTERS
+    chapters = heads.rules_of(game).about.CHAPTERS
     out: list[str] = []
     for _, lines in told(game, since, upto):
         for line in lines:

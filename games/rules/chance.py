@@ -211,7 +211,7 @@ def draw_group(
 
 
 def new_outcomes(a: Sequence[Chance], b: Sequence[Chance]) -> tuple[Chance, ...]:
-    """What was drawn between two states of one game, from what each had drawn (``rules.drawn``
+    """What was drawn between two states of one game, from what each had drawn (``rules.chance.drawn``
     of each: none for a game without chance), ``b`` one step on from ``a``."""
     return tuple(b[len(a) :]) if len(b) >= len(a) else tuple(b)
 

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand, LogEntry, Message, Word
+from games.rules.base import IllegalCommand, LogEntry, Message, Rules, Word
 from games.rules.chance import Chance, ChanceError
 from games.rules.records import Note, Record, players_of, read_header
 from games.rules.recordtext import body_lines
 
-Parse = Callable[[GameRules, Any, str, int], Any]
+Parse = Callable[[Rules, Any, str, int], Any]
 _TRAILING = re.compile(r"\s+#")
 
 
@@ -86,7 +86,7 @@ class Reader:
 
     def __init__(self, record: Record, parse: Parse | None = None) -> None:
         self.record = record
-        self.rules: GameRules = record.game_rules
+        self.rules: Rules = record.game_rules
         self.parse = parse
         self.config = record.config()
         self.moves: list[tuple[int, Any]] = []
@@ -95,7 +95,7 @@ class Reader:
         self.notes: list[Note] = []
         self.pending_notes: list[str] = []
         self.lines: list[tuple[int, str]] = []  # the body as taken (for saving a half-entered game)
-        self.kinds = chance.kinds_index(self.rules.CHANCE_WORDS, tuple(self.rules.CHANCE_WORDS))
+        self.kinds = chance.kinds_index(self.rules.chance.WORDS, tuple(self.rules.chance.WORDS))
         self.step = _Step(0, "", None, None, self.config)
         self._play(self.step)
 
@@ -186,7 +186,7 @@ class Reader:
             if not error.needed:
                 raise
         except IllegalCommand as error:
-            legal = error.legal or tuple(self.rules.describe(state, seat))
+            legal = error.legal or tuple(self.rules.notation.describe(state, seat))
             return _refused(number, line, error, tuple(legal))
         self._close()
         self.step = step
@@ -197,15 +197,15 @@ class Reader:
         step = self.step
         state = step.before if step.seat is not None else self._any_state()
         try:
-            outcome = self.rules.parse_chance(state, said)
+            outcome = self.rules.chance.parse(state, said)
         except IllegalCommand as error:
-            return _refused(number, line, error, tuple(self.rules.CHANCE.values()))
+            return _refused(number, line, error, tuple(self.rules.chance.SYNTAX.values()))
         trial = replace(step, outcomes=[*step.outcomes, outcome], after=None, need=None, log=[])
         problem = self._play(trial)
         if problem is not None:
             return _refused(number, line, problem, tuple(problem.legal))
         self.step = trial
-        return self._taken(trial, outcome=self.rules.format_chance(state, outcome))
+        return self._taken(trial, outcome=self.rules.chance.format(state, outcome))
 
     def _any_state(self) -> Any:
         """A state to read an outcome of the setup with (its board and seats)."""
@@ -450,7 +450,7 @@ class Draft:
         return [
             f"{colours[d.seat]}: {line}"
             for d in reader.rules.pending(state)
-            for line in reader.rules.describe(state, d.seat)
+            for line in reader.rules.notation.describe(state, d.seat)
         ]
 
     def board(self, translate: Callable[[str], str] = lambda t: t) -> str:
@@ -474,7 +474,7 @@ class Draft:
 def parse_record(
     text: str,
     boards: Callable[[str, str], Any],
-    parse: Callable[[GameRules, Any, str, int], Any] | None = None,
+    parse: Callable[[Rules, Any, str, int], Any] | None = None,
 ) -> tuple[Record, Any]:
     """The record and the final state it replays to; an illegal line raises
     :class:`IllegalCommand` naming the line and what was legal there.  ``boards(rules,

@@ -1,4 +1,4 @@
-"""The mechanisms behind :class:`games.rules.base.Game`'s defaults that are more than a line:
+"""The mechanisms behind :mod:`games.rules.base`'s defaults that are more than a line:
 dataclass values kept as JSON and read back by their type hints, a vocabulary made from a
 game's own command words, and the config, board and bot of a game that gives none.  What
 each default *is* is said in :mod:`games.rules.base`; this module only does the work.  Pure Python: no Django.
@@ -235,8 +235,9 @@ class NoBoard:
 
 @dataclass(frozen=True)
 class Config:
-    """The config :meth:`Game.make_config` makes for a game that gives none: who plays (seat
-    colours, in order), the edition, the options and the first seat (None: the game decides)."""
+    """The config :meth:`games.rules.base.Serial.make_config` makes for a game that gives none:
+    who plays (seat colours, in order), the edition, the options and the first seat (None: the
+    game decides)."""
 
     board: Any
     colours: tuple[str, ...]
@@ -259,6 +260,6 @@ class RandomBot:
 
     def choose(self, state: Any, seat: int) -> Any:
         menu = self.game.legal(state, seat)
-        seen = json.dumps(self.game.state_to_dict(state), sort_keys=True, default=str)
+        seen = json.dumps(self.game.serial.state_to_dict(state), sort_keys=True, default=str)
         digest = hashlib.sha256(f"{self.key}\n{seat}\n{seen}".encode()).digest()
         return menu[int.from_bytes(digest[:8], "big") % len(menu)]

@@ -1,6 +1,6 @@
 """A game as the operator reads it on the command line (``manage.py show_game``): plain English
 lines drawn from a view, shared by the service's text of any game and a game's own
-``operator_text`` (an optional name of :class:`games.rules.base.Game`).  Pure Python: no Django."""
+``operator_text`` (of :class:`games.rules.base.Presentation`).  Pure Python: no Django."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@
 
 A record of another game than White Lotus says which (``rules: verbotenestadt``, its title
 in the first line) and the version of its rules it was played under (``version:
-verbotenestadt-2``, ``rules.VERSION``: a record of another version may not replay the same
+verbotenestadt-2``, ``rules.about.VERSION``: a record of another version may not replay the same
 game); a record without a ``rules`` line is a White Lotus record (the default game's text names
 no game).  White Lotus calls the seat that begins its first emperor
 (``first_emperor``); every other game ``first_seat``.  Unknown header keys are kept (the
@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules import chance, registry, rng
-from games.rules.base import GameRules, IllegalCommand
+from games.rules.base import IllegalCommand, Rules
 from games.rules.chance import Chance
 from games.rules.recordtext import split_record
 
@@ -78,7 +78,7 @@ KNOWN = {
 def first_seat_key(rules: str) -> str:
     """The header key of the seat that begins: the game's own (``FIRST_SEAT_KEY``), else
     ``first_seat``."""
-    return str(registry.get(rules).FIRST_SEAT_KEY)
+    return str(registry.get(rules).about.FIRST_SEAT_KEY)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Record:
     seed: str
     moves: tuple[tuple[int, Any], ...]
     extra: dict[str, str] = field(default_factory=dict)
-    # the rules version the game was played under (``rules.VERSION``; "": not said, as in every
+    # the rules version the game was played under (``rules.about.VERSION``; "": not said, as in every
     # White Lotus record)
     version: str = ""
     # how the draws were made (games.rules.rng; "": not said, an old record: the seed is the
@@ -149,12 +149,12 @@ class Record:
         return rng.draw_seed(self.seed, self.draws or None, self.entropy)
 
     @property
-    def game_rules(self) -> GameRules:
+    def game_rules(self) -> Rules:
         return registry.get(self.rules)
 
     def config(self) -> Any:
         """The engine's config this record's game is set up with."""
-        return self.game_rules.make_config(
+        return self.game_rules.serial.make_config(
             self.board, len(self.colours), self.edition, dict(self.options), self.first_seat
         )
 
@@ -171,7 +171,7 @@ def format_record(record: Record, config: Any | None = None) -> str:
     lines = [f"# {rules.title} game record", *record.header_notes]
     if record.rules != registry.DEFAULT:  # (a White Lotus record's text stays as it always was)
         lines.append(f"rules: {record.rules}")
-        lines.append(f"version: {record.version or rules.VERSION}")
+        lines.append(f"version: {record.version or rules.about.VERSION}")
     lines += [
         f"edition: {record.edition}",
         f"board: {record.board.name}",
@@ -205,11 +205,11 @@ def format_record(record: Record, config: Any | None = None) -> str:
         for k, outcome in enumerate(
             record.chance[step + 1] if len(record.chance) > step + 1 else (), start=1
         ):
-            put(step, k, f"chance: {rules.format_chance(state, outcome)}")
+            put(step, k, f"chance: {rules.chance.format(state, outcome)}")
 
     outcomes(-1)
     for i, (seat, command) in enumerate(record.moves):
-        put(i, 0, f"{record.colours[seat]}: {rules.format_command(state, command)}")
+        put(i, 0, f"{record.colours[seat]}: {rules.notation.format_command(state, command)}")
         outcomes(i)
     lines.extend(record.end_notes)
     return "\n".join(lines) + "\n"
@@ -221,18 +221,18 @@ def chance_written_out(record: Record) -> Record:
     rules = record.game_rules
     config = record.config()
     state = rules.setup(config, record.draw_seed, record.chance[0] if record.chance else ())
-    written = [tuple(rules.drawn(state))]
+    written = [tuple(rules.chance.drawn(state))]
     for i, (seat, command) in enumerate(record.moves):
         given = record.chance[i + 1] if len(record.chance) > i + 1 else ()
         after, _ = rules.apply(state, seat, command, given)
-        written.append(chance.new_outcomes(rules.drawn(state), rules.drawn(after)))
+        written.append(chance.new_outcomes(rules.chance.drawn(state), rules.chance.drawn(after)))
         state = after
     return replace(record, chance=tuple(written))
 
 
-def _ordered(rules: GameRules, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options in the game's order (``rules.OPTIONS``), any others after them."""
-    out = {k: options[k] for k in rules.OPTIONS if k in options}
+def _ordered(rules: Rules, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options in the game's order (``rules.about.OPTIONS``), any others after them."""
+    out = {k: options[k] for k in rules.about.OPTIONS if k in options}
     out.update({k: v for k, v in options.items() if k not in out})
     return out
 
@@ -301,7 +301,7 @@ def read_header(header: Mapping[str, str], boards: Callable[[str, str], Any]) ->
     return _header(name, rules, dict(header), boards)
 
 
-def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callable[[str, str], Any]) -> Record:
+def _header(name: str, rules: Rules, header: dict[str, str], boards: Callable[[str, str], Any]) -> Record:
     first_key = first_seat_key(name)
     try:
         colours = tuple(header["colours"].split())
@@ -311,20 +311,20 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
         options: dict[str, Any] = {}
         for item in header.get("options", "").split():
             key, _, value = item.partition("=")
-            options[key] = _value(value, rules.OPTIONS.get(key))
+            options[key] = _value(value, rules.about.OPTIONS.get(key))
         first = header.get(first_key, colours[0])
         first_seat = None if first == "lot" else colours.index(first)
-        edition = header.get("edition", rules.editions[0])
-        if edition not in rules.editions:
+        edition = header.get("edition", rules.about.editions[0])
+        if edition not in rules.about.editions:
             raise ValueError(f"{rules.title} has no edition '{edition}'")
         seed = header.get("seed", "")  # none: a game played elsewhere, its chance written down
         if seed in ("-", "none"):
             seed = ""
-        board = boards(name, header.get("board", rules.default_board))
+        board = boards(name, header.get("board", rules.about.default_board))
         try:  # the game reads its options (a former name too: Verbotene Stadt's one_turn)
-            config = rules.make_config(board, len(colours), edition, options, first_seat)
+            config = rules.serial.make_config(board, len(colours), edition, options, first_seat)
         except (TypeError, ValueError) as error:
-            unknown = sorted(set(options) - set(rules.OPTIONS))
+            unknown = sorted(set(options) - set(rules.about.OPTIONS))
             if unknown:
                 raise ValueError(f"{rules.title} has no option {', '.join(unknown)}") from None
             raise error
@@ -333,7 +333,7 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
             edition=edition,
             board=board,
             colours=colours,
-            options=rules.config_to_data(config).get("options", {}),  # as the game names them now
+            options=rules.serial.config_to_data(config).get("options", {}),  # as the game names them now
             first_seat=first_seat,
             seed=seed,
             moves=(),
@@ -355,17 +355,15 @@ def _header(name: str, rules: GameRules, header: dict[str, str], boards: Callabl
         raise IllegalCommand(f"bad record header: {error}") from None
 
 
-def moves_of(
-    rules: GameRules, commands: Sequence[tuple[int, Mapping[str, Any]]]
-) -> tuple[tuple[int, Any], ...]:
+def moves_of(rules: Rules, commands: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[tuple[int, Any], ...]:
     """Moves kept as ``(seat, command_to_dict(...))`` as the game's commands."""
-    return tuple((seat, rules.command_from_dict(data)) for seat, data in commands)
+    return tuple((seat, rules.serial.command_from_dict(data)) for seat, data in commands)
 
 
-def same_game(rules: GameRules, a: Any, b: Any) -> bool:
-    """Are two states the same game, whatever their seeds (``rules.SEEDED_FIELDS`` aside)?"""
-    left, right = rules.state_to_dict(a), rules.state_to_dict(b)
-    for key in rules.SEEDED_FIELDS:
+def same_game(rules: Rules, a: Any, b: Any) -> bool:
+    """Are two states the same game, whatever their seeds (``rules.chance.SEEDED_FIELDS`` aside)?"""
+    left, right = rules.serial.state_to_dict(a), rules.serial.state_to_dict(b)
+    for key in rules.chance.SEEDED_FIELDS:
         left.pop(key, None)
         right.pop(key, None)
     return left == right

@@ -3,8 +3,8 @@
 The only place that knows which rules packages exist: one line per game in :data:`PACKAGES`.
 Everything outside ``games/rules/`` reaches a game through :func:`get` (an import-linter
 contract in pyproject.toml forbids importing a game's package by name), which gives the game
-as a :class:`games.rules.base.Game`: its package's names, and the contract's defaults for the
-optional names the package leaves out::
+as a :class:`games.rules.base.Rules`: its package's core, and its parts (the package's where it
+gives one, the contract's defaults otherwise)::
 
     from games.rules import registry
     rules = registry.get(game.rules)
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from .base import Game, GameRules
+from .base import Rules
 
 PACKAGES = {
     "whitelotus": "games.rules.whitelotus",
@@ -31,7 +31,7 @@ PACKAGES = {
 }
 DEFAULT = "whitelotus"
 
-__all__ = ["DEFAULT", "PACKAGES", "Game", "GameRules", "UnknownRules", "get", "names", "register"]
+__all__ = ["DEFAULT", "PACKAGES", "Rules", "UnknownRules", "get", "names", "register"]
 
 
 class UnknownRules(LookupError):
@@ -74,17 +74,17 @@ def names() -> tuple[str, ...]:
 
 
 @cache
-def get(name: str) -> Game:
-    """The game called ``name``: its rules package with the contract's defaults."""
+def get(name: str) -> Rules:
+    """The game called ``name``: its rules package, in parts with the contract's defaults."""
     try:
         package = PACKAGES[name]
     except KeyError:
         raise UnknownRules(name) from None
-    return Game(name, importlib.import_module(package))
+    return Rules(name, importlib.import_module(package))
 
 
 @contextmanager
-def register(name: str, module: ModuleType | str) -> Iterator[Game]:
+def register(name: str, module: ModuleType | str) -> Iterator[Rules]:
     """The game ``module`` (a module or its dotted name) registered as ``name`` for the time
     of the ``with`` block (tests: a game that is no line of :data:`PACKAGES`)."""
     if name in PACKAGES:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .base import Decision, GameRules, LogEntry
+from .base import Decision, LogEntry, Rules
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -50,14 +50,18 @@ class Match:
     commands: int
 
 
-def bot_match(rules: GameRules, players: int, seed: str, bots: frozenset[int], most: int = 20000) -> Match:
+def bot_match(rules: Rules, players: int, seed: str, bots: frozenset[int], most: int = 20000) -> Match:
     """A game of ``rules`` in which the seats ``bots`` are played by the game's ``Bot`` (keyed
     as the service keys a dropped seat's bot, never by the game's seed) and every other seat
     by the deadline default, as a game whose players all stopped answering would be."""
-    config = rules.make_config(
-        rules.load_board(rules.default_board), players, rules.editions[0], {}, rules.default_first_seat
+    config = rules.serial.make_config(
+        rules.serial.load_board(rules.about.default_board),
+        players,
+        rules.about.editions[0],
+        {},
+        rules.about.default_first_seat,
     )
-    players_bots = {s: rules.Bot(f"match:{seed}:{s}") for s in bots}
+    players_bots = {s: rules.about.Bot(f"match:{seed}:{s}") for s in bots}
 
     def choose(state: Any, seat: int) -> Any:
         bot = players_bots.get(seat)

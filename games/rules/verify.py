@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import entry, records, registry, rng
-from .base import GameRules, IllegalCommand, Outcome
+from .base import IllegalCommand, Outcome, Rules
 from .recordtext import split_record
 
 USAGE = "usage: python tools/verify_record.py RECORD_FILE  (or: python manage.py verify_game RECORD_FILE)"
@@ -95,7 +95,7 @@ class Verified:
 
 def builtin_board(rules: str, name: str) -> Any:
     """A board the record names, from the game's own board files."""
-    return registry.get(rules).load_board(name)
+    return registry.get(rules).serial.load_board(name)
 
 
 def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) -> Verified:
@@ -155,8 +155,8 @@ def verify_record(text: str, boards: Callable[[str, str], Any] = builtin_board) 
             )
         checked = True
     note = ""
-    if record.version and record.version != rules.VERSION:
-        note = f"played under rules {record.version}; replayed under {rules.VERSION}"
+    if record.version and record.version != rules.about.VERSION:
+        note = f"played under rules {record.version}; replayed under {rules.about.VERSION}"
     return Verified(
         title=str(rules.title),
         colours=record.colours,
@@ -181,7 +181,7 @@ def split_record_or_fail(text: str) -> tuple[dict[str, str], list[tuple[int, str
         raise VerificationFailed(f"not a game record: {error.message}") from None
 
 
-def _parse(rules: GameRules, state: Any, text: str, seat: int) -> Any:
+def _parse(rules: Rules, state: Any, text: str, seat: int) -> Any:
     """The game's notation read for the seat that wrote the line (a game whose notation takes
     no seat reads it alike for every seat)."""
     parse = rules.parse_command

@@ -22,7 +22,7 @@ from games.models import (
     Snapshot,
 )
 from games.projections import narration, results
-from games.rules.base import GameRules, LogEntry, Message
+from games.rules.base import LogEntry, Message, Rules
 from games.services import permissions, timing
 from games.store import rows
 from games.store.heads import (
@@ -133,12 +133,12 @@ def _check_running(game: Game, expected_seq: int | None) -> None:
         )
 
 
-def _lines(rules: GameRules, command: str | Command) -> list[tuple[str, Command | None]]:
+def _lines(rules: Rules, command: str | Command) -> list[tuple[str, Command | None]]:
     if not isinstance(command, str):
         return [("", command)]
     lines = [line.strip() for line in command.splitlines()]
     # a line of invisible characters only (a zero-width space, a BOM) is no command either
-    lines = [line for line in lines if rules.clean(line).strip() and not line.startswith("#")]
+    lines = [line for line in lines if rules.notation.clean(line).strip() and not line.startswith("#")]
     if not lines:
         raise IllegalMove(Message("There is no command in this message."))
     return [(line, None) for line in lines]
@@ -260,7 +260,10 @@ def _finish(result: Result) -> None:
         # seed alone until the start mixes in the contributions (``usable_snapshot`` skips one)
         if game.status != Game.Status.NEW and game.head_seq % settings.GAMES_SNAPSHOT_EVERY == 0:
             Snapshot.objects.create(
-                game=game, seq=game.head_seq, engine_version=rules.VERSION, state=rules.state_to_dict(state)
+                game=game,
+                seq=game.head_seq,
+                engine_version=rules.about.VERSION,
+                state=rules.serial.state_to_dict(state),
             )
         events_appended.send(
             sender=Game, game=game, events=result.events, state=state, log=result.log, before=result.before

@@ -165,7 +165,7 @@ def play(game_id: int, *, most: int = MOST_PER_RUN) -> int:
                 stale += 1
                 continue
             try:
-                command = rules.Bot(bot_key(game, row.seat)).choose(state, row.seat)
+                command = rules.about.Bot(bot_key(game, row.seat)).choose(state, row.seat)
                 services.submit(game, row.seat, command, expected_seq=game.head_seq, source=Event.Source.BOT)
             except services.IllegalMove as error:  # a bug in the bot: the deadline default will do
                 log.error("bot of game %s seat %s chose an illegal move: %s", game_id, row.seat, error)

@@ -21,7 +21,7 @@ from games.models import (
     Seat,
 )
 from games.rules import chance, registry, rng
-from games.rules.base import GameRules, IllegalCommand, Message
+from games.rules.base import About, IllegalCommand, Message, Rules
 from games.rules.chance import Chance
 from games.services.appending import Result, _append, _finish, _lock
 from games.services.timing import TimeControls
@@ -68,7 +68,7 @@ def create_game(
     board.  ``first_seat`` is who begins (None: by lot; not given: the game's
     ``default_first_seat``), whatever the game calls that seat (its ``FIRST_SEAT_KEY``).  ``time_controls``: a
     :class:`TimeControls` as it is, or fields merged over the game's suitable clock
-    (``rules.time_controls``) and the service's defaults.
+    (``rules.about.time_controls``) and the service's defaults.
 
     The draws: the server's seed is made here and only its hash is published; the first event
     names the generator and says the draws are mixed (``games.rules.rng``).  ``ready_hours``
@@ -95,11 +95,11 @@ def create_game(
         raise GameError(f"{title} is for {_counts_text(counts)} players.")
     if len({p.pk for p in players}) != len(players):
         raise GameError("A player can hold only one seat in a game.")
-    edition = edition if edition is not None else game_rules.editions[0]
-    if edition not in game_rules.editions:
+    edition = edition if edition is not None else game_rules.about.editions[0]
+    if edition not in game_rules.about.editions:
         raise GameError(
             f"Cannot create this game: {title} has no edition '{edition}' "
-            f"(its editions: {', '.join(game_rules.editions)})."
+            f"(its editions: {', '.join(game_rules.about.editions)})."
         )
     chosen = game_options(game_rules, options)
     press = press or default_press(rules, chosen)
@@ -107,8 +107,8 @@ def create_game(
         raise GameError(
             f"Cannot create this game: press is one of {', '.join(Game.Press.values)}, not '{press}'."
         )
-    board_name = board_name if board_name is not None else game_rules.default_board
-    first = first_seat if first_seat is not UNSET else game_rules.default_first_seat
+    board_name = board_name if board_name is not None else game_rules.about.default_board
+    first = first_seat if first_seat is not UNSET else game_rules.about.default_first_seat
     seed = seed if seed is not None else secrets.token_hex(16)
     if not 0 <= ready_hours <= MAX_READY_HOURS:  # (NaN is neither)
         raise GameError(
@@ -118,17 +118,17 @@ def create_game(
     ready_until = timezone.now() + timedelta(hours=ready_hours) if ready_hours > 0 else None
     try:
         b = board(board_name, rules)  # an unknown board, or a file that is not one: OSError, ValueError
-        config = game_rules.make_config(b, len(players), edition, chosen, first)
+        config = game_rules.serial.make_config(b, len(players), edition, chosen, first)
         game_rules.setup(config, seed, outcomes)  # refuses a board that does not fit the rules
     except (OSError, TypeError, ValueError, IllegalCommand) as error:
         raise GameError(f"Cannot create this game: {error}") from None
-    config_data = game_rules.config_to_data(config)
+    config_data = game_rules.serial.config_to_data(config)
     clock = _time_controls(game_rules, time_controls)
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
             rules=rules,
-            engine_version=game_rules.VERSION,
+            engine_version=game_rules.about.VERSION,
             edition=edition,
             options=config_data.get("options", chosen),
             board=board_name,
@@ -148,7 +148,7 @@ def create_game(
             "seed": seed,
             "players": [{"position": i, "email": p.email} for i, p in enumerate(players)],
         }
-        if game_rules.FIRST_SEAT_KEY == GameRules.FIRST_SEAT_KEY:
+        if game_rules.about.FIRST_SEAT_KEY == About.FIRST_SEAT_KEY:
             # the seat that begins, as the service calls it (a game with its own name for it
             # says it in its config, and its created event names no first seat)
             payload["first_seat"] = first
@@ -171,20 +171,20 @@ def default_press(rules: str, options: Mapping[str, Any] | None) -> str:
     """The table talk a new game gets when none is chosen: full (private messages too) with
     an option of the game's whose point is dealing (its ``FULL_PRESS_OPTIONS``); public (only
     to all) else."""
-    dealing = registry.get(rules).FULL_PRESS_OPTIONS
+    dealing = registry.get(rules).about.FULL_PRESS_OPTIONS
     if any((options or {}).get(name) for name in dealing):
         return str(Game.Press.FULL)
     return str(Game.Press.PUBLIC)
 
 
-def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The game's options (``rules.OPTIONS``) with the given ones over them; an option the
+def game_options(rules: Rules, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's options (``rules.about.OPTIONS``) with the given ones over them; an option the
     game does not have, or a value not of its default's type (:func:`option_refusal`), is
     refused."""
     given = dict(given or {})
-    unknown = sorted(set(given) - set(rules.OPTIONS))
+    unknown = sorted(set(given) - set(rules.about.OPTIONS))
     if unknown:
-        known = ", ".join(rules.OPTIONS) or "none"
+        known = ", ".join(rules.about.OPTIONS) or "none"
         names = ", ".join(unknown)
         raise GameError(
             f"Cannot create this game: {rules.title} has no option {names} (its options: {known})."
@@ -193,16 +193,16 @@ def game_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str,
         refusal = option_refusal(rules, key, value)
         if refusal:
             raise GameError(f"Cannot create this game: {refusal}")
-    return {**rules.OPTIONS, **given}
+    return {**rules.about.OPTIONS, **given}
 
 
 OPTION_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 
 
-def option_refusal(rules: GameRules, key: str, value: Any) -> str:
+def option_refusal(rules: Rules, key: str, value: Any) -> str:
     """Why ``value`` cannot be the option ``key`` of the game (it is not of the type of the
-    option's default in ``rules.OPTIONS``: a switch takes only a real boolean), or ""."""
-    default = rules.OPTIONS[key]
+    option's default in ``rules.about.OPTIONS``: a switch takes only a real boolean), or ""."""
+    default = rules.about.OPTIONS[key]
     if isinstance(default, bool):
         fits = isinstance(value, bool)
         kind = "yes or no (true or false)"
@@ -220,11 +220,11 @@ def option_refusal(rules: GameRules, key: str, value: Any) -> str:
     return "" if fits else f"the option {key} of {rules.title} is {kind}, not {value!r}."
 
 
-def option_from_words(rules: GameRules, key: str, value: Any) -> Any:
+def option_from_words(rules: Rules, key: str, value: Any) -> Any:
     """An option's value as a person typed it (the command line, a form): a switch (a boolean
     default) reads yes/no, true/false, on/off; a number reads digits.  Anything else is left
     as it is, for :func:`game_options` to refuse with its reason."""
-    default = rules.OPTIONS.get(key)
+    default = rules.about.OPTIONS.get(key)
     if not isinstance(value, str):
         return value
     text = value.strip()
@@ -238,12 +238,12 @@ def option_from_words(rules: GameRules, key: str, value: Any) -> Any:
     return value
 
 
-def _time_controls(rules: GameRules, given: TimeControls | Mapping[str, Any] | None) -> TimeControls:
+def _time_controls(rules: Rules, given: TimeControls | Mapping[str, Any] | None) -> TimeControls:
     if isinstance(given, TimeControls):
         return given
-    if not given and not rules.time_controls:
+    if not given and not rules.about.time_controls:
         return TimeControls()
-    return TimeControls.from_dict({**TimeControls().to_dict(), **rules.time_controls, **(given or {})})
+    return TimeControls.from_dict({**TimeControls().to_dict(), **rules.about.time_controls, **(given or {})})
 
 
 def _counts_text(counts: Sequence[int]) -> str:

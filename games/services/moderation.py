@@ -164,4 +164,4 @@ def replay_game(game: Game) -> tuple[State, bool]:
     full = state_at(game)
     current = Game.objects.get(pk=game.pk)
     rules = rules_of(game)
-    return full, rules.state_to_dict(full) == rules.state_to_dict(_load_head(current))
+    return full, rules.serial.state_to_dict(full) == rules.serial.state_to_dict(_load_head(current))

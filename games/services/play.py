@@ -20,7 +20,7 @@ from games.models import (
 )
 from games.projections import narration
 from games.rules import chance
-from games.rules.base import GameRules, IllegalCommand
+from games.rules.base import IllegalCommand, Rules
 from games.rules.chance import Chance
 from games.services import timing
 from games.services.appending import Result, _append, _check_running, _finish, _lines, _lock
@@ -63,9 +63,12 @@ def submit(
                 new, log = rules.apply(result.state, seat, parsed, outcomes)
             except IllegalCommand as error:
                 raise IllegalMove(
-                    error.message, error.legal or rules.describe(result.state, seat), text, text=error.text
+                    error.message,
+                    error.legal or rules.notation.describe(result.state, seat),
+                    text,
+                    text=error.text,
                 ) from None
-            payload: dict[str, Any] = {"command": rules.command_to_dict(parsed)}
+            payload: dict[str, Any] = {"command": rules.serial.command_to_dict(parsed)}
             if outcomes:
                 payload["chance"] = chance.to_data(outcomes)
             if notes:
@@ -77,7 +80,7 @@ def submit(
                 seat=seat,
                 source=source,
                 actor=actor,
-                command_text=text or rules.format_command(result.state, parsed),
+                command_text=text or rules.notation.format_command(result.state, parsed),
                 inbound_message_id=inbound_message_id,
                 deferred=True,
             )
@@ -115,10 +118,10 @@ def apply_default(
         event = _append(
             game,
             Event.Kind.DEFAULT,
-            {"command": rules.command_to_dict(command)},
+            {"command": rules.serial.command_to_dict(command)},
             seat=seat,
             source=Event.Source.DEADLINE,
-            command_text=rules.format_command(state, command),
+            command_text=rules.notation.format_command(state, command),
             deferred=True,
         )
         result = Result(game, new, [event], log, before=state, resync=True)
@@ -142,7 +145,7 @@ def _check_due(game: Game, seat: int, since_seq: int, now: datetime) -> None:
         raise NotDue("That decision is not due yet.")
 
 
-def parse_command(rules: GameRules, state: State, text: str, seat: int | None = None) -> Command:
+def parse_command(rules: Rules, state: State, text: str, seat: int | None = None) -> Command:
     """``rules.parse_command`` for the seat that sends it (a game whose notation reads a
     line the same for every seat takes no seat)."""
     if _takes_seat(rules.parse_command):

@@ -37,7 +37,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Player, Press, Seat
-from games.rules.base import Argument, GameRules, Message, Word
+from games.rules.base import Argument, Message, Rules, Word
 
 MAX_LENGTH = 2000  # characters of one message
 RATE = 20  # messages a seat may say ...
@@ -60,11 +60,11 @@ def seat_word(colour: str) -> Word:
     return Word(colour, "capitalize")
 
 
-def spellings(rules: GameRules, colour: str) -> set[str]:
+def spellings(rules: Rules, colour: str) -> set[str]:
     """Every folded word that names the seat ``colour`` in the game's words: its colour
     table, or any other table of the game that has it as a canonical word (Die Verbotene
     Stadt's seats ``nord``, ``est``)."""
-    vocabulary = rules.words
+    vocabulary = rules.notation.words
     found = {vocabulary.key(colour)}
     for name, table in getattr(vocabulary, "TABLES", {}).items():
         if name == "keyword":
@@ -81,7 +81,7 @@ def addressees(game: Game, sender: int, words: Sequence[str]) -> tuple[bool, lis
     rules = services.rules_of(game)
     seats = list(game.seats.order_by("position"))
     others = [s.position for s in seats if s.position != sender]
-    key = rules.words.key
+    key = rules.notation.words.key
     folded = [key(w) for w in words if key(w)]
     if not folded:
         raise services.GameError(_whom_missing(rules, seats, sender))
@@ -110,7 +110,7 @@ def addressees(game: Game, sender: int, words: Sequence[str]) -> tuple[bool, lis
     return False, sorted(chosen)
 
 
-def _whom_missing(rules: GameRules, seats: list[Seat], sender: int) -> Message:
+def _whom_missing(rules: Rules, seats: list[Seat], sender: int) -> Message:
     return Message(
         "Say to whom: say all: … or say followed by seats' colours ({seats}) and a colon.",
         seats=_seat_list([s.colour for s in seats if s.position != sender]),

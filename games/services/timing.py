@@ -6,7 +6,7 @@
   A decision that begins gets a deadline: now + the time per decision, moved out of the
   night or the weekend in the seat's time zone when the game asks for it; sealed decisions
   that begin together share one deadline (the latest of their seats').  A decision kind the
-  game gives a short window (``rules.short_windows``, in hours) gets the shorter of that and
+  game gives a short window (``rules.about.short_windows``, in hours) gets the shorter of that and
   the time per decision.
 * The clock stops while the game is paused or a player is on vacation; when it restarts,
   every deadline moves on by the time it stood still (``restart_clock``).
@@ -115,7 +115,7 @@ def deadline(
 ) -> datetime | None:
     """The deadline of a decision that begins at ``start`` for seats in ``zones`` (sealed
     decisions share one: the latest any of their seats needs).  ``most_hours`` is the
-    decision's short window (``rules.short_windows``): the time per decision, but no more
+    decision's short window (``rules.about.short_windows``): the time per decision, but no more
     than that (and a short window even where the clock gives no deadline)."""
     span = window(tc, most_hours)
     if span is None:
@@ -218,7 +218,7 @@ def _begun(
 ) -> dict[int, dict[str, Any]]:
     """The rows of the decisions that begin at event ``seq``: deadlines and reminders."""
     tc = controls(game)
-    short = registry.get(game.rules).short_windows
+    short = registry.get(game.rules).about.short_windows
     zones: dict[int, zoneinfo.ZoneInfo] = {}
     if tc.quiet_nights or tc.quiet_weekends:
         for seat in Seat.objects.filter(game=game).select_related("player"):

@@ -21,7 +21,7 @@ from games.models import (
     Snapshot,
 )
 from games.rules import chance, registry, rng
-from games.rules.base import GameRules, LogEntry, Message
+from games.rules.base import LogEntry, Message, Rules
 
 MOVE_KINDS = (Event.Kind.COMMAND, Event.Kind.DEFAULT)
 
@@ -115,7 +115,7 @@ class IllegalMove(GameError):
 # --- configuration and state ---------------------------------------------------------------
 
 
-def rules_of(game: Game) -> GameRules:
+def rules_of(game: Game) -> Rules:
     """The rules package of the game ``game`` is a game of (``Game.rules``)."""
     return registry.get(game.rules)
 
@@ -123,7 +123,7 @@ def rules_of(game: Game) -> GameRules:
 @lru_cache(maxsize=16)
 def board(name: str, rules: str = registry.DEFAULT) -> Any:
     """Boards are files; each process reads one once (per game and board name)."""
-    return registry.get(rules).load_board(name)
+    return registry.get(rules).serial.load_board(name)
 
 
 def config_of(game: Game, created: Event | None = None) -> Config:
@@ -144,7 +144,7 @@ def _config_and_seats(game: Game, created: Event | None = None) -> tuple[Config,
     b = board(game.board, game.rules)
     if b.digest != game.board_digest:
         raise GameError(f"the board file {game.board} changed since this game was created")
-    config = rules_of(game).config_from_data(created.payload["config"], b)
+    config = rules_of(game).serial.config_from_data(created.payload["config"], b)
     found = _configs[_identity(game)] = (config, len(created.payload["players"]))
     return found
 
@@ -161,18 +161,18 @@ def effective(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def _replay(rules: GameRules, state: State, events: Iterable[Event]) -> State:
+def _replay(rules: Rules, state: State, events: Iterable[Event]) -> State:
     for event in events:
         if event.kind in MOVE_KINDS:
             state, _ = apply_event(rules, state, event)
     return state
 
 
-def apply_event(rules: GameRules, state: State, event: Event) -> tuple[State, list[LogEntry]]:
+def apply_event(rules: Rules, state: State, event: Event) -> tuple[State, list[LogEntry]]:
     """The state after a move event, and what the engine said of it: its command, with the
     outcomes of chance it keeps (a game played elsewhere: games.rules.chance)."""
     assert event.seat is not None
-    command = rules.command_from_dict(event.payload["command"])
+    command = rules.serial.command_from_dict(event.payload["command"])
     outcomes = event.payload.get("chance")
     if outcomes:
         return rules.apply(state, event.seat, command, chance.from_data(outcomes))
@@ -191,7 +191,7 @@ def apply_event(rules: GameRules, state: State, event: Event) -> tuple[State, li
 # An older game (no ``draws``) keeps its seed as its draw seed.
 
 
-def _setup(game: Game, rules: GameRules, created: Event, log: Sequence[Event] | None = None) -> State:
+def _setup(game: Game, rules: Rules, created: Event, log: Sequence[Event] | None = None) -> State:
     """The state the game is set up in (from its draw seed, as far as it is known); ``log``:
     the game's whole log where the caller read it (its ``started`` event is then not read
     again)."""
@@ -301,7 +301,7 @@ def _load_head(game: Game) -> State:
     if snap is None:
         return state_at(game, head)
     rules = rules_of(game)
-    state = rules.state_from_dict(snap.state, config_of(game))
+    state = rules.serial.state_from_dict(snap.state, config_of(game))
     tail = effective(game.events.filter(seq__gt=snap.seq, seq__lte=head).order_by("seq"))
     return _replay(rules, state, tail)
 
@@ -319,16 +319,16 @@ def usable_snapshot(game: Game) -> Snapshot | None:
     first = started.first()
     if first is None or snap.seq <= first:
         return None
-    if snap.engine_version != rules_of(game).VERSION:
+    if snap.engine_version != rules_of(game).about.VERSION:
         return None
     return snap
 
 
 def version_mismatch(game: Game) -> Message | None:
     """Why this service cannot be trusted to play ``game`` on: it was created under another
-    version of its rules (``Game.engine_version``) than the code runs (``rules.VERSION``), so
+    version of its rules (``Game.engine_version``) than the code runs (``rules.about.VERSION``), so
     its events may replay to another game.  None when they are the same."""
-    running = rules_of(game).VERSION
+    running = rules_of(game).about.VERSION
     if game.engine_version == running:
         return None
     return Message(

@@ -47,7 +47,7 @@ def _capitalised(said: str) -> str:
 @register.filter
 def word(text: object) -> str:
     """A game's word (a colour of the board, a piece, a die, a phase, an edition) in the page's
-    language: the engine's English words are the catalogue's msgids (``rules.MESSAGES``)."""
+    language: the engine's English words are the catalogue's msgids (``rules.about.MESSAGES``)."""
     said = str(text)
     return gettext(said) if said else said
 
@@ -55,7 +55,7 @@ def word(text: object) -> str:
 @register.simple_tag
 def game_word(rules: str, kind: str, code: object) -> str:
     """``{% game_word game.rules "phase" view.phase %}``: a code of a game's view or config in
-    the page's language, through the game's words (``rules.PAGE_WORDS``)."""
+    the page's language, through the game's words (``rules.about.PAGE_WORDS``)."""
     try:
         game = registry.get(str(rules))
     except registry.UnknownRules:
@@ -97,6 +97,6 @@ def phase_words(view: dict[str, object], rules: str) -> str:
     phase, else the engine's name."""
     game = registry.get(rules)
     try:
-        return str(game.phase_text(view, gettext))
+        return str(game.presentation.phase_text(view, gettext))
     except (KeyError, AttributeError, TypeError):
         return words.game_word(game, "phase", view.get("phase", ""))

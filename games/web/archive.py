@@ -80,7 +80,7 @@ def _games() -> list[tuple[str, str]]:
 def _editions() -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for name in registry.names():
-        for edition in registry.get(name).editions:
+        for edition in registry.get(name).about.editions:
             label = gettext(Game(rules=name, edition=edition).get_edition_display())
             seen.setdefault(edition, f"{label} ({words.game_name(registry.get(name))})")
     return [("", gettext("any")), *seen.items()]

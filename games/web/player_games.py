@@ -2,7 +2,7 @@
 in, sorted by what it asks of them, as plain values for the template.
 
 Each game is read as the player's seat sees it: the decision and whose move it is come from
-``rules.view(state, seat)``, in the words the mails use (``rules.decision_text``,
+``rules.view(state, seat)``, in the words the mails use (``rules.presentation.decision_text``,
 ``games.presentation.words``), so the page tells nothing their seat pages do not.  Deadlines are
 in the player's own time zone, named, with how far off they are.
 
@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 from games import services
 from games.models import Game, PendingDecision, Player, Seat, SeatResult
 from games.presentation import timefmt, words, zonechoice
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.services import links, timing
 
 __all__ = ["Deadline", "Entry", "Link", "PlayerGames", "games_of", "register", "unfinished", "zone_of"]
@@ -161,7 +161,7 @@ def _entry(seat: Seat, **more: object) -> Entry:
     )
 
 
-def _seen(seat: Seat) -> tuple[GameRules, dict[str, Any], Any]:
+def _seen(seat: Seat) -> tuple[Rules, dict[str, Any], Any]:
     """The game at its head as the seat sees it: (rules, view, state)."""
     game = seat.game
     rules = services.rules_of(game)
@@ -171,7 +171,7 @@ def _seen(seat: Seat) -> tuple[GameRules, dict[str, Any], Any]:
 
 def _deciding(seat: Seat, owed: PendingDecision, zone: tzinfo, now: datetime) -> Entry:
     rules, view, _ = _seen(seat)
-    what = rules.decision_text(view, owed.kind, gettext)
+    what = rules.presentation.decision_text(view, owed.kind, gettext)
     due = None
     if owed.deadline_at is not None:
         due = deadline(owed.deadline_at, zone, now, seat.game.clock_stopped_at)

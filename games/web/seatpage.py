@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.models import Game, PendingDecision, Seat
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.web import player_games
 from notifications.services import tokens
 
@@ -50,7 +50,7 @@ def mailto(address: str, subject: str, body: str) -> str:
 
 
 def decision(
-    seat: Seat, state: Any, rules: GameRules, language: str, now: datetime | None = None
+    seat: Seat, state: Any, rules: Rules, language: str, now: datetime | None = None
 ) -> Decision | None:
     """What ``seat`` must decide now, or None when it owes nothing (or the game is not running:
     the service would refuse every move).  In the active language and time zone."""
@@ -74,7 +74,7 @@ def decision(
     address = tokens.reply_address(seat)
     subject = gettext("Re: %(game)s") % {"game": game}
     return Decision(
-        what=rules.decision_text(view, owed.kind, gettext),
+        what=rules.presentation.decision_text(view, owed.kind, gettext),
         sealed=owed.sealed,
         deadline=due,
         address=address,

@@ -78,7 +78,9 @@ def seat_page(request: HttpRequest, key: str) -> HttpResponse:
         running = seat.game.status == Game.Status.RUNNING
         rules = services.rules_of(seat.game)
         language = translation.get_language()
-        context["menu"] = rules.describe(context["state"], seat.position, language) if running else []
+        context["menu"] = (
+            rules.notation.describe(context["state"], seat.position, language) if running else []
+        )
         # at the top: the decision in words, its deadline, and each command as a one-tap reply
         context["decision"] = seatpage.decision(seat, context["state"], rules, language)
         context["mail_settings"] = preferences.of(seat.player_id, seat.game_id)

@@ -32,7 +32,7 @@ def _game_choices() -> list[tuple[str, str]]:
 
 # --- a season's options and clock as form fields (not JSON boxes) -------------------------------
 #
-# Each game's options (``rules.OPTIONS``) are fields named ``option__<game>__<name>``; only the
+# Each game's options (``rules.about.OPTIONS``) are fields named ``option__<game>__<name>``; only the
 # chosen game's are read.  Left empty, an option is the game's default and is not stored, as
 # before (``Season.options`` keeps only what the season chose).  The clock's fields are
 # ``clock__<name>`` over ``TimeControls``; left empty, the game's own clock (its
@@ -56,7 +56,7 @@ def option_fields() -> dict[str, forms.Field]:
     out: dict[str, forms.Field] = {}
     for name in registry.names():
         game = registry.get(name)
-        for key, default in getattr(game, "OPTIONS", {}).items():
+        for key, default in game.about.OPTIONS.items():
             label = gettext("%(game)s: %(option)s") % {
                 "game": gettext(getattr(game, "title", name)),
                 "option": words.game_word(game, "option", key),
@@ -82,7 +82,7 @@ def each_games(clock_field: str) -> str:
     said = []
     for name in registry.names():
         game = registry.get(name)
-        value = {**defaults, **game.time_controls}[clock_field]
+        value = {**defaults, **game.about.time_controls}[clock_field]
         hours = value if isinstance(value, list | tuple) else [value]
         said.append(f"{gettext(game.title)} {', '.join(f'{h:g}' for h in hours)}")
     return "; ".join(said)
@@ -140,7 +140,7 @@ def clock_fields() -> dict[str, forms.Field]:
 def _config_refusal(game: Any, rules: str, board: str, edition: Any, options: dict[str, Any]) -> str:
     """Why no game of any size could be set up with these options ("" if one can), as seating
     a round would find out (``leagues.seating.season_counts``)."""
-    if not board or edition not in getattr(game, "editions", ()):
+    if not board or edition not in game.about.editions:
         return ""  # said beside those fields already
     try:
         loaded = services.board(board, rules)
@@ -149,7 +149,7 @@ def _config_refusal(game: Any, rules: str, board: str, edition: Any, options: di
     first = ""
     for n in game.player_counts:
         try:
-            game.make_config(loaded, n, edition, options, 0)
+            game.serial.make_config(loaded, n, edition, options, 0)
         except (TypeError, ValueError) as error:
             first = first or str(error)
         else:
@@ -252,14 +252,14 @@ class SeasonForm(_SeasonForm):
         rules = data.get("rules") or registry.DEFAULT
         game = registry.get(rules)
         others = [registry.get(n) for n in registry.names() if n != rules]
-        others = [o for o in others if hasattr(o, "editions")]
+        others = [o for o in others if hasattr(o, "about")]
         edition = data.get("edition")
         if not edition or (
-            edition not in game.editions and any(edition == o.editions[0] for o in others)
+            edition not in game.about.editions and any(edition == o.about.editions[0] for o in others)
         ):  # left empty, or at another game's first edition: the game's own
-            edition = data["edition"] = game.editions[0]
-        if edition not in game.editions:
-            owner = next((o.title for o in others if edition in o.editions), None)
+            edition = data["edition"] = game.about.editions[0]
+        if edition not in game.about.editions:
+            owner = next((o.title for o in others if edition in o.about.editions), None)
             said = gettext("%(game)s has no edition '%(edition)s' (its editions: %(editions)s).")
             if owner:
                 said = gettext(
@@ -273,15 +273,16 @@ class SeasonForm(_SeasonForm):
                     "game": gettext(game.title),
                     "edition": edition,
                     "owner": owner,
-                    "editions": ", ".join(game.editions),
+                    "editions": ", ".join(game.about.editions),
                 },
             )
         self._clean_clock()
         board = data.get("board")
         if "board" not in self.errors and (
-            not board or (board != game.default_board and any(board == o.default_board for o in others))
+            not board
+            or (board != game.about.default_board and any(board == o.about.default_board for o in others))
         ):  # left empty, or at another game's board: the game's own
-            board = data["board"] = game.default_board
+            board = data["board"] = game.about.default_board
         if board and "board" not in self.errors:
             try:
                 services.board(board, rules)
@@ -295,7 +296,7 @@ class SeasonForm(_SeasonForm):
         a switch read from yes/no), each checked as the game checks a new game's options, and
         together by the game's own config (a value it does not know; a mix no table fits)."""
         options: dict[str, Any] = {}
-        for key in getattr(game, "OPTIONS", {}):
+        for key in game.about.OPTIONS:
             name = f"option__{rules}__{key}"
             value = self.cleaned_data.get(name)
             if value in (None, ""):

@@ -18,7 +18,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Event, Game, Press, Seat
-from games.rules.base import GameRules, Message
+from games.rules.base import Message, Rules
 from games.services import bots, deadlines
 from games.services import press as table_talk
 from notifications.inbound import hints, press
@@ -216,7 +216,7 @@ def _said_note(spoken: Press) -> str:
     )
 
 
-def _addressee_words(rules: GameRules) -> Callable[[str], bool]:
+def _addressee_words(rules: Rules) -> Callable[[str], bool]:
     """Whether a word may name whom table talk is for: ``all`` in any language, or a seat's
     colour in any of the game's languages (a colour not in this game too: ``say purple: …``
     is talk, refused with the seats there are)."""
@@ -225,17 +225,21 @@ def _addressee_words(rules: GameRules) -> Callable[[str], bool]:
         folded |= table_talk.spellings(rules, colour)
 
     def addressee(word: str) -> bool:
-        return rules.words.key(word) in folded
+        return rules.notation.words.key(word) in folded
 
     return addressee
 
 
-def _command_word(line: str, rules: GameRules) -> bool:
+def _command_word(line: str, rules: Rules) -> bool:
     """Whether a line starts with a command word (it ends a message of table talk above it)."""
     word = _word(line, rules)
     if not word:
         return False
-    return rules.words.keyword(word) is not None or key(word) in MAIL_WORDS or preferences.is_setting(line)
+    return (
+        rules.notation.words.keyword(word) is not None
+        or key(word) in MAIL_WORDS
+        or preferences.is_setting(line)
+    )
 
 
 def quote(line: str, most: int = QUOTED_LINE) -> str:
@@ -243,19 +247,19 @@ def quote(line: str, most: int = QUOTED_LINE) -> str:
     return line if len(line) <= most + 1 else line[:most] + "…"
 
 
-def _board_names(rules: GameRules, state: Any) -> list[str]:
+def _board_names(rules: Rules, state: Any) -> list[str]:
     """The names on the game's board a command may give (White Lotus: its provinces): the
     areas of the spectator's view, so trailing prose is told from a mistyped command."""
     return [str(area["name"]) for area in rules.view(state, None).get("areas", ()) if "name" in area]
 
 
-def _word(line: str, rules: GameRules) -> str:
+def _word(line: str, rules: Rules) -> str:
     # as the game's notation reads it: "help" with a zero-width space is help
-    words = rules.clean(line).split()
+    words = rules.notation.clean(line).split()
     return words[0].lower() if words else ""
 
 
-def _away(game: Game, seat: int, line: str, message_id: str, rules: GameRules) -> None:
+def _away(game: Game, seat: int, line: str, message_id: str, rules: Rules) -> None:
     """``vacation 5 days`` (``urlaub 5 tage``, ``vacances 5 jours``) or ``back`` (from a
     vacation, or from the bot that plays the seat: ``games.services.bots``)."""
     if AWAY[_word(line, rules)] == "back":
@@ -264,7 +268,7 @@ def _away(game: Game, seat: int, line: str, message_id: str, rules: GameRules) -
             return
         deadlines.end_vacation(game, seat, inbound_message_id=message_id)
         return
-    match = _VACATION.match(rules.clean(line).strip())
+    match = _VACATION.match(rules.notation.clean(line).strip())
     if match is None:
         raise services.IllegalMove(
             Message("Write the days you will be away, e.g.: vacation 5 days"), line=line

@@ -17,7 +17,7 @@ again for its reader here:
 from __future__ import annotations
 
 from games.rules import text
-from games.rules.base import GameRules, Message
+from games.rules.base import Message, Rules
 from notifications.services.mailwords import key
 from notifications.services.preferences import HERE, MODES, SWITCH
 
@@ -34,13 +34,13 @@ _HERE = frozenset(key(w) for w in HERE)
 _SETTING_VALUES = frozenset(key(w) for w in (*MODES, *SWITCH))
 
 
-def for_reader(message: Message, line: str, rules: GameRules, language: str) -> Message:
+def for_reader(message: Message, line: str, rules: Rules, language: str) -> Message:
     """The refusal ``message`` of ``line`` as its reader should read it: the notation's
     "is not a command" with a guess of the reader's language or an explanation of a setting
     word; any other message as it is."""
     if message.template not in (NOT_A_COMMAND, DID_YOU_MEAN):
         return message
-    words = rules.clean(line).split()
+    words = rules.notation.clean(line).split()
     if not words:
         return message
     typed = words[0]
@@ -52,7 +52,7 @@ def for_reader(message: Message, line: str, rules: GameRules, language: str) -> 
             "here, picture off here.",
             word=word,
         )
-    if folded in _SETTING_VALUES and rules.words.keyword(typed) is None:
+    if folded in _SETTING_VALUES and rules.notation.words.keyword(typed) is None:
         return Message(
             "'{word}' goes after mail or picture, e.g.: mail {word}, picture off (add here to set "
             "it for this game only).",
@@ -65,9 +65,9 @@ def for_reader(message: Message, line: str, rules: GameRules, language: str) -> 
     return Message(DID_YOU_MEAN, word=word, guess=guess, commands=commands)
 
 
-def guess_in(typed: str, rules: GameRules, language: str) -> str | None:
+def guess_in(typed: str, rules: Rules, language: str) -> str | None:
     """The keyword spelling a reader of ``language`` is offered for a mistyped word, or None."""
-    vocabulary = rules.words
+    vocabulary = rules.notation.words
     table = getattr(vocabulary, "TABLES", {}).get("keyword")
     languages = tuple(getattr(vocabulary, "LANGUAGES", ("en",)))
     if table is None:

@@ -2,7 +2,7 @@
 
 A bot is a player whose address is at ``BOT_DOMAIN`` (a ``.localhost`` name, which no real
 mail system delivers to), so a bot can only ever act for seats held by such a player.  For
-each pending decision of a bot seat it picks a move with the game's bot (``rules.Bot(key)
+each pending decision of a bot seat it picks a move with the game's bot (``rules.about.Bot(key)
 .choose(state, seat)`` of the game's rules: from the seat's legal moves) and replies to the
 seat's latest decision mail as a player would — through the SMTP listener and the inbound
 pipeline, nothing else.  Each reply's Message-ID names the game's head, so a decision is
@@ -95,7 +95,7 @@ def _play_game(game: Game, report: BotReport, send: Sender) -> int:
         if InboundMail.objects.filter(message_id=message_id).exists():
             continue  # answered already (refused answers are in the moderators' inbound list)
         key = f"{game.seed_hash}:bot:{game.pk}:{seat.position}:{game.head_seq}"
-        line = rules.format_command(state, rules.Bot(key).choose(state, seat.position))
+        line = rules.notation.format_command(state, rules.about.Bot(key).choose(state, seat.position))
         send(prompt, line, message_id=f"<{message_id}>")
         report.replies.append(f"game {game.pk} {seat.colour}: {line}")
         acted += 1

@@ -36,9 +36,9 @@ def create_demo(
     counts = tuple(game_rules.player_counts)
     if players not in counts:
         raise jobs.JobError(f"{game_rules.title} is for {_counts(counts)} players.")
-    edition = edition or game_rules.editions[0]
-    if edition not in game_rules.editions:
-        raise jobs.JobError(f"{game_rules.title} has the editions {', '.join(game_rules.editions)}.")
+    edition = edition or game_rules.about.editions[0]
+    if edition not in game_rules.about.editions:
+        raise jobs.JobError(f"{game_rules.title} has the editions {', '.join(game_rules.about.editions)}.")
     colours = game_rules.seat_colours
     if not 0 <= seat < players:
         raise jobs.JobError(f"--seat must be 0 to {players - 1} (0 is {colours[0]}).")
@@ -52,7 +52,7 @@ def create_demo(
     # another game is named to games.jobs by its ``rules`` (and played on its own board); the
     # default game's call stays the one it always was
     of_game: dict[str, Any] = (
-        {} if rules == registry.DEFAULT else {"rules": rules, "board": game_rules.default_board}
+        {} if rules == registry.DEFAULT else {"rules": rules, "board": game_rules.about.default_board}
     )
     return jobs.create_game(
         emails,

@@ -1,7 +1,8 @@
 """What a game's own mail partials (``mail/<rules>/_board.*``, ``game_over``) show besides its
-text board: the game's optional ``mail_facts`` (:meth:`games.rules.base.Game.mail_facts`), drawn from
-the seat's view, its menu and the outcome, said here in the reader's language.  Empty for a
-game that gives none (its partials, if any, read its view directly)."""
+text board: the game's ``presentation.mail_facts``
+(:meth:`games.rules.base.Presentation.mail_facts`), drawn from the seat's view, its menu and the
+outcome, said here in the reader's language.  Empty for a game that gives none (its partials,
+if any, read its view directly)."""
 
 from __future__ import annotations
 
@@ -39,4 +40,4 @@ SAID = _Said()
 
 
 def facts(asked: Asked) -> dict[str, Any]:
-    return dict(asked.rules.mail_facts(asked, SAID))
+    return dict(asked.rules.presentation.mail_facts(asked, SAID))

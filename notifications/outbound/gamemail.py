@@ -17,7 +17,7 @@ from games.models import Event, Game, PendingDecision
 from games.presentation import gamewords, seatview, typography, words
 from games.presentation.seatview import Seen
 from games.rules import registry
-from games.rules.base import GameRules, Message
+from games.rules.base import Message, Rules
 from games.services.links import game_page_url, seat_page_url
 from notifications.models import OutboundMail
 from notifications.outbound import gamefacts
@@ -64,11 +64,15 @@ def game_mail(
     language = mail.player.language if mail.player else "en"
     mine = next((d for d in rules.pending(state) if d.seat == mail.seat), None)
     owes = mine is not None
-    menu = rules.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
+    menu = (
+        rules.notation.describe(state, mail.seat, language) if owes and mail.kind not in WITHOUT_MENU else []
+    )
     # the row's context names the decision it was written for; answers, takeovers and notices
     # may carry none, so the engine says what this seat must decide at the row's event
     decision_kind = mail.context.get("decision") or (mine.kind if mine else "")
-    decision_text = rules.decision_text(seen.view, decision_kind, gettext) if decision_kind else ""
+    decision_text = (
+        rules.presentation.decision_text(seen.view, decision_kind, gettext) if decision_kind else ""
+    )
     legal = rules.legal(state, mail.seat)
     owed = PendingDecision.objects.owed().filter(game=game, seat=mail.seat, since_seq__lte=mail.seq).first()
     deadline = owed.deadline_at if owed is not None else None
@@ -93,7 +97,7 @@ def game_mail(
         "sealed_text": words.sealed_choice(rules, seen.view.get("sealed") or {}),
         "news": seatview.recent(news),
         "menu": menu,
-        "example": rules.format_command(state, legal[0]) if legal else "",
+        "example": rules.notation.format_command(state, legal[0]) if legal else "",
         "decision_text": decision_text,
         "owes": owes,
         "situation": _situation(seen, owes, decision_text),
@@ -114,7 +118,7 @@ def game_mail(
         "game_page": game_page_url(game),
         "service_address": service_address(),
         "scores": _scores(seen),
-        "commands": [rules.syntax(kind, language) for kind in rules.SYNTAX],
+        "commands": [rules.notation.syntax(kind, language) for kind in rules.notation.SYNTAX],
         "log_lines": news if log_topic else [],
     }
     context["sealed_decision"] = bool(mine is not None and mine.sealed)
@@ -258,10 +262,10 @@ def _scores(seen: Seen) -> list[dict[str, Any]]:
     ]
 
 
-def _keywords(rules: GameRules, language: str) -> str:
+def _keywords(rules: Rules, language: str) -> str:
     if language == "en":
         return ""
-    return f"{rules.words.keyword_hint(language)}\n{rules.words.argument_hint(language)}"
+    return f"{rules.notation.words.keyword_hint(language)}\n{rules.notation.words.argument_hint(language)}"
 
 
 @cache

@@ -111,7 +111,7 @@ class Undone(NamedTuple):
     name: str  # who held the seat then (never their address)
     sealed: bool  # a sealed choice: written out only to the seat that made it
     notation: str
-    public: str | None  # what the others read instead of the notation (rules.public_notation)
+    public: str | None  # what the others read instead of the notation (rules.notation.public)
     default: bool  # played by a deadline's default
 
 
@@ -153,15 +153,15 @@ def _undone(game_id: int, created_at: datetime, rollback_seq: int) -> tuple[Undo
             assert before is not None  # a move never comes first: the game's creation does
             seat = event.seat
             email = [e for since, e in held.get(seat, []) if since < event.seq][-1:] or [""]
-            command = rules.command_from_dict(event.payload["command"])
+            command = rules.serial.command_from_dict(event.payload["command"])
             moves.append(
                 Undone(
                     seat=seat,
                     colour=colours[seat],
                     name=names.get(email[0], ""),
                     sealed=any(d.seat == seat and d.sealed for d in rules.pending(before)),
-                    notation=rules.format_command(before, command),
-                    public=rules.public_notation(command),
+                    notation=rules.notation.format_command(before, command),
+                    public=rules.notation.public(command),
                     default=event.kind == Event.Kind.DEFAULT,
                 )
             )

@@ -29,7 +29,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Event, Game, Player
-from games.rules.base import GameRules, LogEntry
+from games.rules.base import LogEntry, Rules
 from games.services.timing import beginning
 from games.store import rows as written
 from notifications.models import InboundMail, OutboundMail
@@ -80,7 +80,7 @@ def plan(
     log_entries: Sequence[LogEntry],
     before: Any,
     *,
-    rules: GameRules,
+    rules: Rules,
     players: int,
     waiting: bool = False,
 ) -> list[Planned]:
@@ -119,7 +119,7 @@ def plan(
     decisions = beginning(before, state, movers, rules=rules.name)
     sealed_by = {e.private_to for e in log_entries if e.kind == "sealed"}
     year = any(e.kind == "year" for e in log_entries)
-    revealed = any(e.kind in rules.REVEALS for e in log_entries)
+    revealed = any(e.kind in rules.about.REVEALS for e in log_entries)
     defaulted = [e.seat for e in events if e.kind == Event.Kind.DEFAULT]
     out = []
     for s in seats:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from games import services
 from games.models import Game, Press
 from games.presentation import words
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.services.press import lines_of
 from notifications.models import OutboundMail
 from notifications.outbound.plaintext import WIDTH
@@ -23,10 +23,10 @@ ALL_WORD = {"en": "all", "de": "alle", "fr": "tous"}
 PREVIEW = 50  # characters of a message a confirmation quotes
 
 
-def typed_colour(rules: GameRules, colour: str, language: str) -> str:
+def typed_colour(rules: Rules, colour: str, language: str) -> str:
     """How a reader of ``language`` types the seat ``colour`` (``blau``, ``nord``): the first
     spelling of the first of the game's tables that has it, else the colour itself."""
-    vocabulary = rules.words
+    vocabulary = rules.notation.words
     for name, table in getattr(vocabulary, "TABLES", {}).items():
         spelled = table.get(language, {}).get(colour) if name != "keyword" else None
         if spelled:

@@ -11,14 +11,14 @@ notation folds a word (case, accents, ``ß``), which every game's folding agrees
 from __future__ import annotations
 
 from games.rules import registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from notifications.services.prose import Arguments
 
 # the default game's notation: how the service's words are folded, and the notation a line is
 # read as where its game is not known yet (``may_be_command_word``: quotes are stripped before
 # the reply address says which game a mail is for)
 _DEFAULT = registry.get(registry.DEFAULT)
-key = _DEFAULT.words.key
+key = _DEFAULT.notation.words.key
 
 __all__ = ["AWAY", "JOIN_WORDS", "MAIL_WORDS", "SAY", "SUBJECTS", "TOPICS", "may_be_command_word"]
 
@@ -80,15 +80,15 @@ def may_be_command_word(line: str) -> bool:
     The mail's game is not known when its quotes are stripped, so every game's keywords
     count (``plan`` and ``glaube`` as much as ``bid``)."""
     head = line.strip()[:_FIRST_WORD_CHARS]
-    words = _DEFAULT.clean(head).split(None, 1)
+    words = _DEFAULT.notation.clean(head).split(None, 1)
     if not words:
         return False
     first = words[0]
     if key(first) in MAIL_WORDS or key(first) in JOIN_WORDS or key(first.rstrip(":")) in SAY:
         return True
-    return any(rules.words.keyword(first) is not None for rules in _games())
+    return any(rules.notation.words.keyword(first) is not None for rules in _games())
 
 
-def _games() -> tuple[GameRules, ...]:
+def _games() -> tuple[Rules, ...]:
     # asked each time (registry.get is cached): a game registered later counts too
     return tuple(registry.get(name) for name in registry.names())

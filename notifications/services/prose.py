@@ -32,7 +32,7 @@ from functools import cache
 from typing import Literal
 
 from games.rules import registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.rules.text import similarity as _ratio
 
 __all__ = ["RESEMBLES", "Arguments", "split_prose", "split_trailing_prose"]
@@ -54,7 +54,7 @@ _LONGEST_WORD = 40
 def _table_arguments(rules_name: str) -> frozenset[str]:
     """Words of the game's tables that are arguments (every table of its vocabulary but the
     keywords: White Lotus's colours, sides and points), in every language (folded)."""
-    vocabulary = registry.get(rules_name).words
+    vocabulary = registry.get(rules_name).notation.words
     return frozenset(
         vocabulary.key(spelled)
         for name, table in getattr(vocabulary, "TABLES", {}).items()
@@ -65,7 +65,7 @@ def _table_arguments(rules_name: str) -> frozenset[str]:
     )
 
 
-def _default() -> GameRules:
+def _default() -> Rules:
     """The game whose words are read where no game is known (a mail to the service address:
     ``join <league>``): the default game's (its folding, its keywords as possible typos)."""
     return registry.get(registry.DEFAULT)
@@ -75,7 +75,7 @@ def split_trailing_prose(
     lines: Sequence[str],
     mail_words: Mapping[str, Arguments],
     argument_words: Iterable[str] = (),
-    rules: GameRules | None = None,
+    rules: Rules | None = None,
 ) -> tuple[list[str], list[str]]:
     """``(commands, ignored)``: the lines up to the last command or possible typo, and the rest.
 
@@ -98,7 +98,7 @@ def split_prose(
     lines: Sequence[str],
     mail_words: Mapping[str, Arguments],
     argument_words: Iterable[str] = (),
-    rules: GameRules | None = None,
+    rules: Rules | None = None,
 ) -> tuple[list[str], list[str]]:
     """``(commands, prose)``: the lines that are, or could be mistyped, commands, and the other
     non-blank lines, wherever they stand (a greeting above ``join <league>``).  By the same rule
@@ -116,19 +116,19 @@ def split_prose(
     return commands, prose
 
 
-def _arguments(argument_words: Iterable[str], rules: GameRules) -> frozenset[str]:
-    key = rules.words.key
+def _arguments(argument_words: Iterable[str], rules: Rules) -> frozenset[str]:
+    key = rules.notation.words.key
     return _table_arguments(rules.name) | {key(w) for w in argument_words if key(w)}
 
 
 def _may_be_command(
-    line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str], rules: GameRules
+    line: str, mail_words: Mapping[str, Arguments], arguments: frozenset[str], rules: Rules
 ) -> bool:
     words = line.split()
     if not words:
         return False
     first = words[0]
-    vocabulary = rules.words
+    vocabulary = rules.notation.words
     folded = vocabulary.key(first)
     if vocabulary.keyword(first) is not None or folded in mail_words:
         return True
@@ -145,18 +145,18 @@ def _may_be_command(
 
 
 def _resembled(
-    folded: str, mail_words: Mapping[str, Arguments], rules: GameRules | None = None
+    folded: str, mail_words: Mapping[str, Arguments], rules: Rules | None = None
 ) -> Arguments | None:
     """What follows the command word ``folded`` most resembles; None if it resembles none."""
     rules = rules or _default()
-    vocabulary = rules.words
+    vocabulary = rules.notation.words
     best: tuple[float, Arguments] | None = None
     closest = vocabulary.closest_keyword_scored(folded)
     if closest is not None:
         spelled, score = closest
         canonical = vocabulary.keyword(spelled)
         assert canonical is not None
-        best = (score, "none" if rules.SYNTAX[canonical] == canonical else "game")
+        best = (score, "none" if rules.notation.SYNTAX[canonical] == canonical else "game")
     for word, takes in mail_words.items():
         ratio = _ratio(folded, word, RESEMBLES if best is None else best[0])
         if ratio >= RESEMBLES and (best is None or ratio > best[0]):
@@ -164,8 +164,8 @@ def _resembled(
     return None if best is None else best[1]
 
 
-def _argument_like(word: str, arguments: frozenset[str], rules: GameRules) -> bool:
-    folded = rules.words.key(word)
+def _argument_like(word: str, arguments: frozenset[str], rules: Rules) -> bool:
+    folded = rules.notation.words.key(word)
     if not folded or len(folded) > _LONGEST_WORD:
         return False
     if any(ch.isdigit() for ch in folded):

@@ -135,7 +135,7 @@ def test_a_verbotene_stadt_game_and_seat_page_fit_a_phone_and_a_desktop(live_ser
     )
     services.start_game(game)
     rules = services.rules_of(game)
-    bots = [rules.Bot(f"browser:{s}") for s in range(4)]
+    bots = [rules.about.Bot(f"browser:{s}") for s in range(4)]
     state = services.head_state(game)
     while not state.terrace or state.phase != "move":  # after the first entry: cards, terrace, a target
         seat = rules.pending(state)[0].seat

@@ -194,10 +194,12 @@ def asked_for(rules: Any) -> set[str]:
         return text
 
     players = min(rules.player_counts)
-    config = rules.make_config(rules.load_board(rules.default_board), players, rules.editions[0], {}, None)
+    config = rules.serial.make_config(
+        rules.serial.load_board(rules.about.default_board), players, rules.about.editions[0], {}, None
+    )
     state = rules.setup(config, "asked")
     asked.update((rules.title, *rules.seat_colours))
-    for words in rules.PAGE_WORDS.values():  # its codes as the pages word them
+    for words in rules.about.PAGE_WORDS.values():  # its codes as the pages word them
         asked.update(words.values())
     try:
         rules.parse_command(state, "xyzzy 99")
@@ -206,14 +208,14 @@ def asked_for(rules: Any) -> set[str]:
     while owed := rules.pending(state):
         view = rules.view(state, owed[0].seat)
         rules.text_board(view, {}, record)
-        rules.decision_text(view, owed[0].kind, record)
-        rules.phase_text(view, record)
+        rules.presentation.decision_text(view, owed[0].kind, record)
+        rules.presentation.phase_text(view, record)
         state, log = rules.apply(state, owed[0].seat, rules.default(state, owed[0].seat))
         for entry in log:
             rules.narration(state, entry).render(record)
     rules.text_board(rules.view(state, None), {}, record)
     for row in rules.outcome(state).breakdown:
-        rules.score_parts(dict(row)).render(record)
+        rules.presentation.score_parts(dict(row)).render(record)
     return asked
 
 
@@ -300,7 +302,7 @@ def test_its_game_seat_and_replay_pages_are_shown(rules_name: str, client: Any) 
     sealed = rules.view(services.head_state(game), seat).get("sealed")
     if sealed and pages.partials(rules_name)["hand"] == "games/generic/_hand.html":
         html = client.get(reverse("games:seat", args=[links.seat_key(game.seats.get(position=seat))]))
-        assert rules.sealed_text(sealed) in shown(html.content.decode())
+        assert rules.presentation.sealed_text(sealed) in shown(html.content.decode())
     assert rules.title in shown(client.get(reverse("games:game", args=[game.pk])).content.decode())
 
 
@@ -315,7 +317,7 @@ def test_its_record_is_exported_and_imported_as_the_same_game(rules_name: str) -
     text = jobs.export_record(game)
     copy = jobs.import_record(text, name="copy")
     assert copy.rules == rules_name
-    assert rules.state_to_dict(services.head_state(copy)) == rules.state_to_dict(state)
+    assert rules.serial.state_to_dict(services.head_state(copy)) == rules.serial.state_to_dict(state)
 
 
 def test_it_is_played_to_the_end_by_defaults_and_the_game_over_mail_is_sent(rules_name: str) -> None:
@@ -331,5 +333,5 @@ def test_it_is_played_to_the_end_by_defaults_and_the_game_over_mail_is_sent(rule
 
 def test_it_is_played_to_the_end_by_its_bot(rules_name: str) -> None:
     game = new_game(rules_name)
-    play_out(game, lambda rules, state, seat: rules.Bot(f"contract:{seat}").choose(state, seat))
+    play_out(game, lambda rules, state, seat: rules.about.Bot(f"contract:{seat}").choose(state, seat))
     assert OutboundMail.objects.filter(game=game, kind="game_over").exists()

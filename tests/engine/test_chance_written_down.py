@@ -23,7 +23,7 @@ VS = registry.get("verbotenestadt")
 
 
 def boards(rules: str, name: str) -> Any:
-    return registry.get(rules).load_board(name)
+    return registry.get(rules).serial.load_board(name)
 
 
 # The start of a three-player kosmos game played at a table: the first emperor by lot, the
@@ -129,7 +129,9 @@ def test_a_record_with_a_seed_and_no_outcomes_reads_as_it_always_did():
 
 
 def test_a_drawn_tile_must_be_in_the_bag():
-    state = WL.setup(WL.make_config(WL.load_board("china"), 3, "kosmos", dict(WL.OPTIONS), 0), "7")
+    state = WL.setup(
+        WL.serial.make_config(WL.serial.load_board("china"), 3, "kosmos", dict(WL.about.OPTIONS), 0), "7"
+    )
     from games.rules.whitelotus.rng_draws import draw_tile
     from games.rules.whitelotus.state import evolve
 
@@ -141,7 +143,9 @@ def test_a_drawn_tile_must_be_in_the_bag():
 
 
 def test_a_fate_die_shows_only_its_faces():
-    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    config = VS.serial.make_config(
+        VS.serial.load_board("forbidden_city"), 3, VS.about.editions[0], dict(VS.about.OPTIONS), 0
+    )
     from games.rules.verbotenestadt.dice import fate
     from games.rules.verbotenestadt.state import evolve
 
@@ -152,7 +156,9 @@ def test_a_fate_die_shows_only_its_faces():
 
 
 def test_the_officials_are_each_placed_once():
-    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    config = VS.serial.make_config(
+        VS.serial.load_board("forbidden_city"), 3, VS.about.editions[0], dict(VS.about.OPTIONS), 0
+    )
     from games.rules.verbotenestadt.constants import OFFICIALS
 
     codes = list(OFFICIALS)
@@ -177,10 +183,10 @@ def test_comments_stay_where_they_were_written():
 
 def _played(rules_name: str, edition: str, seed: str, players: int) -> tuple[records.Record, Any]:
     rules = registry.get(rules_name)
-    board = rules.load_board(rules.default_board)
-    config = rules.make_config(board, players, edition, dict(rules.OPTIONS), None)
+    board = rules.serial.load_board(rules.about.default_board)
+    config = rules.serial.make_config(board, players, edition, dict(rules.about.OPTIONS), None)
     state = rules.setup(config, seed)
-    bots = [rules.Bot(f"{seed}:{s}") for s in range(players)]
+    bots = [rules.about.Bot(f"{seed}:{s}") for s in range(players)]
     moves = []
     while rules.outcome(state) is None:
         seat = rules.pending(state)[0].seat
@@ -193,7 +199,7 @@ def _played(rules_name: str, edition: str, seed: str, players: int) -> tuple[rec
             edition=edition,
             board=board,
             colours=tuple(rules.seat_colours[:players]),
-            options=rules.config_to_data(config)["options"],
+            options=rules.serial.config_to_data(config)["options"],
             first_seat=None,
             seed=seed,
             moves=tuple(moves),
@@ -217,12 +223,12 @@ GAMES = st.sampled_from(
 def test_every_game_written_out_replays_without_its_seed(game, seed):
     name, edition, players = game
     rules = registry.get(name)
-    played, final = _played(name, edition or rules.editions[0], seed, players)
+    played, final = _played(name, edition or rules.about.editions[0], seed, players)
     written = records.chance_written_out(played)
     text = records.format_record(written)
     assert "chance: " in text
     _, state = parse_record(text, boards)  # with the seed: every outcome checked against it
-    assert rules.state_to_dict(state) == rules.state_to_dict(final)
+    assert rules.serial.state_to_dict(state) == rules.serial.state_to_dict(final)
     seedless = re.sub(r"^seed: .*\n", "", text, flags=re.M)
     alone, state = parse_record(seedless, boards)
     assert records.same_game(rules, state, final)
@@ -231,17 +237,19 @@ def test_every_game_written_out_replays_without_its_seed(game, seed):
 
 
 def test_die_verbotene_stadt_reads_its_outcomes_in_german_and_french():
-    config = VS.make_config(VS.load_board("forbidden_city"), 3, VS.editions[0], dict(VS.OPTIONS), 0)
+    config = VS.serial.make_config(
+        VS.serial.load_board("forbidden_city"), 3, VS.about.editions[0], dict(VS.about.OPTIONS), 0
+    )
     state = VS.setup(config, "7")
-    assert VS.parse_chance(state, "wurf groß rot-drache") == Chance("roll", ("large", "red-dragon"))
-    assert VS.parse_chance(state, "lancer petit noir") == Chance("roll", ("small", "black"))
-    assert VS.parse_chance(state, "stapel rot hose hut mantel") == Chance(
+    assert VS.chance.parse(state, "wurf groß rot-drache") == Chance("roll", ("large", "red-dragon"))
+    assert VS.chance.parse(state, "lancer petit noir") == Chance("roll", ("small", "black"))
+    assert VS.chance.parse(state, "stapel rot hose hut mantel") == Chance(
         "pile", ("red", "trousers", "hat", "coat")
     )
-    assert VS.parse_chance(state, "premier est") == Chance("first", (1,))
-    assert VS.format_chance(state, Chance("first", (1,))) == "first east"
+    assert VS.chance.parse(state, "premier est") == Chance("first", (1,))
+    assert VS.chance.format(state, Chance("first", (1,))) == "first east"
     with pytest.raises(IllegalCommand, match="Name the pavilion the blue die shows"):
-        VS.parse_chance(state, "pavilion 9")
+        VS.chance.parse(state, "pavilion 9")
 
 
 def test_entering_a_line_answers_with_what_the_engine_made_of_it():
@@ -269,7 +277,7 @@ def test_a_game_that_draws_written_out_replays_without_its_seed(name):
         if name not in registry.PACKAGES:
             stack.enter_context(registry.register(name, dealersdraw))
         rules = registry.get(name)
-        played, final = _played(name, rules.editions[0], "written", min(rules.player_counts))
+        played, final = _played(name, rules.about.editions[0], "written", min(rules.player_counts))
         text = records.format_record(records.chance_written_out(played))
         assert "chance: " in text
         seedless = re.sub(r"^seed: .*\n", "", text, flags=re.M)

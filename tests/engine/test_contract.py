@@ -41,16 +41,16 @@ def test_a_game_is_for_three_to_six_players_each_seat_a_colour_in_the_standard_o
 
 
 def test_the_first_emperor_is_the_first_seat_unless_told_and_the_board_is_china():
-    assert whitelotus.default_first_seat == 0 and whitelotus.default_board == "china"
-    assert whitelotus.FIRST_SEAT_KEY == "first_emperor"
+    assert whitelotus.About.default_first_seat == 0 and whitelotus.About.default_board == "china"
+    assert whitelotus.About.FIRST_SEAT_KEY == "first_emperor"
 
 
 def test_each_command_line_flag_sets_its_option_away_from_the_default():
     """A flag that set an option to its default would do nothing: ``--no-zero-card`` plays
     without the 0 card, ``--negotiation`` and ``--open-hands`` turn their variant on."""
-    for flag, (option, value, _help) in whitelotus.OPTION_FLAGS.items():
-        assert option in whitelotus.OPTIONS, flag
+    for flag, (option, value, _help) in whitelotus.About.OPTION_FLAGS.items():
+        assert option in whitelotus.About.OPTIONS, flag
         if isinstance(value, tuple):  # a choice: the default among the values
-            assert whitelotus.OPTIONS[option] in value, flag
+            assert whitelotus.About.OPTIONS[option] in value, flag
         else:
-            assert value != whitelotus.OPTIONS[option], flag
+            assert value != whitelotus.About.OPTIONS[option], flag

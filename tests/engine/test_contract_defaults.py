@@ -1,4 +1,4 @@
-"""The contract's defaults (games.rules.base.Game), as a game of the required names alone gets
+"""The contract's defaults (games.rules.base: the parts of Rules), as a game of the required names alone gets
 them: Sealed Bids (tests.contract.sealedbids) saved and replayed, read and written in three
 languages, configured, played by its bot; and the registry's ``register`` for tests."""
 
@@ -10,15 +10,17 @@ from pathlib import Path
 import pytest
 
 from games.rules import registry
-from games.rules.base import REQUIRED, Config, Game, IllegalCommand, LogEntry
+from games.rules.base import REQUIRED, Config, IllegalCommand, LogEntry, Rules
 from tests.contract import sealedbids
 from tests.contract.sealedbids import Bid
 
-GAME = Game("sealedbids", sealedbids)
+GAME = Rules("sealedbids", sealedbids)
 
 
 def _started(players: int = 3) -> tuple[Config, object]:
-    config = GAME.make_config(GAME.load_board(GAME.default_board), players, GAME.editions[0], {}, None)
+    config = GAME.serial.make_config(
+        GAME.serial.load_board(GAME.about.default_board), players, GAME.about.editions[0], {}, None
+    )
     return config, GAME.setup(config, "defaults")
 
 
@@ -36,57 +38,63 @@ def _played(moves: int) -> tuple[Config, object, list[tuple[int, Bid]]]:
 def test_a_game_of_the_required_names_alone_is_one_edition_with_no_board_options_or_clock():
     assert len(REQUIRED) == 14
     assert [n for n in REQUIRED if not hasattr(sealedbids, n)] == []
-    assert GAME.editions == ("standard",)
-    assert GAME.default_board == "" and GAME.load_board("").name == ""
-    assert dict(GAME.OPTIONS) == {} and dict(GAME.time_controls) == {} and dict(GAME.short_windows) == {}
-    assert not GAME.REVEALS and GAME.VERSION == "sealedbids-1"
-    assert GAME.MESSAGES == ("Sealed Bids",)
+    assert GAME.about.editions == ("standard",)
+    assert GAME.about.default_board == "" and GAME.serial.load_board("").name == ""
+    assert (
+        dict(GAME.about.OPTIONS) == {}
+        and dict(GAME.about.time_controls) == {}
+        and dict(GAME.about.short_windows) == {}
+    )
+    assert not GAME.about.REVEALS and GAME.about.VERSION == "sealedbids-1"
+    assert GAME.about.MESSAGES == ("Sealed Bids",)
 
 
 def test_replay_is_setup_then_each_move_applied():
     config, state, moves = _played(7)
-    assert GAME.replay(config, "defaults", moves) == state
+    assert GAME.serial.replay(config, "defaults", moves) == state
 
 
 def test_a_dataclass_state_and_command_keep_as_data_and_read_back():
     config, state, _ = _played(4)  # a round resolved and a bid sealed: None and numbers
-    data = GAME.state_to_dict(state)
+    data = GAME.serial.state_to_dict(state)
     assert data["bids"] == [2, None, None] and data["hands"][0] == [2, 3, 4, 5] and data["round"] == 1
-    assert GAME.state_from_dict(data, config) == state
-    assert GAME.state_from_dict(data, config).config is config
-    assert GAME.command_from_dict(GAME.command_to_dict(Bid(4))) == Bid(4)
+    assert GAME.serial.state_from_dict(data, config) == state
+    assert GAME.serial.state_from_dict(data, config).config is config
+    assert GAME.serial.command_from_dict(GAME.serial.command_to_dict(Bid(4))) == Bid(4)
 
 
 def test_a_command_of_another_package_is_not_read():
     with pytest.raises(ValueError, match="not a module of"):
-        GAME.command_from_dict({"command": "games.rules.whitelotus.commands:Pass"})
+        GAME.serial.command_from_dict({"command": "games.rules.whitelotus.commands:Pass"})
 
 
 def test_a_config_keeps_as_data_and_one_without_options_reads():
     config, _ = _started(4)
-    data = GAME.config_to_data(config)
-    assert GAME.config_from_data(data, config.board) == config
+    data = GAME.serial.config_to_data(config)
+    assert GAME.serial.config_from_data(data, config.board) == config
     del data["options"]
-    assert GAME.config_from_data(data, config.board).options == {}
+    assert GAME.serial.config_from_data(data, config.board).options == {}
 
 
 def test_what_the_game_cannot_have_is_refused_by_its_title():
-    board = GAME.load_board("")
+    board = GAME.serial.load_board("")
     with pytest.raises(ValueError, match="Sealed Bids is played by 2, 3, 4 players, not 5"):
-        GAME.make_config(board, 5, "standard", {}, None)
+        GAME.serial.make_config(board, 5, "standard", {}, None)
     with pytest.raises(ValueError, match="no edition 'kosmos'"):
-        GAME.make_config(board, 3, "kosmos", {}, None)
+        GAME.serial.make_config(board, 3, "kosmos", {}, None)
     with pytest.raises(ValueError, match="unknown options: negotiation"):
-        GAME.make_config(board, 3, "standard", {"negotiation": True}, None)
+        GAME.serial.make_config(board, 3, "standard", {"negotiation": True}, None)
     with pytest.raises(ValueError, match="without a board"):
-        GAME.load_board("china")
+        GAME.serial.load_board("china")
 
 
 def test_a_game_without_chance_draws_nothing_and_refuses_what_a_record_says_was_drawn():
     config, state = _started()
-    assert GAME.drawn(state) == () and dict(GAME.CHANCE) == {} and GAME.SEEDED_FIELDS == ()
+    assert (
+        GAME.chance.drawn(state) == () and dict(GAME.chance.SYNTAX) == {} and GAME.chance.SEEDED_FIELDS == ()
+    )
     with pytest.raises(IllegalCommand, match="Nothing is drawn in this game"):
-        GAME.parse_chance(state, "draw 3")
+        GAME.chance.parse(state, "draw 3")
     with pytest.raises(IllegalCommand):
         GAME.setup(config, "", ["something drawn"])
     with pytest.raises(IllegalCommand):
@@ -95,33 +103,33 @@ def test_a_game_without_chance_draws_nothing_and_refuses_what_a_record_says_was_
 
 def test_the_words_and_syntax_are_read_off_the_commands_in_each_language():
     _, state = _started()
-    words = GAME.words
+    words = GAME.notation.words
     assert [words.keyword(w) for w in ("bid", "BIETE", "misé", "pass")] == ["bid", "bid", "bid", None]
     assert words.closest_keyword("bidd") == "bid"
     assert words.keyword_hint("de") == "biete = bid"
-    assert dict(GAME.SYNTAX) == {"bid": "bid <number>"}
-    assert GAME.syntax("bid", "fr") == "mise <number>"
-    assert GAME.describe(state, 0, "de") == ["biete 1", "biete 2", "biete 3", "biete 4", "biete 5"]
-    assert GAME.format_command(state, Bid(2)) == "bid 2"
-    assert GAME.clean("ｂｉｄ\u200b ３") == "bid 3"
+    assert dict(GAME.notation.SYNTAX) == {"bid": "bid <number>"}
+    assert GAME.notation.syntax("bid", "fr") == "mise <number>"
+    assert GAME.notation.describe(state, 0, "de") == ["biete 1", "biete 2", "biete 3", "biete 4", "biete 5"]
+    assert GAME.notation.format_command(state, Bid(2)) == "bid 2"
+    assert GAME.notation.clean("ｂｉｄ\u200b ３") == "bid 3"
 
 
 def test_narrate_is_the_narration_rendered_and_a_decision_its_kind():
     _, state = _started()
     entry = LogEntry("sealed", {"seat": 1})
-    assert GAME.narrate(state, entry) == "Jade has made a sealed bid."
+    assert GAME.presentation.narrate(state, entry) == "Jade has made a sealed bid."
     german = {"{seat} has made a sealed bid.": "{seat} hat verdeckt geboten."}
-    assert GAME.narrate(state, entry, lambda s: german.get(s, s)) == "Jade hat verdeckt geboten."
-    assert GAME.decision_text({}, "bid") == "bid"
-    assert GAME.sealed_text({"bid": 3}) == "bid 3" and GAME.sealed_text(None) == ""
-    assert GAME.public_notation(Bid(3)) is None
+    assert GAME.presentation.narrate(state, entry, lambda s: german.get(s, s)) == "Jade hat verdeckt geboten."
+    assert GAME.presentation.decision_text({}, "bid") == "bid"
+    assert GAME.presentation.sealed_text({"bid": 3}) == "bid 3" and GAME.presentation.sealed_text(None) == ""
+    assert GAME.notation.public(Bid(3)) is None
 
 
 def test_the_default_bot_chooses_a_legal_command_the_same_for_the_same_key_and_state():
     _, state = _started()
-    chosen = {GAME.Bot(f"k{i}").choose(state, 0) for i in range(20)}
+    chosen = {GAME.about.Bot(f"k{i}").choose(state, 0) for i in range(20)}
     assert chosen <= set(GAME.legal(state, 0)) and len(chosen) > 1
-    assert GAME.Bot("k1").choose(state, 0) == GAME.Bot("k1").choose(state, 0)
+    assert GAME.about.Bot("k1").choose(state, 0) == GAME.about.Bot("k1").choose(state, 0)
 
 
 def test_a_package_without_a_required_name_is_refused_with_what_it_lacks():
@@ -130,7 +138,7 @@ def test_a_package_without_a_required_name_is_refused_with_what_it_lacks():
         if name not in ("narration", "text_board"):
             setattr(lacking, name, getattr(sealedbids, name))
     with pytest.raises(TypeError, match="lacks narration, text_board"):
-        Game("lacking", lacking)
+        Rules("lacking", lacking)
 
 
 def test_a_test_registers_a_game_for_a_while_and_not_over_another():

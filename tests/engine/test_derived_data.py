@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.rules import registry
-from games.rules.base import GameRules
+from games.rules.base import Rules
 from games.rules.verbotenestadt.state import State as CityState
 from games.rules.whitelotus.state import Census
 from games.rules.whitelotus.state import State as LotusState
@@ -27,9 +27,9 @@ TABLES = [
 ]
 
 
-def fresh(rules: GameRules, state: Any, config: Any) -> Any:
+def fresh(rules: Rules, state: Any, config: Any) -> Any:
     """The same state without anything kept on it: read back from its JSON."""
-    return rules.state_from_dict(json.loads(json.dumps(rules.state_to_dict(state))), config)
+    return rules.serial.state_from_dict(json.loads(json.dumps(rules.serial.state_to_dict(state))), config)
 
 
 def check_lotus(state: LotusState, again: LotusState) -> None:
@@ -51,13 +51,13 @@ def test_facts_kept_on_the_state_equal_the_facts_of_its_fields(
     name: str, players: int, edition: str, options: dict[str, Any]
 ) -> None:
     rules = registry.get(name)
-    board = rules.load_board(rules.default_board)
-    config = rules.make_config(
-        board, players, edition, {**rules.OPTIONS, **options}, rules.default_first_seat
+    board = rules.serial.load_board(rules.about.default_board)
+    config = rules.serial.make_config(
+        board, players, edition, {**rules.about.OPTIONS, **options}, rules.about.default_first_seat
     )
     seed = f"derived-{name}-{players}-{edition}"
     state = rules.setup(config, seed)
-    bots = [rules.Bot(f"{seed}:bot:{s}") for s in range(players)]
+    bots = [rules.about.Bot(f"{seed}:bot:{s}") for s in range(players)]
     check = check_lotus if name == "whitelotus" else check_city
     commands = 0
     while decisions := rules.pending(state):

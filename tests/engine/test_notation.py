@@ -13,15 +13,7 @@ from dataclasses import replace
 import pytest
 
 from games.rules.base import IllegalCommand
-from games.rules.whitelotus import (
-    apply,
-    describe,
-    format_command,
-    legal,
-    parse_command,
-    pending,
-    replay,
-)
+from games.rules.whitelotus import apply, legal, parse_command, pending
 from games.rules.whitelotus.commands import (
     COMMAND_TYPES,
     Army,
@@ -42,6 +34,9 @@ from games.rules.whitelotus.commands import (
     Tile,
     command_from_dict,
 )
+from games.rules.whitelotus.engine import replay
+from games.rules.whitelotus.menu import describe
+from games.rules.whitelotus.notation import format_command
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.state import Config, Finished, State
 from tests.engine.helpers import area, begin, blank, config, holds, markers, new_game, play, seat, tiles

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from games.rules.base import IllegalCommand
-from games.rules.whitelotus import apply, format_command, legal, parse_command, pending, setup
+from games.rules.whitelotus import apply, legal, parse_command, pending, setup
 from games.rules.whitelotus.commands import (
     COMMAND_TYPES,
     Bid,
@@ -31,7 +31,7 @@ from games.rules.whitelotus.commands import (
     Side,
 )
 from games.rules.whitelotus.constants import COLOURS
-from games.rules.whitelotus.notation import format_command_in
+from games.rules.whitelotus.notation import format_command, format_command_in
 from games.rules.whitelotus.state import State
 from games.rules.whitelotus.words import COLOURS as COLOUR_WORDS
 from games.rules.whitelotus.words import (

@@ -222,7 +222,7 @@ def test_a_stored_config_without_the_new_options_reads_as_the_old_rules():
 
 def test_a_new_game_names_every_option_and_may_decline():
     """The service creates a game from every option (OPTIONS merged with the chosen ones)."""
-    cfg = wl.make_config(BOARD, 4, "kosmos", dict(wl.OPTIONS), 0)
+    cfg = wl.make_config(BOARD, 4, "kosmos", dict(wl.About.OPTIONS), 0)
     assert (cfg.options.ricefield_extra, cfg.options.temple_draw) == ("may", "may")
     data = wl.config_to_data(cfg)
     assert data["options"]["ricefield_extra"] == "may"
@@ -232,7 +232,7 @@ def test_a_new_game_names_every_option_and_may_decline():
 def test_an_old_state_keeps_its_bytes():
     """The canonical state leaves out options at their old value, so an old game's snapshot
     and golden final state stay byte for byte the same, and read back as the old rules."""
-    cfg = wl.make_config(BOARD, 3, "kosmos", {**dict(wl.OPTIONS), **LEGACY}, 0)
+    cfg = wl.make_config(BOARD, 3, "kosmos", {**dict(wl.About.OPTIONS), **LEGACY}, 0)
     state = wl.setup(cfg, "old")
     data = json.loads(state.to_json())
     assert set(data["config"]["options"]) == {"zero_card", "negotiation", "open_hands", "adjacency"}

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalCommand
-from games.rules.whitelotus import outcome, replay, view
+from games.rules.whitelotus import outcome, view
+from games.rules.whitelotus.engine import replay
 from games.rules.whitelotus.state import State
 from tests.engine.helpers import BOARD, config
 from tests.engine.randomgames import check_invariants, hide_changes, hide_common, play_random

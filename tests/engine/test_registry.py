@@ -1,4 +1,4 @@
-"""Every game in the registry gives the whole contract of ``games.rules.base.GameRules``: what
+"""Every game in the registry gives the whole contract of ``games.rules.base.Rules``: what
 the service, the mails, the pages, the admin and the leagues reach a game by."""
 
 from __future__ import annotations
@@ -8,40 +8,25 @@ from typing import Any
 
 import pytest
 
-from games.rules import registry
-from games.rules.base import OPTIONAL, REQUIRED, Game
+from games.rules import base, registry
+from games.rules.base import PARTS, REQUIRED, Rules
 
-# the contract's names: what a game's package must give, and what it may
-CONTRACT = (*REQUIRED, *OPTIONAL)
-DATA = {
-    "title",
-    "VERSION",
-    "editions",
-    "player_counts",
-    "seat_colours",
-    "default_board",
-    "default_first_seat",
-    "OPTIONS",
-    "time_controls",
-    "short_windows",
-    "REVEALS",
-    "CHAPTERS",
-    "CHANCE",
-    "CHANCE_WORDS",
-    "SEEDED_FIELDS",
-    "SYNTAX",
-    "MESSAGES",
-    "PAGE_WORDS",
-    "words",
-    "MAIL_WORDS",
-    "PICTURE",
-    "FIRST_SEAT_KEY",
-    "FULL_PRESS_OPTIONS",
-    "OPTION_FLAGS",
-    "operator_text",  # a function or None (the service's own text)
+# each part's members, as its Protocol names them (the service's types read these)
+PROTOCOLS = {
+    "about": base.AboutPart,
+    "serial": base.SerialPart,
+    "chance": base.ChancePart,
+    "notation": base.NotationPart,
+    "presentation": base.PresentationPart,
 }
-METHODS = [n for n in CONTRACT if n not in DATA]
-CALLABLE_DATA = {"Bot"}
+MEMBERS = {part: sorted(n for n in vars(p) if not n.startswith("_")) for part, p in PROTOCOLS.items()}
+DATA = {"title", "player_counts", "seat_colours"}
+# a part's values (a property of its Protocol); operator_text is a function or None
+VALUES = {
+    part: {n for n in names if isinstance(vars(PROTOCOLS[part])[n], property)}
+    for part, names in MEMBERS.items()
+}
+CALLABLE_DATA = {("about", "Bot")}
 
 
 def _playable(name: str) -> Any:
@@ -59,18 +44,28 @@ def test_the_required_core_is_what_a_game_is_and_at_most_fifteen_names():
         "seat_colours",
         "text_board",
     } <= set(REQUIRED)
-    assert not set(REQUIRED) & set(OPTIONAL)
+    assert all(callable(getattr(Rules, n)) for n in REQUIRED if n not in DATA)
 
 
-def test_every_optional_name_has_its_default_on_the_game():
-    for name in OPTIONAL:
-        assert name in dir(Game) or name in ("VERSION", "MESSAGES"), name
+def test_every_part_has_a_protocol_and_its_default_gives_every_member():
+    assert set(PARTS) == set(PROTOCOLS)
+    assert not set(PARTS) & set(REQUIRED)
+    for part, default in PARTS.items():
+        assert issubclass(default, base.Part)
+        for member in MEMBERS[part]:
+            assert member in dir(default), (part, member)
 
 
 @pytest.mark.parametrize("name", registry.names())
 def test_every_game_gives_every_function_of_the_contract(name):
     rules = _playable(name)
-    missing = [m for m in METHODS if not callable(getattr(rules, m, None))]
+    missing = [n for n in REQUIRED if n not in DATA and not callable(getattr(rules, n, None))]
+    for part, names in MEMBERS.items():
+        missing += [
+            f"{part}.{n}"
+            for n in names
+            if n not in VALUES[part] and not callable(getattr(getattr(rules, part), n, None))
+        ]
     assert not missing, f"{name} lacks {missing}"
 
 
@@ -78,39 +73,47 @@ def test_every_game_gives_every_function_of_the_contract(name):
 def test_every_game_gives_every_value_of_the_contract(name):
     rules = _playable(name)
     missing = [d for d in DATA if not hasattr(rules, d)]
+    missing += [
+        f"{part}.{n}" for part, names in VALUES.items() for n in names if not hasattr(getattr(rules, part), n)
+    ]
     assert not missing, f"{name} lacks {missing}"
     assert rules.name == name
     assert isinstance(rules.title, str) and rules.title
-    assert isinstance(rules.VERSION, str) and rules.VERSION
-    assert rules.editions and all(isinstance(e, str) and len(e) <= 20 for e in rules.editions)
+    assert isinstance(rules.about.VERSION, str) and rules.about.VERSION
+    assert rules.about.editions and all(isinstance(e, str) and len(e) <= 20 for e in rules.about.editions)
     assert rules.player_counts and all(isinstance(n, int) and n >= 1 for n in rules.player_counts)
     assert len(rules.seat_colours) >= max(rules.player_counts)
     assert all(len(c) <= 10 for c in rules.seat_colours)  # Seat.colour
-    assert isinstance(rules.default_board, str)
-    for table in (rules.OPTIONS, rules.time_controls, rules.short_windows, rules.SYNTAX):
+    assert isinstance(rules.about.default_board, str)
+    for table in (
+        rules.about.OPTIONS,
+        rules.about.time_controls,
+        rules.about.short_windows,
+        rules.notation.SYNTAX,
+    ):
         assert isinstance(table, Mapping)
-    assert all(isinstance(v, bool | int | float | str) for v in rules.OPTIONS.values())  # JSON scalars
-    assert all(isinstance(h, int | float) and h > 0 for h in rules.short_windows.values())
-    for name_ in CALLABLE_DATA:
-        assert callable(getattr(rules, name_)), name_
+    assert all(isinstance(v, bool | int | float | str) for v in rules.about.OPTIONS.values())  # JSON scalars
+    assert all(isinstance(h, int | float) and h > 0 for h in rules.about.short_windows.values())
+    for part, name_ in CALLABLE_DATA:
+        assert callable(getattr(getattr(rules, part), name_)), name_
 
 
 @pytest.mark.parametrize("name", registry.names())
 def test_a_game_sets_up_from_its_own_defaults_and_keeps_its_config_as_data(name):
     rules = _playable(name)
-    board = rules.load_board(rules.default_board)
+    board = rules.serial.load_board(rules.about.default_board)
     players = min(rules.player_counts)
-    config = rules.make_config(board, players, rules.editions[0], dict(rules.OPTIONS), 0)
-    data = rules.config_to_data(config)
-    again = rules.config_from_data(data, board)
-    assert rules.config_to_data(again) == data
+    config = rules.serial.make_config(board, players, rules.about.editions[0], dict(rules.about.OPTIONS), 0)
+    data = rules.serial.config_to_data(config)
+    again = rules.serial.config_from_data(data, board)
+    assert rules.serial.config_to_data(again) == data
     state = rules.setup(again, "registry")
-    assert rules.state_to_dict(
-        rules.state_from_dict(rules.state_to_dict(state), again)
-    ) == rules.state_to_dict(state)
+    assert rules.serial.state_to_dict(
+        rules.serial.state_from_dict(rules.serial.state_to_dict(state), again)
+    ) == rules.serial.state_to_dict(state)
     decision = rules.pending(state)[0]
     command = rules.default(state, decision.seat)
-    assert rules.command_from_dict(rules.command_to_dict(command)) == command
+    assert rules.serial.command_from_dict(rules.serial.command_to_dict(command)) == command
 
 
 def test_an_unknown_game_is_refused_by_name():

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from games.rules import registry
-from games.rules.base import GameRules, Message
+from games.rules import base, registry
+from games.rules.base import Message, Rules
 from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translations
 
 
@@ -37,8 +37,9 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def gives(game: str, name: str) -> bool:
-    """Does the game's package give ``name`` itself (not the contract's default)?"""
-    return hasattr(registry.get(game).module, name)
+    """Does the game's package give ``about.name`` itself (not the contract's default)?"""
+    made = type(registry.get(game).about)
+    return any(name in vars(c) for c in made.__mro__ if issubclass(c, base.About) and c is not base.About)
 
 
 LISTING = tuple(g for g in registry.names() if gives(g, "MESSAGES"))
@@ -50,15 +51,15 @@ def names(text: str) -> set[str]:
     return {n for _, n, _, _ in Formatter().parse(text) if n}
 
 
-def random_games(rules: GameRules, games: int = 3, steps: int = 800) -> Iterator[tuple[Any, Any]]:
+def random_games(rules: Rules, games: int = 3, steps: int = 800) -> Iterator[tuple[Any, Any]]:
     """(state, log entry) of a few games played by the game's own bots, private entries too."""
-    board = rules.load_board(rules.default_board)
+    board = rules.serial.load_board(rules.about.default_board)
     for i in range(games):
         players = rules.player_counts[i % len(rules.player_counts)]
-        edition = rules.editions[i % len(rules.editions)]
-        config = rules.make_config(board, players, edition, {}, None)
+        edition = rules.about.editions[i % len(rules.about.editions)]
+        config = rules.serial.make_config(board, players, edition, {}, None)
         state = rules.setup(config, f"story-{i}")
-        bots = [rules.Bot(f"story-{i}-{seat}") for seat in range(players)]
+        bots = [rules.about.Bot(f"story-{i}-{seat}") for seat in range(players)]
         for _ in range(steps):
             pending = rules.pending(state)
             if not pending:
@@ -69,7 +70,7 @@ def random_games(rules: GameRules, games: int = 3, steps: int = 800) -> Iterator
                 yield state, entry
 
 
-def said(rules: GameRules) -> set[str]:
+def said(rules: Rules) -> set[str]:
     asked: set[str] = set()
     for state, entry in random_games(rules):
         message: Message = rules.narration(state, entry)
@@ -87,16 +88,16 @@ def entries(request: pytest.FixtureRequest) -> tuple[str, dict[str, str]]:
 def test_everything_a_game_says_has_a_german_and_a_french_entry(game, entries):
     language, found = entries
     rules = registry.get(game)
-    missing = sorted(m for m in rules.MESSAGES if not found.get(m))
+    missing = sorted(m for m in rules.about.MESSAGES if not found.get(m))
     assert not missing, f"{game}: {len(missing)} phrases have no {language} entry: {missing}"
-    wrong = sorted(m for m in rules.MESSAGES if names(found[m]) != names(m))
+    wrong = sorted(m for m in rules.about.MESSAGES if names(found[m]) != names(m))
     assert not wrong, f"{game}: {language} entries with other placeholders: {wrong}"
 
 
 @pytest.mark.parametrize("game", LISTING)
 def test_random_games_ask_only_for_what_the_game_lists(game):
     rules = registry.get(game)
-    unlisted = sorted(said(rules) - set(rules.MESSAGES))
+    unlisted = sorted(said(rules) - set(rules.about.MESSAGES))
     assert not unlisted, f"{game} narrates templates it does not list in MESSAGES: {unlisted}"
 
 
@@ -105,12 +106,12 @@ def test_every_code_of_a_kind_a_game_words_for_pages_has_its_word(game):
     """A kind of code the game names in ``PAGE_WORDS`` is worded whole: a code left out would
     be the one shown as it is among words (a kind the game does not name is all codes)."""
     rules = registry.get(game)
-    words = rules.PAGE_WORDS
+    words = rules.about.PAGE_WORDS
     codes = {
-        "option": set(rules.OPTIONS),
-        "edition": set(rules.editions),
-        "board": {rules.default_board},
-        "value": {v for v in rules.OPTIONS.values() if isinstance(v, str)},
+        "option": set(rules.about.OPTIONS),
+        "edition": set(rules.about.editions),
+        "board": {rules.about.default_board},
+        "value": {v for v in rules.about.OPTIONS.values() if isinstance(v, str)},
     }
     assert set(words) & set(codes), f"{game} gives PAGE_WORDS for none of {sorted(codes)}"
     for kind in set(words) & set(codes):
@@ -123,14 +124,14 @@ def test_chance_said_in_each_language_reads_back_as_the_same_outcome(game):
     played = [state for state, _entry in random_games(rules, games=1)]
     assert played
     state = played[-1]
-    outcomes = list(rules.drawn(state))
+    outcomes = list(rules.chance.drawn(state))
     assert outcomes
-    for language in rules.words.LANGUAGES:
+    for language in rules.notation.words.LANGUAGES:
         for outcome in outcomes:
-            said = rules.format_chance_in(state, outcome, language)
-            assert rules.parse_chance(state, said) == outcome, (language, said)
-    german = {rules.format_chance_in(state, o, "de").split()[0] for o in outcomes}
-    assert not german & set(rules.CHANCE), "German chance lines begin with English keywords"
+            said = rules.chance.format_in(state, outcome, language)
+            assert rules.chance.parse(state, said) == outcome, (language, said)
+    german = {rules.chance.format_in(state, o, "de").split()[0] for o in outcomes}
+    assert not german & set(rules.chance.SYNTAX), "German chance lines begin with English keywords"
 
 
 def narration_literals(game: str) -> set[str]:
@@ -172,5 +173,5 @@ def narration_literals(game: str) -> set[str]:
 @pytest.mark.parametrize("game", LISTING)
 def test_every_template_written_in_a_games_narration_is_listed(game):
     rules = registry.get(game)
-    unlisted = sorted(narration_literals(game) - set(rules.MESSAGES))
+    unlisted = sorted(narration_literals(game) - set(rules.about.MESSAGES))
     assert not unlisted, f"{game}'s narration writes texts it does not list in MESSAGES: {unlisted}"

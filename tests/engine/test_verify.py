@@ -68,13 +68,13 @@ def test_a_game_without_named_algorithms_reads_as_the_first_generator_and_plain_
 
 
 def boards(rules: str, name: str):
-    return registry.get(rules).load_board(name)
+    return registry.get(rules).serial.load_board(name)
 
 
 @cache
 def finished_record(entropy: tuple[tuple[int, str], ...] = ENTROPY) -> str:
     """A whole 3-player game with mixed draws, played by defaults, as its record."""
-    config = wl.Config(wl.load_board(), ("red", "blue", "green"))
+    config = wl.Config(wl.Serial.load_board(), ("red", "blue", "green"))
     draw = rng.draw_seed(SEED, rng.MIXED, entropy)
     state = wl.setup(config, draw)
     moves = []
@@ -174,7 +174,7 @@ def test_a_mixed_record_without_its_seed_hash_cannot_be_verified():
 
 
 def test_an_old_record_replays_with_its_seed_and_prints_the_seeds_hash_to_compare():
-    config = wl.Config(wl.load_board(), ("red", "blue", "green"))
+    config = wl.Config(wl.Serial.load_board(), ("red", "blue", "green"))
     state = wl.setup(config, "7")
     seat = wl.pending(state)[0].seat
     old = wl_record.format_record(wl_record.Record(config, "7", ((seat, wl.default(state, seat)),)))
@@ -186,7 +186,7 @@ def test_an_old_record_replays_with_its_seed_and_prints_the_seeds_hash_to_compar
 
 
 def test_old_records_are_still_read_by_the_service_reader():
-    config = wl.Config(wl.load_board(), ("red", "blue", "green"))
+    config = wl.Config(wl.Serial.load_board(), ("red", "blue", "green"))
     old = wl_record.format_record(wl_record.Record(config, "7", ()))
     record, _ = entry.parse_record(old, boards)
     assert (record.seed, record.draws, record.entropy, record.draw_seed) == ("7", "", (), "7")

@@ -12,18 +12,18 @@ import random
 import pytest
 
 from games.rules import registry
-from games.rules.base import Game, view_problems
+from games.rules.base import Rules, view_problems
 from tests.contract import dealersdraw, sealedbids
 
 TEST_GAMES = {"sealedbids": sealedbids, "dealersdraw": dealersdraw}
 GAMES = (*registry.names(), *(name for name in TEST_GAMES if name not in registry.PACKAGES))
 
 
-def _game(name: str) -> Game:
-    return registry.get(name) if name in registry.PACKAGES else registry.Game(name, TEST_GAMES[name])
+def _game(name: str) -> Rules:
+    return registry.get(name) if name in registry.PACKAGES else Rules(name, TEST_GAMES[name])
 
 
-def _check(rules: Game, state: object, finished: bool) -> None:
+def _check(rules: Rules, state: object, finished: bool) -> None:
     seats = len(rules.view(state, None)["players"])
     for seat in (None, *range(seats)):
         problems = view_problems(rules.view(state, seat), seat, finished)
@@ -35,8 +35,12 @@ def _check(rules: Game, state: object, finished: bool) -> None:
 def test_every_view_of_a_random_game_has_what_the_service_reads(name: str, seed: str) -> None:
     rules = _game(name)
     for players in rules.player_counts:
-        config = rules.make_config(
-            rules.load_board(rules.default_board), players, rules.editions[0], dict(rules.OPTIONS), None
+        config = rules.serial.make_config(
+            rules.serial.load_board(rules.about.default_board),
+            players,
+            rules.about.editions[0],
+            dict(rules.about.OPTIONS),
+            None,
         )
         state = rules.setup(config, f"schema-{seed}")
         pick = random.Random(f"{name}-{seed}-{players}")
@@ -70,8 +74,8 @@ def test_a_view_that_lacks_what_the_service_reads_is_told_so() -> None:
 
 def test_a_sealed_choice_under_any_key_is_said_by_the_game_or_plainly() -> None:
     minimal = _game("sealedbids")
-    assert minimal.sealed_text({"bid": 3}) == "bid 3"
+    assert minimal.presentation.sealed_text({"bid": 3}) == "bid 3"
     wl = registry.get("whitelotus")
-    assert wl.sealed_text({"bid": {"amount": 3, "against": "green"}}) == "bid 3 against green"
-    assert wl.sealed_text({"side": "rebels", "army": 2}) == "side rebels, army 2"
-    assert registry.get("verbotenestadt").sealed_text({"choice": "rg"}) == "choice rg"
+    assert wl.presentation.sealed_text({"bid": {"amount": 3, "against": "green"}}) == "bid 3 against green"
+    assert wl.presentation.sealed_text({"side": "rebels", "army": 2}) == "side rebels, army 2"
+    assert registry.get("verbotenestadt").presentation.sealed_text({"choice": "rg"}) == "choice rg"

@@ -119,9 +119,9 @@ def test_each_bot_move_is_its_own_event_keyed_by_game_seat_and_head_not_by_the_s
     assert bots.play(game.pk) == 1  # one dial: then the seat owes nothing
     rules = services.rules_of(game)
     state = services.state_at(game, head)
-    expected = rules.Bot(f"{game.pk}:0:{head}").choose(state, 0)
+    expected = rules.about.Bot(f"{game.pk}:0:{head}").choose(state, 0)
     event = game.events.get(seq=head + 1)
-    assert event.payload["command"] == rules.command_to_dict(expected)
+    assert event.payload["command"] == rules.serial.command_to_dict(expected)
     assert bots.play(game.pk) == 0  # idempotent: nothing owed, nothing played
 
 
@@ -140,7 +140,9 @@ def test_the_bot_reads_no_other_seats_sealed_dial():
     """Die Verbotene Stadt's dials are sealed: the bot's choice for a seat is the same
     whatever official the other seats dialled."""
     rules = registry.get("verbotenestadt")
-    config = rules.make_config(rules.load_board(rules.default_board), 3, "ravensburger", {}, 0)
+    config = rules.serial.make_config(
+        rules.serial.load_board(rules.about.default_board), 3, "ravensburger", {}, 0
+    )
     state = rules.setup(config, "sight")
     seen = 0
     for step in range(400):
@@ -148,13 +150,13 @@ def test_the_bot_reads_no_other_seats_sealed_dial():
         if not decisions:
             break
         seat = decisions[0].seat
-        choice = rules.Bot(f"k{step}").choose(state, seat)
+        choice = rules.about.Bot(f"k{step}").choose(state, seat)
         dials = list(state.dials)
         others = [c for c in state.on_board() if c not in dials]
         if others and any(d is not None for s, d in enumerate(dials) if s != seat):
             changed = tuple(d if s == seat or d is None else others[0] for s, d in enumerate(dials))
             other = dataclasses.replace(state, dials=changed)
-            assert rules.Bot(f"k{step}").choose(other, seat) == choice, step
+            assert rules.about.Bot(f"k{step}").choose(other, seat) == choice, step
             seen += 1
         state, _ = rules.apply(state, seat, choice)
     assert seen > 20
@@ -276,7 +278,7 @@ def test_a_broken_bot_gets_the_default_and_stops_no_other_games_sweep(monkeypatc
             def choose(self, state: Any, seat: int) -> Any:
                 raise KeyError("a bug in the bot")
 
-        monkeypatch.setattr(rules, "Bot", Broken)
+        monkeypatch.setattr(rules.about, "Bot", Broken)
         clock.move_to(start + timedelta(hours=2))
         sweep.sweep()
     assert [e.source for e in moves_of(broken, 0)] == ["deadline"]  # the default, not a stuck game
@@ -317,7 +319,7 @@ def _mail_from_seat(game: Game, position: int, body: str) -> Any:
 def _a_legal_line(game: Game, position: int) -> str:
     rules = services.rules_of(game)
     state = services.head_state(game)
-    return str(rules.format_command(state, rules.default(state, position)))
+    return str(rules.notation.format_command(state, rules.default(state, position)))
 
 
 def test_moves_from_a_seat_the_bot_plays_are_refused_with_how_to_take_it_back():

@@ -1,4 +1,4 @@
-"""A game's words and looks are its own, each optional (games.rules.base.Game): a game that
+"""A game's words and looks are its own, each optional (the parts of games.rules.base.Rules): a game that
 gives no picture has its text board alone in mails and pages, one that gives no words of its
 own is mailed in the service's generic words, and nothing asks which game it is."""
 
@@ -31,7 +31,7 @@ BOARD_LINE = "The second game's board, 3 players"  # its text board (tests.secon
 @pytest.fixture
 def without_picture(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The second game with no picture of its own (and none of White Lotus's words)."""
-    monkeypatch.setattr(secondgame, "PICTURE", None)
+    monkeypatch.setattr(secondgame.Presentation, "PICTURE", None)
     with secondgame.installed():
         yield
 
@@ -43,25 +43,30 @@ def second_game() -> Game:
     return game
 
 
-BARE = base.Game("sealedbids", sealedbids)  # the required names alone
+BARE = base.Rules("sealedbids", sealedbids)  # the required names alone
 
 
 def test_a_game_that_gives_none_of_the_optional_names_gets_each_default():
-    assert not set(secondgame.LOOKS) & set(dir(sealedbids))
-    assert dict(BARE.MAIL_WORDS) == {} and dict(BARE.OPTION_FLAGS) == {}
-    assert BARE.FIRST_SEAT_KEY == "first_seat" and BARE.FULL_PRESS_OPTIONS == ()
-    assert BARE.phase_text({"phase": "bidding"}, str.upper) == "bidding"
+    assert not set(base.PARTS) & {n.lower() for n in dir(sealedbids)}
+    assert dict(BARE.presentation.MAIL_WORDS) == {} and dict(BARE.about.OPTION_FLAGS) == {}
+    assert BARE.about.FIRST_SEAT_KEY == "first_seat" and BARE.about.FULL_PRESS_OPTIONS == ()
+    assert BARE.presentation.phase_text({"phase": "bidding"}, str.upper) == "bidding"
     asked = base.Asked(BARE, None, {"phase": "bidding"}, 0, "bid", (), "en", {}, None)
-    assert BARE.mail_facts(asked, gamefacts.SAID) == {} and gamefacts.facts(asked) == {}
-    assert BARE.score_parts({"officials": 12, "pairs": 3, "total": 15}).render() == "officials 12 + pairs 3"
+    assert BARE.presentation.mail_facts(asked, gamefacts.SAID) == {} and gamefacts.facts(asked) == {}
+    assert (
+        BARE.presentation.score_parts({"officials": 12, "pairs": 3, "total": 15}).render()
+        == "officials 12 + pairs 3"
+    )
 
 
 def test_a_games_own_names_come_before_the_defaults():
     rules = registry.get(registry.DEFAULT)
-    assert rules.FIRST_SEAT_KEY == "first_emperor" and rules.FULL_PRESS_OPTIONS == ("negotiation",)
-    assert rules.MAIL_WORDS["begins"] and "negotiation" in rules.OPTION_FLAGS
+    assert rules.about.FIRST_SEAT_KEY == "first_emperor" and rules.about.FULL_PRESS_OPTIONS == (
+        "negotiation",
+    )
+    assert rules.presentation.MAIL_WORDS["begins"] and "negotiation" in rules.about.OPTION_FLAGS
     parts = {"buildings": 1, "dragons": 0, "territory": 2, "territory_size": 5, "chips": 0}
-    assert rules.score_parts(parts).render() == (
+    assert rules.presentation.score_parts(parts).render() == (
         "buildings 1 + dragons 0 + largest territory 2 (5 areas) + VP chips 0"
     )
 
@@ -71,17 +76,18 @@ def test_a_phase_without_words_of_its_game_is_its_page_word_else_its_code():
     for name in dir(sealedbids):
         if not name.startswith("__"):
             setattr(worded, name, getattr(sealedbids, name))
-    setattr(worded, "PAGE_WORDS", {"phase": {"bidding": "making bids"}})  # noqa: B010
-    game = base.Game("worded", worded)
-    assert game.phase_text({"phase": "bidding"}, str.upper) == "MAKING BIDS"
-    assert game.phase_text({"phase": "finished"}, str.upper) == "finished"
+    about = type("About", (base.About,), {"PAGE_WORDS": {"phase": {"bidding": "making bids"}}})
+    setattr(worded, "About", about)  # noqa: B010
+    game = base.Rules("worded", worded)
+    assert game.presentation.phase_text({"phase": "bidding"}, str.upper) == "MAKING BIDS"
+    assert game.presentation.phase_text({"phase": "finished"}, str.upper) == "finished"
     with translation.override("en"):
         said = site.phase_words({"phase": "bidding", "step": {"area": "Yanan"}}, registry.DEFAULT)
         assert said == "bidding for Yanan"
 
 
 def test_a_game_without_a_picture_has_none():
-    assert BARE.PICTURE is None
+    assert BARE.presentation.PICTURE is None
     assert picture.has_picture(registry.DEFAULT)
 
 

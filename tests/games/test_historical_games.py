@@ -229,7 +229,7 @@ def test_every_finished_game_exports_with_its_chance_and_imports_to_the_same_gam
     text = jobs.export_record(game)
     assert "chance: first " in text and text.count("chance: fill ") >= 7
     copy = jobs.import_record(text)  # the seed checks every outcome written
-    assert WL.state_to_dict(services.head_state(copy)) == WL.state_to_dict(final)
+    assert WL.serial.state_to_dict(services.head_state(copy)) == WL.serial.state_to_dict(final)
     seedless = re.sub(r"^(seed|seed-hash|rng|draws|entropy|result): .*\n", "", text, flags=re.M)
     elsewhere = jobs.import_record(seedless)
     replayed = services.head_state(elsewhere)
@@ -261,7 +261,7 @@ def test_a_finished_game_of_die_verbotene_stadt_exports_its_dice_and_cards_and_i
     vs = registry.get("verbotenestadt")
     game = services.create_game(players(3), rules="verbotenestadt", seed="vs-round-trip")
     services.start_game(game)
-    bots = [vs.Bot(f"rt:{s}") for s in range(3)]
+    bots = [vs.about.Bot(f"rt:{s}") for s in range(3)]
     state = services.head_state(game)
     while vs.outcome(state) is None:
         seat = vs.pending(state)[0].seat

@@ -105,7 +105,8 @@ def test_several_lines_are_several_events_in_one_statement_with_their_ids():
         services.submit(game, seat, first)
     else:
         pytest.fail("no seat decided twice in a row")
-    text = f"{rules.format_command(state, first)}\n{rules.format_command(after, rules.default(after, seat))}"
+    written = rules.notation.format_command
+    text = f"{written(state, first)}\n{written(after, rules.default(after, seat))}"
     result = services.submit(game, seat, text)
     assert len(result.events) == 2
     stored = game.events.filter(seq__in=[e.seq for e in result.events]).order_by("seq")

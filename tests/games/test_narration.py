@@ -87,12 +87,12 @@ def news_as_before(game: Game, seat: int) -> list[str]:
                             colour=colour,  # the command in the reader's notation, as they write it
                             command=rules.format_command_in(
                                 before,
-                                rules.command_from_dict(event.payload["command"]),
+                                rules.serial.command_from_dict(event.payload["command"]),
                                 translation.get_language() or "en",
                             ),
                         )
                     )
-            told += [rules.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
+            told += [rules.presentation.narrate(state, e, gettext) for e in log if e.visible_to(seat)]
         before = state
     return told
 
@@ -199,7 +199,7 @@ def test_show_game_tells_what_the_replay_told() -> None:
         replayed = {
             event.seq: jobs.Narrated(
                 any(e.kind == "sealed" and e.private_to == event.seat for e in log),
-                [rules.narrate(state, e) for e in log if everything or e.visible_to(seat)],
+                [rules.presentation.narrate(state, e) for e in log if everything or e.visible_to(seat)],
             )
             for event, state, log in services.walk(game)
         }

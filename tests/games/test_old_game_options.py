@@ -28,7 +28,7 @@ def _old_config_to_data(config: wl.Config) -> dict[str, Any]:
 def _created(seed: str, monkeypatch: pytest.MonkeyPatch | None = None) -> Game:
     """A started 3-player kosmos game; with ``monkeypatch``, created as before issue 14."""
     if monkeypatch is not None:
-        monkeypatch.setattr(wl, "config_to_data", _old_config_to_data)
+        monkeypatch.setattr(wl.Serial, "config_to_data", staticmethod(_old_config_to_data))
     game = services.create_game(players(3), edition="kosmos", seed=seed)
     if monkeypatch is not None:
         monkeypatch.undo()
@@ -65,5 +65,5 @@ def test_an_old_game_plays_to_its_end_and_replays_as_the_old_rules_play_it(monke
         services.config_of(game).board, 3, "kosmos", _old_config_to_data(final.config)["options"], 0
     )
     assert final.to_json() == all_defaults(old, "old-to-the-end").state.to_json()
-    new = wl.make_config(old.board, 3, "kosmos", dict(wl.OPTIONS), 0)
+    new = wl.make_config(old.board, 3, "kosmos", dict(wl.About.OPTIONS), 0)
     assert final.to_json() != all_defaults(new, "old-to-the-end").state.to_json()  # the rules differ

@@ -67,8 +67,8 @@ def page_entries() -> dict[str, tuple[str, str | None]]:
         for label in choices.labels:
             found.setdefault(str(label), (f"games.models.Game.{choices.__name__}", None))
     for name in registry.names():  # and each game's editions (its page words)
-        for label in registry.get(name).PAGE_WORDS.get("edition", {}).values():
-            found.setdefault(label, (f"{name}.PAGE_WORDS", None))
+        for label in registry.get(name).about.PAGE_WORDS.get("edition", {}).values():
+            found.setdefault(label, (f"{name}.about.PAGE_WORDS", None))
     return found
 
 

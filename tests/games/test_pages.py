@@ -20,6 +20,7 @@ from games.models import Game, PendingDecision, Player, SeatKey
 from games.presentation import display as pages
 from games.presentation import steps
 from games.rules import whitelotus as wl
+from games.rules.base import LogEntry
 from games.services import links
 from tests.games.factories import play_randomly, players, running_game
 
@@ -151,7 +152,7 @@ def test_a_seat_page_shows_its_own_private_lines_and_no_one_elses():
         for _, after, log in services.walk(game):
             for entry in log:
                 if entry.private_to is not None:
-                    said.setdefault(entry.private_to, set()).add(wl.narrate(after, entry))
+                    said.setdefault(entry.private_to, set()).add(wl.Presentation.narrate(after, entry))
     game.refresh_from_db()
     client = Client()
     for seat in game.seats.all():
@@ -194,9 +195,9 @@ def test_a_player_given_the_seat_back_does_not_get_the_old_link_back():
 # --- privacy ----------------------------------------------------------------------------------
 
 
-def secrets_of(state: wl.State, log: list[wl.LogEntry]) -> set[str]:
+def secrets_of(state: wl.State, log: list[LogEntry]) -> set[str]:
     """Sentences the engine said to one seat only."""
-    return {wl.narrate(state, e) for e in log if e.private_to is not None}
+    return {wl.Presentation.narrate(state, e) for e in log if e.private_to is not None}
 
 
 # What only a seat's own view holds, as this site renders it (``_hand.html``).

@@ -52,7 +52,7 @@ def played(players: int, seed: str, phase: str, year: int) -> wl.State:
     """A game of simple bots, stopped at the first ``phase`` of ``year`` or later."""
     # the compulsory extra markers and draws, as when the pictures below were pinned
     options = wl.Options(ricefield_extra="must", temple_draw="must")
-    state = wl.setup(wl.Config(wl.load_board(), COLOURS[:players], options=options), seed)
+    state = wl.setup(wl.Config(wl.Serial.load_board(), COLOURS[:players], options=options), seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(players)]
     while decisions := wl.pending(state):
         if state.year >= year and state.phase.name == phase:
@@ -183,7 +183,7 @@ def test_the_panel_shows_year_rulers_bag_and_every_score():
 
 
 def test_a_finished_game_names_its_winners_in_the_headline():
-    state, _, _ = play(wl.Config(wl.load_board(), COLOURS[:3]), "pic-over")
+    state, _, _ = play(wl.Config(wl.Serial.load_board(), COLOURS[:3]), "pic-over")
     view = wl.view(state, None)
     assert view["outcome"]
     names = {"red": "Ada", "blue": "Bao", "green": "Chen"}

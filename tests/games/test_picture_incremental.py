@@ -26,7 +26,7 @@ STRAY = 100  # pixels of the 1008 x 832 that may differ so, at most (0.01 %)
 
 
 def boards(seed: str, events: int, skip: int = 0) -> list[str]:
-    state = wl.setup(wl.Config(wl.load_board(), COLOURS4), seed)
+    state = wl.setup(wl.Config(wl.Serial.load_board(), COLOURS4), seed)
     bots = [Bot(f"{seed}:bot:{s}") for s in range(len(COLOURS4))]
     out = []
     for i in range(skip + events):

@@ -360,7 +360,7 @@ def test_a_verbotene_stadt_game_is_told_in_its_own_words_and_its_end_with_the_pl
     state = services.head_state(game)
     owed = next(d for d in rules.pending(state) if d.seat == 0)
     with translation.override("de"):
-        words = rules.decision_text(rules.view(state, 0), owed.kind, translation.gettext)
+        words = rules.presentation.decision_text(rules.view(state, 0), owed.kind, translation.gettext)
     decide = section(read(Client().get(page_of(player))), "decide")
     assert "Forbidden table" in decide and words in decide and "Die Verbotene Stadt" in decide
     state = play(game)

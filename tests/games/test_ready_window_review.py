@@ -48,7 +48,7 @@ def test_a_snapshot_taken_before_the_start_is_never_loaded(settings):
     services.replace_seat(game, 1, newcomer(), by=None, reason="Bo left")
     rules = services.rules_of(game)
     game.snapshots.create(
-        seq=2, engine_version=rules.VERSION, state=rules.state_to_dict(services.state_at(game))
+        seq=2, engine_version=rules.about.VERSION, state=rules.serial.state_to_dict(services.state_at(game))
     )
     for position in range(3):
         reply(game, position, f"ready {position}")

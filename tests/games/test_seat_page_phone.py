@@ -48,7 +48,7 @@ def test_the_seat_to_move_reads_its_decision_and_deadline_first_and_answers_with
     assert "Your move (" in top and "Deadline:" in top and "in 5\xa0hours" in top
     state = services.head_state(game)
     rules = services.rules_of(game)
-    assert rules.decision_text(rules.view(state, seat.position), owed.kind) in top
+    assert rules.presentation.decision_text(rules.view(state, seat.position), owed.kind) in top
     replies = _replies(top)
     legal = {rules.format_command_in(state, c, "en") for c in rules.legal(state, seat.position)}
     assert replies and len(replies) == min(len(legal), 40)

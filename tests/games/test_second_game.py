@@ -44,7 +44,7 @@ def test_a_game_of_another_game_is_created_with_that_games_defaults():
     assert game.engine_version == "second-1"
     assert game.edition == "kosmos"  # the game's first edition
     assert game.board == "china"  # the game's board
-    assert game.options == dict(registry.get("second").OPTIONS)
+    assert game.options == dict(registry.get("second").about.OPTIONS)
     assert TimeControls.from_dict(game.time_controls).hours_per_decision == 24  # the game's clock
     assert [s.colour for s in game.seats.order_by("position")] == ["red", "blue", "green"]
 
@@ -124,7 +124,7 @@ def test_a_game_of_another_game_plays_to_the_end_and_replays():
     game = second()
     rules = services.rules_of(game)
     state = services.head_state(game)
-    bots = [rules.Bot(f"second:{s}") for s in range(3)]
+    bots = [rules.about.Bot(f"second:{s}") for s in range(3)]
     while decisions := rules.pending(state):
         seat = decisions[0].seat
         services.submit(game, seat, bots[seat].choose(state, seat))
@@ -152,7 +152,7 @@ def test_its_record_names_the_game_and_imports_as_that_game():
     assert "first_seat: red" in lines
     copy = jobs.import_record(text, name="copy")
     assert copy.rules == "second"
-    assert rules.state_to_dict(services.head_state(copy)) == rules.state_to_dict(state)
+    assert rules.serial.state_to_dict(services.head_state(copy)) == rules.serial.state_to_dict(state)
     assert jobs.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
 
 
@@ -185,7 +185,7 @@ def test_show_game_gives_a_games_own_operator_text_in_place_of_its_text_board(mo
     def operator_text(view, names):
         return [f"the second game for the operator: {names['red']}, waiting {len(view['pending'])}"]
 
-    monkeypatch.setattr(secondgame, "operator_text", operator_text, raising=False)
+    monkeypatch.setattr(secondgame.Presentation, "operator_text", staticmethod(operator_text))
     game = jobs.create_game(["a@example.org", "b@example.org", "c@example.org"], rules="second", start=True)
     shown = jobs.show_game(game, colour="red", log=0)
     assert shown.startswith(f"Game {game.pk}: Second Game, kosmos, board china, running, event #")

@@ -43,7 +43,7 @@ def vs_game(n: int = 3, seed: str = "review", **kw: Any) -> Game:
 def play(game: Game, moves: int) -> Any:
     rules = services.rules_of(game)
     state = services.head_state(game)
-    bots = [rules.Bot(f"review:{s}") for s in range(services.seats_of(game))]
+    bots = [rules.about.Bot(f"review:{s}") for s in range(services.seats_of(game))]
     for _ in range(moves):
         decisions = rules.pending(state)
         if not decisions:
@@ -74,7 +74,7 @@ def test_a_game_created_under_another_rules_version_accepts_no_move():
     state = services.head_state(game)
     seat = rules.pending(state)[0].seat
     with pytest.raises(services.GameError) as refused:
-        services.submit(game, seat, rules.Bot("x").choose(state, seat))
+        services.submit(game, seat, rules.about.Bot("x").choose(state, seat))
     assert (
         f"Game {game.pk} was created under rules verbotenestadt-1; this service runs verbotenestadt-2"
         in str(refused.value)
@@ -115,13 +115,13 @@ def test_replay_show_game_and_the_audit_say_the_versions_differ(client, django_u
 
 def test_a_snapshot_written_under_another_version_is_not_loaded():
     game = vs_game()
-    start = services.rules_of(game).state_to_dict(services.head_state(game))
+    start = services.rules_of(game).serial.state_to_dict(services.head_state(game))
     state = play(game, 4)
     # an older service wrote this snapshot (here: a state that is not the head's) at the head
     game = created_under(game, "verbotenestadt-1")
     Snapshot.objects.create(game=game, seq=game.head_seq, engine_version="verbotenestadt-1", state=start)
     rules = services.rules_of(game)
-    assert rules.state_to_dict(services.head_state(game)) == rules.state_to_dict(state)
+    assert rules.serial.state_to_dict(services.head_state(game)) == rules.serial.state_to_dict(state)
     assert services.usable_snapshot(game) is None
     _, same = services.replay_game(game)
     assert same
@@ -163,8 +163,8 @@ def test_verbotenestadt_games_start_by_lot_unless_a_first_seat_is_given():
     assert first_seat_of(create_demo("me@x.org", players=2, rules=VS)) is None
     white_lotus = services.create_game(players(3), seed="wl")
     assert white_lotus.events.get(seq=1).payload["config"]["first_emperor"] == 0
-    assert registry.get(VS).default_first_seat is None
-    assert registry.get("whitelotus").default_first_seat == 0
+    assert registry.get(VS).about.default_first_seat is None
+    assert registry.get("whitelotus").about.default_first_seat == 0
 
 
 def test_a_season_of_verbotenestadt_seats_games_that_start_by_lot():
@@ -293,7 +293,7 @@ def test_a_move_does_not_count_the_seats_again():
     rules = services.rules_of(game)
     state = services.head_state(game)
     seat = rules.pending(state)[0].seat
-    command = rules.Bot("q").choose(state, seat)
+    command = rules.about.Bot("q").choose(state, seat)
     with CaptureQueriesContext(connection) as queries:
         services.submit(game, seat, command)
     counts = [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"] and "games_seat" in q["sql"]]

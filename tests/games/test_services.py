@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def _legal_text(game: Game, seat: int) -> str:
     state = services.head_state(game)
-    return wl.format_command(state, wl.legal(state, seat)[0])
+    return wl.Notation.format_command(state, wl.legal(state, seat)[0])
 
 
 def test_create_game_records_config_seed_and_seats_in_the_first_event():
@@ -33,7 +33,7 @@ def test_create_game_records_config_seed_and_seats_in_the_first_event():
     assert first.payload["config"]["options"]["zero_card"] is False
     assert [s.colour for s in game.seats.all()] == ["red", "blue", "green"]
     assert game.seed_hash == rng.seed_digest("s1")
-    assert game.status == Game.Status.NEW and game.engine_version == wl.VERSION
+    assert game.status == Game.Status.NEW and game.engine_version == wl.About.VERSION
 
 
 def test_a_game_needs_three_to_six_distinct_players():

@@ -40,7 +40,7 @@ def play(game: Game, moves: int | None = None, *, key: str = "bot", until: Any =
     end); the state after."""
     rules = services.rules_of(game)
     state = services.head_state(game)
-    bots = [rules.Bot(f"{key}:{s}") for s in range(services.seats_of(game))]
+    bots = [rules.about.Bot(f"{key}:{s}") for s in range(services.seats_of(game))]
     done = 0
     while (decisions := rules.pending(state)) and (moves is None or done < moves):
         if until is not None and until(state):
@@ -190,12 +190,12 @@ def test_rollback_pause_extend_and_replace_through_the_admin(mod, moderator):
     game = vs_game()
     play(game, 6)
     rules = services.rules_of(game)
-    before = rules.state_to_dict(services.state_at(game, 4))
+    before = rules.serial.state_to_dict(services.state_at(game, 4))
     response = confirmed_act(mod, act(game, "rollback"), {"to_seq": 4, "reason": "a wrong dial"}, follow=True)
     assert response.status_code == 200
     rolled = game.events.order_by("-seq").first()
     assert (rolled.kind, rolled.actor, rolled.payload) == (Event.Kind.ROLLED_BACK, moderator, {"to_seq": 4})
-    assert rules.state_to_dict(services.head_state(game)) == before
+    assert rules.serial.state_to_dict(services.head_state(game)) == before
 
     confirmed_act(mod, act(game, "pause"), {"reason": "a dispute"})
     game.refresh_from_db()
@@ -237,7 +237,7 @@ def test_export_and_import_round_trip_a_finished_game():
     copy = jobs.import_record(text, name="copy")
     assert copy.rules == RULES and copy.options["partners"] is True
     again = services.head_state(copy)
-    assert rules.state_to_dict(again) == rules.state_to_dict(state)
+    assert rules.serial.state_to_dict(again) == rules.serial.state_to_dict(state)
     assert rules.outcome(again) == rules.outcome(state)
     assert jobs.export_record(copy).split("\n\n")[1] == text.split("\n\n")[1]
 
@@ -308,7 +308,7 @@ def test_no_page_shows_a_dial_or_the_face_down_order_while_running_and_replays_a
     for round_, n in enumerate((2, 4)):
         game = vs_game(n, seed=f"prop{round_}", options={"partners": n == 4})
         rules = services.rules_of(game)
-        bots = [rules.Bot(f"prop{rng.random()}:{s}") for s in range(n)]
+        bots = [rules.about.Bot(f"prop{rng.random()}:{s}") for s in range(n)]
         state = services.head_state(game)
         checked = 0
         while decisions := rules.pending(state):
@@ -349,4 +349,8 @@ def test_no_page_shows_a_dial_or_the_face_down_order_while_running_and_replays_a
         assert same
         services.clear_caches()
         again = jobs.replay_game(game).state
-        assert rules.state_to_dict(rebuilt) == rules.state_to_dict(again) == rules.state_to_dict(state)
+        assert (
+            rules.serial.state_to_dict(rebuilt)
+            == rules.serial.state_to_dict(again)
+            == rules.serial.state_to_dict(state)
+        )

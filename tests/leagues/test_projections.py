@@ -45,7 +45,7 @@ def step(game: Game, rng: random.Random) -> bool:
         return False
     seat = rng.choice(decisions).seat
     if seat in bots.bot_seats(game):
-        command = rules.Bot(bots.bot_key(game, seat)).choose(state, seat)
+        command = rules.about.Bot(bots.bot_key(game, seat)).choose(state, seat)
         services.submit(game, seat, command, source=Event.Source.BOT)
     else:
         services.submit(game, seat, rng.choice(rules.legal(state, seat)))

@@ -41,7 +41,7 @@ def test_a_seasons_games_are_games_of_its_game_and_are_scored_from_their_outcome
     games = seat_round(season, seed="r")
     assert [g.rules for g in games] == ["second", "second"]
     assert sorted(g.seats.count() for g in games) == [3, 4]  # the second game takes 3 or 4
-    assert all(services.rules_of(g).VERSION == "second-1" for g in games)
+    assert all(services.rules_of(g).about.VERSION == "second-1" for g in games)
     for game in games:
         play_out(game)
         game.refresh_from_db()

@@ -32,7 +32,7 @@ def vs_season(league, names, **options):
 def play_out(game: Game) -> None:
     """Bots play every decision to the end (defaults would do too, but slowly)."""
     rules = services.rules_of(game)
-    bots = [rules.Bot(f"league:{game.pk}:{s}") for s in range(services.seats_of(game))]
+    bots = [rules.about.Bot(f"league:{game.pk}:{s}") for s in range(services.seats_of(game))]
     state = services.head_state(game)
     while decisions := rules.pending(state):
         seat = decisions[0].seat

@@ -183,4 +183,6 @@ def _vs_choice(vs, game: Game, seat: int, text: str, done: set[str], rng: random
     if kind == "challenge":
         done.add("challenge")
         return rng.choice(["believe", "doubt"])
-    return str(vs.format_command(state, vs.Bot(f"e2e-{seat}-{game.head_seq}").choose(state, seat)))
+    return str(
+        vs.notation.format_command(state, vs.about.Bot(f"e2e-{seat}-{game.head_seq}").choose(state, seat))
+    )

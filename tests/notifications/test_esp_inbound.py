@@ -57,7 +57,7 @@ def a_reply(seed: str) -> tuple[Any, int, Reply]:
     seat = whose_turn(game)
     holder = game.seats.get(position=seat)
     state = services.head_state(game)
-    command = wl.format_command(state, wl.legal(state, seat)[0])
+    command = wl.Notation.format_command(state, wl.legal(state, seat)[0])
     address = tokens.reply_address(holder)
     raw = compose(address, holder.player.email, command)
     message_id = inbound.message_id_of(raw)

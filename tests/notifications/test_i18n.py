@@ -196,10 +196,12 @@ def test_words_module_translates():
     with translation.override("de"):
         assert words.colour("green") == "Grün"
         assert words.game_word(WHITE_LOTUS, "chip", "ricefield") == "Reisfeld"
-        assert WHITE_LOTUS.decision_text(None, "place", gettext) == "einen Gebietsmarker setzen"
+        assert WHITE_LOTUS.presentation.decision_text(None, "place", gettext) == "einen Gebietsmarker setzen"
     with translation.override("fr"):
         assert words.colour("purple") == "Violet"
-        assert WHITE_LOTUS.decision_text(None, "bid", gettext) == "miser de l'influence en secret"
+        assert (
+            WHITE_LOTUS.presentation.decision_text(None, "bid", gettext) == "miser de l'influence en secret"
+        )
 
 
 TEMPLATE = (
@@ -235,7 +237,7 @@ def test_a_template_fragment_renders_in_the_language(language, expected):
             {
                 "player": "Anna",
                 "colour": words.colour("red"),
-                "decision_text": WHITE_LOTUS.decision_text(None, "place", gettext),
+                "decision_text": WHITE_LOTUS.presentation.decision_text(None, "place", gettext),
             },
             autoescape=False,
         )

@@ -13,7 +13,7 @@ import pytest
 
 from games import jobs
 from games.models import Game
-from games.rules import registry
+from games.rules import base, registry
 from games.rules import whitelotus as wl
 from notifications.localmail.demo import create_demo
 from notifications.models import OutboundMail
@@ -21,7 +21,6 @@ from notifications.outbound import emails, gamemail, pictures
 from notifications.services import prose
 from notifications.services.mailwords import MAIL_WORDS
 from tests.games.factories import running_game
-from tests.secondgame import LOOKS
 
 OTHER = "othergame"
 
@@ -29,7 +28,7 @@ OTHER = "othergame"
 def other_rules() -> types.ModuleType:
     module = types.ModuleType(OTHER)
     for name in wl.__all__:
-        if name not in LOOKS:  # White Lotus's engine; its words and looks are its own
+        if name not in ("About", "Presentation"):  # White Lotus's engine; its words and looks are its own
             setattr(module, name, getattr(wl, name))
     setattr(module, "name", OTHER)  # noqa: B010 (a module's attributes, set as data)
     setattr(module, "title", "Other Game")  # noqa: B010
@@ -37,18 +36,28 @@ def other_rules() -> types.ModuleType:
     def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Any) -> list[str]:
         return [f"OTHER BOARD of {', '.join(sorted(names))}"]
 
-    def decision_text(view: Mapping[str, Any], kind: str, translate: Any = str) -> str:
-        return f"decide the {kind}"
+    class About(wl.About):  # how the service presents a game: the defaults
+        FIRST_SEAT_KEY = base.About.FIRST_SEAT_KEY
+        FULL_PRESS_OPTIONS = base.About.FULL_PRESS_OPTIONS
+        OPTION_FLAGS = base.About.OPTION_FLAGS
+
+    class Presentation(base.Presentation):  # White Lotus's sentences, its own decision phrases
+        narrate = staticmethod(wl.Presentation.narrate)
+        sealed_text = staticmethod(wl.Presentation.sealed_text)
+
+        def decision_text(self, view: Mapping[str, Any], kind: str, translate: Any = str) -> str:
+            return f"decide the {kind}"
 
     setattr(module, "text_board", text_board)  # noqa: B010
-    setattr(module, "decision_text", decision_text)  # noqa: B010
+    setattr(module, "About", About)  # noqa: B010
+    setattr(module, "Presentation", Presentation)  # noqa: B010
     return module
 
 
 @pytest.fixture
 def other_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
     module = other_rules()
-    game = registry.Game(OTHER, module)  # what registry.get gives: the package and the defaults
+    game = registry.Rules(OTHER, module)  # what registry.get gives: the package and the defaults
     real = registry.get
 
     def get(name: str) -> Any:
@@ -98,7 +107,7 @@ def test_the_picture_of_another_game_is_asked_for_by_name(
         raise RuntimeError("stop")
 
     monkeypatch.setattr(pictures, "board_svg", board_svg)
-    state = wl.setup(wl.Config(wl.load_board("china"), ("red", "blue", "green")), seed="7")
+    state = wl.setup(wl.Config(wl.Serial.load_board("china"), ("red", "blue", "green")), seed="7")
     with pytest.raises(RuntimeError):
         pictures.draw_of(OTHER, state, {})
     assert [kw["rules"] for kw in asked] == [OTHER]
@@ -109,9 +118,9 @@ def test_trailing_prose_is_told_by_the_words_of_the_mail_s_game(other_game: type
         **{n: getattr(wl.words, n) for n in dir(wl.words) if not n.startswith("__")}
     )
     words.keyword = lambda word: "place" if wl.words.key(word) == "zug" else wl.words.keyword(word)
-    setattr(other_game, "words", words)  # noqa: B010
+    setattr(other_game, "Notation", type("Notation", (wl.Notation,), {"words": words}))  # noqa: B010
     lines = ["place Hubei", "zug Hubei", "Dora"]
-    rules = registry.Game(OTHER, other_game)
+    rules = registry.Rules(OTHER, other_game)
     assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"], rules) == (lines[:2], ["Dora"])
     # the default game does not know "zug": the line is the start of the prose
     assert prose.split_trailing_prose(lines, MAIL_WORDS, ["Hubei"]) == (lines[:1], lines[1:])

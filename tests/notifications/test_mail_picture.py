@@ -55,7 +55,7 @@ def played_one_move() -> tuple[int, str]:
     deliver_pending()
     seat = whose_turn(game)
     state = services.head_state(game)
-    command = wl.format_command(state, wl.legal(state, seat)[0])
+    command = wl.Notation.format_command(state, wl.legal(state, seat)[0])
     receive(compose(reply_to_of(game, seat), email_of(game, seat), command))
     sent = deliver_pending()
     nxt = whose_turn(game)

@@ -130,7 +130,7 @@ def play(game: Game, moves: int) -> list[str]:
         state = services.head_state(game)
         legal = wl.legal(state, seat)
         command = legal[(7 * game.head_seq) % len(legal)]
-        played.append(wl.format_command(state, command))
+        played.append(wl.Notation.format_command(state, command))
         services.submit(game, seat, command)
         game.refresh_from_db()
     return played
@@ -200,7 +200,7 @@ def test_an_undone_sealed_choice_is_written_out_only_to_the_seat_that_made_it():
     seat = sealers[0]
     state = services.head_state(game)
     bid = max(wl.legal(state, seat), key=lambda c: getattr(c, "amount", 0))
-    notation = wl.format_command(state, bid)
+    notation = wl.Notation.format_command(state, bid)
     services.submit(game, seat, bid)
     game.refresh_from_db()
     deliver_pending()

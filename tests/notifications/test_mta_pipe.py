@@ -38,7 +38,7 @@ def first_move(game) -> tuple[int, str, str, str]:
         seat,
         tokens.reply_address(holder),
         holder.player.email,
-        wl.format_command(state, wl.legal(state, seat)[0]),
+        wl.Notation.format_command(state, wl.legal(state, seat)[0]),
     )
 
 

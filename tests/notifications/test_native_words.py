@@ -19,7 +19,7 @@ from games.models import Game
 from games.presentation import steps
 from games.rules import registry
 from games.rules import whitelotus as wl
-from games.rules.base import Message
+from games.rules.base import LogEntry, Message
 from games.services import links
 from notifications.models import OutboundMail
 from notifications.outbound import emails
@@ -97,7 +97,7 @@ def city_played(moves: int, seed: str):
     game = services.create_game(players(3), rules="verbotenestadt", seed=seed)
     services.start_game(game)
     rules = registry.get("verbotenestadt")
-    bots = [rules.Bot(f"{seed}:{seat}") for seat in range(3)]
+    bots = [rules.about.Bot(f"{seed}:{seat}") for seat in range(3)]
     state = services.head_state(game)
     for _ in range(moves):
         pending = rules.pending(state)
@@ -186,7 +186,7 @@ def test_a_count_of_palaces_takes_the_form_its_number_asks_for(language, n, said
         if "(" in said
         else ("emperor", {"seat": 0, "palaces": n})
     )
-    message = wl.narration(state, wl.LogEntry(kind, data))
+    message = wl.narration(state, LogEntry(kind, data))
     stored = Message.from_data(message.to_data())  # as the narration projection keeps it
     assert stored is not None
     with translation.override(language):

@@ -285,7 +285,7 @@ def move_of(game: Game) -> tuple[int, str, str, str]:
     seat = whose_turn(game)
     holder = game.seats.get(position=seat)
     state = services.head_state(game)
-    command = wl.format_command(state, wl.legal(state, seat)[0])
+    command = wl.Notation.format_command(state, wl.legal(state, seat)[0])
     return seat, tokens.reply_address(holder), holder.player.email, command
 
 

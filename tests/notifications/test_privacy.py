@@ -24,7 +24,7 @@ def private_lines(game) -> dict[int, set[str]]:
     for _, state, log in services.walk(game):
         for entry in log:
             if entry.private_to is not None:
-                said.setdefault(entry.private_to, set()).add(wl.narrate(state, entry))
+                said.setdefault(entry.private_to, set()).add(wl.Presentation.narrate(state, entry))
     return said
 
 

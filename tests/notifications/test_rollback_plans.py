@@ -23,11 +23,11 @@ def test_an_undone_plan_is_plan_to_the_others_and_whole_to_its_mover():
     state = services.head_state(game)
     while not any(d.kind == "move" for d in vs.pending(state)):  # the first dials
         decision = vs.pending(state)[0]
-        services.submit(game, decision.seat, vs.Bot("rb").choose(state, decision.seat))
+        services.submit(game, decision.seat, vs.about.Bot("rb").choose(state, decision.seat))
         state = services.head_state(game)
     mover = vs.pending(state)[0].seat
     first = next(c for c in vs.legal(state, mover) if type(c).__name__ == "Move")
-    _, official, *directions = vs.format_command(state, first).split()
+    _, official, *directions = vs.notation.format_command(state, first).split()
     plan = f"plan {official} {' '.join(directions)}; stop"
     before = game.events.latest("seq").seq
     services.submit(game, mover, plan)

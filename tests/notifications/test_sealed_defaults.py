@@ -21,7 +21,7 @@ NOTATION = {"bid 3 against green": {"de": "biete 3 gegen grün", "fr": "mise 3 c
 def _rules(sealed: bool) -> SimpleNamespace:
     return SimpleNamespace(
         pending=lambda state: (Decision(0, "bid", sealed), Decision(1, "bid", sealed)),
-        command_from_dict=lambda data: data["text"],
+        serial=SimpleNamespace(command_from_dict=lambda data: data["text"]),
         format_command_in=lambda state, command, language: NOTATION.get(command, {}).get(language, command),
     )
 

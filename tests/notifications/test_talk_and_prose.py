@@ -39,7 +39,7 @@ def write(game: Game, seat: int, body: str) -> InboundMail:
 
 def a_legal_command(game: Game, seat: int) -> str:
     state = services.head_state(game)
-    return wl.format_command(state, wl.legal(state, seat)[0])
+    return wl.Notation.format_command(state, wl.legal(state, seat)[0])
 
 
 def seat_words(word: str) -> bool:

@@ -86,7 +86,7 @@ def reply(game: Game, seat: int, text: str) -> InboundMail:
 
 def a_legal_command(game: Game, seat: int) -> str:
     state = services.head_state(game)
-    return wl.format_command(state, wl.legal(state, seat)[0])
+    return wl.Notation.format_command(state, wl.legal(state, seat)[0])
 
 
 @pytest.mark.django_db

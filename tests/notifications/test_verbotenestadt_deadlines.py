@@ -46,10 +46,10 @@ def owed(game: Game) -> PendingDecision | None:
 
 def test_the_game_s_clock_and_short_windows_apply(clock):
     game = new_game()
-    assert timing.controls(game).hours_per_decision == vs.time_controls["hours_per_decision"]
+    assert timing.controls(game).hours_per_decision == vs.about.time_controls["hours_per_decision"]
     row = owed(game)
     assert row.kind == "dial" and row.deadline_at == START + timedelta(
-        hours=vs.time_controls["hours_per_decision"]
+        hours=vs.about.time_controls["hours_per_decision"]
     )
 
 
@@ -70,12 +70,15 @@ def test_a_game_where_every_seat_always_times_out_ends_by_the_game_s_defaults(cl
             game=game, since_seq=game.events.latest("seq").seq
         ):
             window = fresh.deadline_at - now
-            short = vs.short_windows.get(fresh.kind)
+            short = vs.about.short_windows.get(fresh.kind)
             if short is not None:
                 windows[fresh.kind] = windows.get(fresh.kind, 0) + 1
                 assert window <= timedelta(hours=short), (fresh.kind, window)
             else:
-                assert window == timedelta(hours=vs.time_controls["hours_per_decision"]), (fresh.kind, window)
+                assert window == timedelta(hours=vs.about.time_controls["hours_per_decision"]), (
+                    fresh.kind,
+                    window,
+                )
         if len(windows) == 1 and not OutboundMail.objects.filter(game=game, kind="defaulted").exists():
             deliver_pending()  # the first defaults are told (the later ones need not be rendered here)
     game.refresh_from_db()

@@ -51,7 +51,7 @@ def test_demo_and_bots_play_a_verbotene_stadt_game_to_its_end_by_mail():
             break
         state = services.head_state(game)
         if any(d.seat == 0 for d in vs.pending(state)):
-            line = vs.format_command(state, vs.Bot("person").choose(state, 0))
+            line = vs.notation.format_command(state, vs.about.Bot("person").choose(state, 0))
             response = Client().post(f"/mailbox/mail/{person_prompt(game).pk}/reply/", {"commands": line})
             assert response.status_code in (200, 302)
         elif not play_bots().replies:

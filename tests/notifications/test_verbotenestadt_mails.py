@@ -72,7 +72,9 @@ def play(game: Game, moves: int | None = None, *, deliver: bool = False) -> None
     done = 0
     while vs.outcome(state) is None and (moves is None or done < moves):
         decision = vs.pending(state)[0]
-        services.submit(game, decision.seat, vs.Bot(f"mail-{decision.seat}").choose(state, decision.seat))
+        services.submit(
+            game, decision.seat, vs.about.Bot(f"mail-{decision.seat}").choose(state, decision.seat)
+        )
         if deliver:
             deliver_pending()
         state = services.head_state(game)

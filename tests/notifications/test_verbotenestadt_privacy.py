@@ -39,7 +39,7 @@ def play_at_random(game, rng: random.Random) -> None:
         decision = rng.choice(vs.pending(state))
         seat = decision.seat
         legal = vs.legal(state, seat)
-        command = rng.choice(legal) if rng.random() < 0.3 else vs.Bot(f"p{seat}").choose(state, seat)
+        command = rng.choice(legal) if rng.random() < 0.3 else vs.about.Bot(f"p{seat}").choose(state, seat)
         services.submit(game, seat, command)
         state = services.head_state(game)
 
@@ -70,7 +70,9 @@ def private_lines(game, language: str) -> dict[int, set[str]]:
         for _, state, log in services.walk(game):
             for entry in log:
                 if entry.private_to is not None:
-                    said.setdefault(entry.private_to, set()).add(vs.narrate(state, entry, gettext))
+                    said.setdefault(entry.private_to, set()).add(
+                        vs.presentation.narrate(state, entry, gettext)
+                    )
     return said
 
 

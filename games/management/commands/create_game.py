@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games import jobs, services
 from games.management.commands._base import run
 from games.rules import registry
-from games.rules.base import Game
+from games.rules.base import About
 
 
 def _games() -> str:
@@ -21,8 +21,8 @@ def _games() -> str:
             lines.append(f"{name} (not playable yet)")
             continue
         counts = ", ".join(str(n) for n in rules.player_counts)
-        options = ", ".join(f"{k}={v}" for k, v in rules.OPTIONS.items()) or "none"
-        editions = ", ".join(rules.editions)
+        options = ", ".join(f"{k}={v}" for k, v in rules.about.OPTIONS.items()) or "none"
+        editions = ", ".join(rules.about.editions)
         lines.append(f"{name} ({rules.title}: {counts} players; editions {editions}; options {options})")
     return "; ".join(lines)
 
@@ -34,7 +34,7 @@ def _first_seats() -> str:
         rules = registry.get(name)
         if not hasattr(rules, "setup"):
             continue
-        first = getattr(rules, "default_first_seat", 0)
+        first = rules.about.default_first_seat
         said.append(f"{rules.title} {'by lot' if first is None else rules.seat_colours[first]}")
     return ", ".join(said)
 
@@ -44,7 +44,7 @@ def _option_flags() -> dict[str, tuple[str, str, Any, str]]:
     option, the value it sets or the values it takes, what it does)."""
     flags: dict[str, tuple[str, str, Any, str]] = {}
     for name in registry.names():
-        for flag, (option, value, said) in registry.get(name).OPTION_FLAGS.items():
+        for flag, (option, value, said) in registry.get(name).about.OPTION_FLAGS.items():
             flags.setdefault(flag, (name, option, value, said))
     return flags
 
@@ -58,16 +58,16 @@ def _own_first_seats() -> str:
     said = []
     for name in registry.names():
         rules = registry.get(name)
-        key = str(rules.FIRST_SEAT_KEY)
-        if key != Game.FIRST_SEAT_KEY:
+        key = str(rules.about.FIRST_SEAT_KEY)
+        if key != About.FIRST_SEAT_KEY:
             said.append(f"{rules.title}: the {key.replace('_', ' ')}")
     return f" ({'; '.join(said)})" if said else ""
 
 
 def _own_first_seat_flags() -> list[str]:
     """The flags of the games' own names for the seat that begins (``--first-emperor``)."""
-    keys = {str(registry.get(name).FIRST_SEAT_KEY) for name in registry.names()}
-    return sorted("--" + key.replace("_", "-") for key in keys - {Game.FIRST_SEAT_KEY})
+    keys = {str(registry.get(name).about.FIRST_SEAT_KEY) for name in registry.names()}
+    return sorted("--" + key.replace("_", "-") for key in keys - {About.FIRST_SEAT_KEY})
 
 
 def _dealing() -> str:
@@ -75,7 +75,7 @@ def _dealing() -> str:
     said = []
     for name in registry.names():
         rules = registry.get(name)
-        dealing = rules.FULL_PRESS_OPTIONS
+        dealing = rules.about.FULL_PRESS_OPTIONS
         if dealing:
             said.append(f"{rules.title}: {', '.join(dealing)}")
     return f" ({'; '.join(said)})" if said else ""
@@ -208,7 +208,7 @@ def _value(game: Any, name: str, text: str) -> Any:
     """``--option NAME=VALUE``'s value as the type of the option's default: a switch takes
     yes/no, true/false or on/off, a number digits; anything else is refused here (an unknown
     option is refused by the service, which names the game's options)."""
-    if name not in game.OPTIONS:
+    if name not in game.about.OPTIONS:
         return text
     value = services.option_from_words(game, name, text)
     refusal = services.option_refusal(game, name, value)

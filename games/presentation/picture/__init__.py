@@ -5,7 +5,7 @@
 
 Both are drawn from a view only, so a picture shows exactly what its viewer may see.  A game
 draws its own picture in its package, where it may: the module its optional ``PICTURE`` names
-(:class:`games.rules.base.Game`), imported when first asked for, offers
+(:class:`games.rules.base.Presentation`), imported when first asked for, offers
 ``board_svg(board, view, *, names, translate)``.  A game without one has no picture
 (:func:`has_picture`): its mails and pages show the text board alone.
 
@@ -51,7 +51,7 @@ def _module(rules: str) -> ModuleType | None:
     """The drawing module of the game ``rules`` (imported the first time), or None for a game
     without a picture; raises ``registry.UnknownRules`` for a name no game has."""
     game = registry.get(rules)
-    name = game.PICTURE
+    name = game.presentation.PICTURE
     if not name:
         return None
     return importlib.import_module(str(name), package=game.package)

@@ -2,11 +2,12 @@
 (seed 003; RULES.md beside this file cites the seed for every rule and lists every open point
 with the decision taken).
 
-The public functions follow :mod:`games.rules.base`::
+Its core is the top level, its parts the classes ``About``, ``Serial``, ``Chance``,
+``Notation`` and ``Presentation`` (:mod:`games.rules.base`), as the service reaches them::
 
     from games.rules import registry
     vs = registry.get("verbotenestadt")
-    config = vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {}, None)
+    config = vs.serial.make_config(vs.serial.load_board("forbidden_city"), 3, "ravensburger", {}, None)
     state = vs.setup(config, seed="7")
     state, log = vs.apply(state, 0, vs.parse_command(state, "dial rg"))
 """
@@ -17,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..base import Decision, IllegalCommand, LogEntry, Message, Outcome, Translate
+from .. import base
+from ..base import Message, Translate
 from . import words
 from .board import Board, load_board
 from .bots import Bot
@@ -49,26 +51,9 @@ from .views import view
 
 name = "verbotenestadt"
 title = "Die Verbotene Stadt"
-# every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(
-    dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values(), *_FACT_WORDS))
-)
-# Bumped whenever a change could replay an old game differently; a game pins it at creation.
-VERSION = "verbotenestadt-2"
-editions = EDITIONS
 player_counts = (2, 3, 4)
 seat_colours = SEATS
-default_board = "forbidden_city"
-default_first_seat: int | None = None  # the start player by the roll-off (seed 003), unless told
 OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
-# a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
-time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
-short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
-# its board as SVG (an optional name of games.rules.base.Game), imported when first drawn
-PICTURE = ".picture"
-CHAPTERS = frozenset({"turn"})  # the pages fold their log by turn
-# log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
-REVEALS = frozenset({"dials", "answers", "revealed"})
 
 
 def public_notation(command: Command) -> str | None:
@@ -134,69 +119,92 @@ def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int
     return [(seat, parse_command(state, line)) for seat, line in lines]
 
 
+# -- its parts of the contract (games.rules.base): what differs from the defaults ---------------
+
+
+class About(base.About):
+    # Bumped whenever a change could replay an old game differently; a game pins it at creation.
+    VERSION = "verbotenestadt-2"
+    editions = EDITIONS
+    default_board = "forbidden_city"
+    default_first_seat: int | None = None  # the start player by the roll-off (seed 003), unless told
+    OPTIONS = OPTIONS
+    # a turn is short and most decisions follow a die, so a day per decision (RULES.md, play by mail)
+    time_controls: Mapping[str, Any] = {"hours_per_decision": 24, "reminder_hours": [12, 2]}
+    short_windows: Mapping[str, float] = {"rebribe": 12, "challenge": 12}
+    CHAPTERS = frozenset({"turn"})  # the pages fold their log by turn
+    # log entries that reveal sealed choices: a dial window closing, the challenge's answers, a dial shown
+    REVEALS = frozenset({"dials", "answers", "revealed"})
+    PAGE_WORDS = PAGE_WORDS
+    # every string the game asks the reader's language for
+    MESSAGES: tuple[str, ...] = tuple(
+        dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *MAIL_WORDS.values(), *_FACT_WORDS))
+    )
+    Bot = staticmethod(Bot)  # its player program
+
+
+class Serial(base.Serial):
+    load_board = staticmethod(load_board)
+    make_config = staticmethod(make_config)
+    config_to_data = staticmethod(config_to_data)
+    config_from_data = staticmethod(config_from_data)
+    state_to_dict = staticmethod(state_to_dict)
+    state_from_dict = staticmethod(state_from_dict)
+    command_to_dict = staticmethod(command_to_dict)
+    command_from_dict = staticmethod(command_from_dict)
+    replay = staticmethod(replay)
+
+
+class Chance(base.Chance):
+    SYNTAX = CHANCE
+    WORDS = CHANCE_WORDS
+    SEEDED_FIELDS = SEEDED_FIELDS
+    parse = staticmethod(parse_chance)
+    format_in = staticmethod(format_chance_in)
+    drawn = staticmethod(drawn)
+
+
+class Notation(base.Notation):
+    SYNTAX = SYNTAX
+    words = words
+    clean = staticmethod(clean)
+    format_command = staticmethod(format_command)
+    describe = staticmethod(describe)
+    syntax = staticmethod(syntax)
+    public = staticmethod(public_notation)
+
+
+class Presentation(base.Presentation):
+    MAIL_WORDS = MAIL_WORDS
+    PICTURE = ".picture"  # its board as SVG, imported when first drawn
+    narrate = staticmethod(narrate)
+    decision_text = staticmethod(decision_text)
+    mail_facts = staticmethod(mail_facts)
+
+
 __all__ = [
-    "CHANCE",
-    "CHANCE_WORDS",
-    "CHAPTERS",
-    "MAIL_WORDS",
-    "MESSAGES",
-    "OPTIONS",
-    "PAGE_WORDS",
-    "PICTURE",
-    "REVEALS",
-    "SEATS",
-    "SEEDED_FIELDS",
-    "SYNTAX",
-    "VERSION",
+    "About",
     "Board",
-    "Bot",
+    "Chance",
     "Command",
     "Config",
-    "Decision",
-    "IllegalCommand",
-    "LogEntry",
+    "Notation",
     "Options",
-    "Outcome",
+    "Presentation",
+    "Serial",
     "State",
     "apply",
-    "clean",
-    "command_from_dict",
-    "command_to_dict",
-    "config_from_data",
-    "config_to_data",
-    "decision_text",
     "default",
-    "default_board",
-    "default_first_seat",
-    "describe",
-    "drawn",
-    "editions",
-    "format_chance_in",
-    "format_command",
     "format_command_in",
     "legal",
-    "load_board",
-    "mail_facts",
-    "make_config",
-    "name",
-    "narrate",
     "narration",
     "outcome",
-    "parse_chance",
     "parse_command",
     "pending",
     "player_counts",
-    "public_notation",
-    "replay",
     "seat_colours",
     "setup",
-    "short_windows",
-    "state_from_dict",
-    "state_to_dict",
-    "syntax",
     "text_board",
-    "time_controls",
     "title",
     "view",
-    "words",
 ]

@@ -1,7 +1,7 @@
 """What Die Verbotene Stadt's own mail partials (``mail/verbotenestadt/_board.*``, the
 game-over mail) show besides its text board: facts drawn from the seat's view, its menu and
 the game's outcome, in the reader's language (its optional ``mail_facts``,
-:meth:`games.rules.base.Game.mail_facts`).  Pure Python: its words are said through the service's
+:meth:`games.rules.base.Presentation.mail_facts`).  Pure Python: its words are said through the service's
 ``say`` (gettext, plurals, colours, places), so the catalogue keeps them."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _plan_example(asked: Asked) -> tuple[str, str]:
     """A plan of moves from the menu (different officials, none into the target, then stop)
     and one move into the target if there is one, in the reader's language."""
     rules, state = asked.rules, asked.state
-    moves = [rules.command_to_dict(c) for c in asked.legal]
+    moves = [rules.serial.command_to_dict(c) for c in asked.legal]
     moves = [m for m in moves if m.get("kind") == "move"]
     chosen: list[dict[str, Any]] = []
     for m in moves:
@@ -77,8 +77,8 @@ def _plan_example(asked: Asked) -> tuple[str, str]:
             break
     if not chosen:
         return "", ""
-    plan = rules.command_from_dict({"kind": "plan", "moves": chosen, "stop": True})
-    move = rules.command_from_dict(chosen[0])
+    plan = rules.serial.command_from_dict({"kind": "plan", "moves": chosen, "stop": True})
+    move = rules.serial.command_from_dict(chosen[0])
     return rules.format_command_in(state, plan, asked.language), rules.format_command_in(
         state, move, asked.language
     )

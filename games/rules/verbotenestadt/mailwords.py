@@ -1,5 +1,5 @@
-"""Die Verbotene Stadt's own words in the service's mails (``MAIL_WORDS``, optional in
-:class:`games.rules.base.GameRules`): English templates said in the reader's language by the
+"""Die Verbotene Stadt's own words in the service's mails (``presentation.MAIL_WORDS`` of
+:class:`games.rules.base.Presentation`): English templates said in the reader's language by the
 service; a phrase not given here is said in the service's own, generic words.  Its sealed
 answers are dials and challenge answers, and a dial not shown stays secret: a "reveal" mail
 must not promise that every choice is shown."""

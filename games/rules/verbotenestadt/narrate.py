@@ -188,7 +188,7 @@ def narrate(state: State, entry: LogEntry, translate: Translate = _same) -> str:
 
 
 # What each decision asks (``decision_text``), from the seat's view: a phrase that reads after
-# "It is your move (north): " and after "North (Ada) must " alike (base.GameRules).
+# "It is your move (north): " and after "North (Ada) must " alike (base.Rules).
 DECISIONS: Mapping[str, str] = {
     "dial": "set a secret dial to an official still on the board",
     "rebribe": "keep the dial or set a new one (re-bribe window)",

@@ -1,6 +1,7 @@
 """White Lotus (Martin Wallace; Kosmos 2002 and the designer's rules) as a rules module.
 
-The public functions follow :mod:`games.rules.base`::
+Its core is the top level, its parts the classes ``About``, ``Serial``, ``Chance``,
+``Notation`` and ``Presentation`` (:mod:`games.rules.base`); its own functions are here too::
 
     from games.rules import whitelotus as wl
     board = wl.load_board("china")
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from ..base import Decision, IllegalCommand, LogEntry, Outcome
+from .. import base
 from . import words
 from .board import Board, load_board
 from .chancetext import (
@@ -43,45 +44,10 @@ from .state import Config, Options, State
 from .textboard import decision_text, text_board
 from .views import view
 
-# -- the rest of the contract of games.rules.base.GameRules --------------------------------
-
 name = "whitelotus"
 title = "White Lotus"
-# every string the game asks the reader's language for (base.GameRules.MESSAGES)
-MESSAGES: tuple[str, ...] = tuple(
-    dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *PHASES.values(), SCORE_PARTS, *MAIL_WORDS.values()))
-)
-# Bumped whenever a change could replay an old game differently; a game pins it at creation.
-# Options added later (ricefield_extra, temple_draw) read as the rule a stored config that does
-# not name them was played under (Options.from_data, LEGACY), and a deadline default changes no
-# replay (the command it chose is stored with the move): every game created under whitelotus-1
-# replays and plays on unchanged (tests/games/test_old_game_options.py).
-VERSION = "whitelotus-1"
-editions = EDITIONS
 player_counts = (3, 4, 5, 6)
 seat_colours = COLOURS
-default_board = "china"
-default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
-FIRST_SEAT_KEY = "first_emperor"  # (games.rules.base.Game) as its config and records say it
-FULL_PRESS_OPTIONS = ("negotiation",)  # the negotiation variant is about dealing: full table talk
-# the command line's flags for its options (games.rules.base.Game), as they always were
-OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
-    "no-zero-card": ("zero_card", False, "without the 0 card (French rules)"),
-    "negotiation": ("negotiation", True, "the negotiation variant (gifts)"),
-    "open-hands": ("open_hands", True, "every hand is shown to everyone"),
-    "adjacency": (
-        "adjacency",
-        ("any", "own"),
-        "designer placement: next to any player's chip, or to one's own",
-    ),
-}
-OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
-# no clock or short windows of its own (base.Game's defaults: the service's two days a decision)
-# its board as SVG (an optional name of games.rules.base.Game), imported when first drawn
-PICTURE = ".picture"
-# log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
-CHAPTERS = frozenset({"year"})  # the pages fold their log by year
-REVEALS = frozenset({"bids", "sides", "battle", "income"})
 
 
 def make_config(
@@ -120,72 +86,112 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> State:
     return State.from_dict(data, config.board)
 
 
+# -- its parts of the contract (games.rules.base): what differs from the defaults ---------------
+
+
+class About(base.About):
+    # Bumped whenever a change could replay an old game differently; a game pins it at creation.
+    # Options added later (ricefield_extra, temple_draw) read as the rule a stored config that
+    # does not name them was played under (Options.from_data, LEGACY), and a deadline default
+    # changes no replay (the command it chose is stored with the move): every game created under
+    # whitelotus-1 replays and plays on unchanged (tests/games/test_old_game_options.py).
+    VERSION = "whitelotus-1"
+    editions = EDITIONS
+    default_board = "china"
+    default_first_seat: int | None = 0  # the first seat is the first emperor unless told otherwise
+    FIRST_SEAT_KEY = "first_emperor"  # as its config and records say it
+    FULL_PRESS_OPTIONS: tuple[str, ...] = (
+        "negotiation",
+    )  # the negotiation variant is about dealing: full table talk
+    # the command line's flags for its options
+    OPTION_FLAGS: Mapping[str, tuple[str, Any, str]] = {
+        "no-zero-card": ("zero_card", False, "without the 0 card (French rules)"),
+        "negotiation": ("negotiation", True, "the negotiation variant (gifts)"),
+        "open-hands": ("open_hands", True, "every hand is shown to everyone"),
+        "adjacency": (
+            "adjacency",
+            ("any", "own"),
+            "designer placement: next to any player's chip, or to one's own",
+        ),
+    }
+    OPTIONS: Mapping[str, Any] = {f.name: f.default for f in fields(Options)}
+    # no clock or short windows of its own (the defaults: the service's two days a decision)
+    CHAPTERS = frozenset({"year"})  # the pages fold their log by year
+    # log entries that reveal sealed choices (told to the seats that need not decide: a reveal mail)
+    REVEALS = frozenset({"bids", "sides", "battle", "income"})
+    PAGE_WORDS = PAGE_WORDS
+    # every string the game asks the reader's language for
+    MESSAGES: tuple[str, ...] = tuple(
+        dict.fromkeys((title, *NARRATION, *_PAGE_WORDS, *PHASES.values(), SCORE_PARTS, *MAIL_WORDS.values()))
+    )
+
+    Bot = staticmethod(Bot)  # its self-play player
+
+
+class Serial(base.Serial):
+    load_board = staticmethod(load_board)
+    make_config = staticmethod(make_config)
+    config_to_data = staticmethod(config_to_data)
+    config_from_data = staticmethod(config_from_data)
+    state_to_dict = staticmethod(state_to_dict)
+    state_from_dict = staticmethod(state_from_dict)
+    command_to_dict = staticmethod(command_to_dict)
+    command_from_dict = staticmethod(command_from_dict)
+    replay = staticmethod(replay)
+
+
+class Chance(base.Chance):
+    SYNTAX = CHANCE
+    WORDS = CHANCE_WORDS
+    SEEDED_FIELDS = SEEDED_FIELDS
+    parse = staticmethod(parse_chance)
+    format_in = staticmethod(format_chance_in)
+    drawn = staticmethod(drawn)
+
+
+class Notation(base.Notation):
+    SYNTAX = SYNTAX
+    words = words
+    clean = staticmethod(clean)
+    format_command = staticmethod(format_command)
+    describe = staticmethod(describe)
+    syntax = staticmethod(syntax)
+
+
+class Presentation(base.Presentation):
+    MAIL_WORDS = MAIL_WORDS
+    PICTURE = ".picture"  # its board as SVG, imported when first drawn
+    operator_text = staticmethod(operator_text)
+    narrate = staticmethod(narrate)
+    sealed_text = staticmethod(sealed_text)
+    decision_text = staticmethod(decision_text)
+    phase_text = staticmethod(phase_text)
+    score_parts = staticmethod(score_parts)
+
+
 __all__ = [
-    "CHANCE",
-    "CHANCE_WORDS",
-    "CHAPTERS",
-    "COLOURS",
-    "FIRST_SEAT_KEY",
-    "FULL_PRESS_OPTIONS",
-    "MAIL_WORDS",
-    "MESSAGES",
-    "OPTIONS",
-    "OPTION_FLAGS",
-    "PAGE_WORDS",
-    "PICTURE",
-    "REVEALS",
-    "SEEDED_FIELDS",
-    "SYNTAX",
-    "VERSION",
+    "About",
     "Board",
-    "Bot",
+    "Chance",
     "Command",
     "Config",
-    "Decision",
-    "IllegalCommand",
-    "LogEntry",
+    "Notation",
     "Options",
-    "Outcome",
+    "Presentation",
+    "Serial",
     "State",
     "apply",
-    "clean",
-    "command_from_dict",
-    "command_to_dict",
-    "config_from_data",
-    "config_to_data",
-    "decision_text",
     "default",
-    "default_board",
-    "default_first_seat",
-    "describe",
-    "drawn",
-    "editions",
-    "format_chance_in",
-    "format_command",
     "format_command_in",
     "legal",
-    "load_board",
-    "make_config",
-    "name",
-    "narrate",
     "narration",
-    "operator_text",
     "outcome",
-    "parse_chance",
     "parse_command",
     "pending",
-    "phase_text",
     "player_counts",
-    "replay",
-    "score_parts",
-    "sealed_text",
     "seat_colours",
     "setup",
-    "state_from_dict",
-    "state_to_dict",
-    "syntax",
     "text_board",
     "title",
     "view",
-    "words",
 ]

@@ -1,5 +1,5 @@
-"""White Lotus's own words in the service's mails and pages (``MAIL_WORDS``, optional in
-:class:`games.rules.base.GameRules`): English templates with ``{field}`` placeholders, said in
+"""White Lotus's own words in the service's mails and pages (``presentation.MAIL_WORDS`` of
+:class:`games.rules.base.Presentation`): English templates with ``{field}`` placeholders, said in
 the reader's language by the service; a phrase not given here is said in the service's own,
 generic words.  Its name, its editions, its hand and its years are why it says them its way."""
 

@@ -1,5 +1,5 @@
 """White Lotus as the operator reads it on the command line (``manage.py show_game``; the
-optional name ``operator_text`` of :class:`games.rules.base.Game`): the provinces in
+``operator_text`` of :class:`games.rules.base.Presentation`): the provinces in
 play, the players with their chips, the step, and a seat's hand, in plain English lines drawn
 from a view (after the service's line that names the game)."""
 

@@ -50,7 +50,7 @@ PHASES = {
 
 def phase_text(view: Mapping[str, Any], t: Translate) -> str:
     """The view's phase as people read it ("bidding for Yanan", "Gebote für Yanan"): the
-    game's optional ``phase_text`` (games.rules.base.Game), the picture's too."""
+    game's ``presentation.phase_text`` (games.rules.base), the picture's too."""
     template = PHASES.get(view["phase"], view["phase"])
     return t(template).format(area=view["step"].get("area", ""))
 
@@ -64,7 +64,7 @@ SCORE_PARTS = (
 
 def score_parts(breakdown: Mapping[str, int]) -> Message:
     """A final score's parts ("buildings 23 + dragons 0 + largest territory 3 (14 areas) +
-    VP chips 2"): the game's optional ``score_parts`` (games.rules.base.Game)."""
+    VP chips 2"): the game's ``presentation.score_parts`` (games.rules.base)."""
     return Message(
         SCORE_PARTS,
         buildings=breakdown["buildings"],

@@ -4,7 +4,7 @@ Every province is one ``<g class="province">`` whose ``data-*`` attributes say w
 view says about it (owner, building, markers, in play), so a test or a page script can read
 the picture back; the shapes, labels and pieces inside it are what a person sees.
 
-White Lotus's optional ``picture`` (``PICTURE``, :class:`games.rules.base.Game`): pure Python, its words
+White Lotus's ``presentation.PICTURE`` (:class:`games.rules.base.Presentation`): pure Python, its words
 said through the ``translate`` the service passes; the drawing helpers it shares with every
 game's picture are :mod:`games.picture`'s (no Django either).
 """

@@ -1,6 +1,6 @@
 """Dealer's Draw: the smallest game with chance the service hosts, written with the contract's
-required names and the six a game that draws gives (``CHANCE``, ``CHANCE_WORDS``,
-``SEEDED_FIELDS``, ``parse_chance``, ``format_chance_in``, ``drawn``), nothing else.
+required names and the one part a game that draws gives, its ``Chance`` (``SYNTAX``,
+``WORDS``, ``SEEDED_FIELDS``, ``parse``, ``format_in``, ``drawn``), nothing else.
 
 The deck holds the cards 1 to 10, once each.  The seats play in turn: a seat takes a card,
 drawn from the deck, onto its total, or stops and keeps its total.  A total above 15 is bust
@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.rules import chance, rng
+from games.rules import base, chance, rng
 from games.rules.base import Config, Decision, IllegalCommand, LogEntry, Message, Outcome, Translate, Word
-from games.rules.chance import Chance, Value
+from games.rules.chance import Value
 
 title = "Dealer's Draw"
 player_counts = (2, 3, 4)
@@ -65,7 +65,7 @@ class State:
     counter: int = 0  # the generator's, for the seed's next draw
     # the outcomes handed to the step being played, and every outcome drawn (a trace, never
     # compared): what games.rules.chance reads and writes
-    given: tuple[Chance, ...] = ()
+    given: tuple[chance.Chance, ...] = ()
     drawn: tuple[tuple[str, tuple[int, ...]], ...] = field(default=(), compare=False)
 
     @property
@@ -77,7 +77,7 @@ def total(cards: Sequence[int]) -> int:
     return sum(cards)
 
 
-def setup(config: Config, seed: str, given: Sequence[Chance] = ()) -> State:
+def setup(config: Config, seed: str, given: Sequence[chance.Chance] = ()) -> State:
     n = config.players
     state = State(config, seed, DECK, ((),) * n, (False,) * n)
     chance.settle(chance.give(state, given, replace))  # nothing is drawn before the first turn
@@ -124,7 +124,7 @@ def _draw(state: State) -> tuple[int, State]:
 
 
 def apply(
-    state: State, seat: int, command: Take | Stop, given: Sequence[Chance] = ()
+    state: State, seat: int, command: Take | Stop, given: Sequence[chance.Chance] = ()
 ) -> tuple[State, list[LogEntry]]:
     if state.finished or seat != state.turn:
         raise IllegalCommand(Message("It is not your turn."))
@@ -231,7 +231,7 @@ def text_board(view: Mapping[str, Any], names: Mapping[str, str], translate: Tra
 # -- chance written down ---------------------------------------------------------------------
 
 
-def parse_chance(state: State, line: str) -> Chance:
+def parse_chance(state: State, line: str) -> chance.Chance:
     """An outcome from its words in any language (``card 7``, ``Karte 7``, ``carte 7``)."""
 
     def card(args: list[str]) -> Value:
@@ -242,10 +242,21 @@ def parse_chance(state: State, line: str) -> Chance:
     return chance.read(line, _KINDS, {"card": card}, CHANCE)
 
 
-def format_chance_in(state: State, outcome: Chance, language: str) -> str:
+def format_chance_in(state: State, outcome: chance.Chance, language: str) -> str:
     return f"{CHANCE_WORDS[language][outcome.kind][0]} {outcome.value[0]}"
 
 
-def drawn(state: State) -> Sequence[Chance]:
+def drawn(state: State) -> Sequence[chance.Chance]:
     """Every card drawn on the way to ``state``."""
-    return tuple(Chance(kind, tuple(value)) for kind, value in state.drawn)
+    return tuple(chance.Chance(kind, tuple(value)) for kind, value in state.drawn)
+
+
+class Chance(base.Chance):
+    """Its one part of the contract: chance written down (every other part is the default)."""
+
+    SYNTAX = CHANCE
+    WORDS = CHANCE_WORDS
+    SEEDED_FIELDS = SEEDED_FIELDS
+    parse = staticmethod(parse_chance)
+    format_in = staticmethod(format_chance_in)
+    drawn = staticmethod(drawn)

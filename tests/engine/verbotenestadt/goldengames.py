@@ -31,7 +31,7 @@ def translate(language: str) -> Callable[[str], str]:
 
 
 def boards(rules: str, name: str) -> Any:
-    return registry.get(rules).load_board(name)
+    return registry.get(rules).serial.load_board(name)
 
 
 @cache

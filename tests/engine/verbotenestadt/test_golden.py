@@ -45,8 +45,8 @@ NAMES = {"north": "Anna", "east": "Bertrand", "south": "Chiara", "west": "Dmitri
 
 
 def _config(players: int, options: dict[str, Any], first: int | None) -> Any:
-    board = VS.load_board(VS.default_board)
-    return VS.make_config(board, players, "ravensburger", options, first)
+    board = VS.serial.load_board(VS.about.default_board)
+    return VS.serial.make_config(board, players, "ravensburger", options, first)
 
 
 def _record(name: str, moves: list[tuple[int, Any]]) -> str:
@@ -57,7 +57,7 @@ def _record(name: str, moves: list[tuple[int, Any]]) -> str:
         edition="ravensburger",
         board=config.board,
         colours=tuple(config.seats),
-        options=VS.config_to_data(config)["options"],
+        options=VS.serial.config_to_data(config)["options"],
         first_seat=first,
         seed=seed,
         moves=tuple(moves),
@@ -93,7 +93,7 @@ def _picture(state: State, seat: int | None, language: str) -> str:
 def test_golden_game_replays_to_its_recorded_final_state(name):
     _record, final = parse_record((HERE / f"{name}.txt").read_text(), boards)
     expected = json.loads((HERE / f"{name}.final.json").read_text())
-    assert VS.state_to_dict(final) == expected
+    assert VS.serial.state_to_dict(final) == expected
     assert final.phase == "finished" and len(final.terrace) == 15
 
 
@@ -178,7 +178,7 @@ def regenerate() -> None:
         config = _config(players, options, first)
         final, moves, _ = play(config, seed, use_defaults=defaults)
         (HERE / f"{name}.txt").write_text(_record(name, moves))
-        data = VS.state_to_dict(final)
+        data = VS.serial.state_to_dict(final)
         (HERE / f"{name}.final.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         print(f"{name}: {len(moves)} commands, {final.turn} turns", file=sys.stderr)
         if name not in NARRATED:

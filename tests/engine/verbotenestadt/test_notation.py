@@ -84,20 +84,27 @@ def test_the_words_are_consistent():
 
 def test_the_package_gives_the_whole_contract():
     vs = registry.get("verbotenestadt")
-    names = """setup pending legal apply view default outcome replay parse_command format_command
-        format_command_in clean command_to_dict command_from_dict config_to_data config_from_data
-        state_to_dict state_from_dict make_config describe syntax narrate decision_text text_board
-        load_board Bot"""
+    names = """setup pending legal apply view default outcome serial.replay parse_command
+        notation.format_command format_command_in notation.clean serial.command_to_dict
+        serial.command_from_dict serial.config_to_data serial.config_from_data serial.state_to_dict
+        serial.state_from_dict serial.make_config notation.describe notation.syntax
+        presentation.narrate presentation.decision_text text_board serial.load_board about.Bot"""
     for name in names.split():
-        assert callable(getattr(vs, name)), name
-    assert vs.player_counts == (2, 3, 4) and vs.editions == ("ravensburger",)
-    assert vs.default_board == "forbidden_city" and vs.OPTIONS == {"partners": False, "many_turns": False}
-    assert vs.short_windows == {"rebribe": 12, "challenge": 12}
+        found = vs
+        for part in name.split("."):
+            found = getattr(found, part)
+        assert callable(found), name
+    assert vs.player_counts == (2, 3, 4) and vs.about.editions == ("ravensburger",)
+    assert vs.about.default_board == "forbidden_city" and vs.about.OPTIONS == {
+        "partners": False,
+        "many_turns": False,
+    }
+    assert vs.about.short_windows == {"rebribe": 12, "challenge": 12}
     assert vs.seat_colours == ("north", "east", "south", "west")
-    assert set(vs.SYNTAX) == set(words.ENGLISH_KEYWORDS)
-    assert vs.syntax("move", "de").startswith("ziehe <Beamter>")
-    assert vs.syntax("rebribe", "fr") == "garde | soudoie <fonctionnaire>"
-    assert vs.syntax("challenge") == "believe | doubt"
+    assert set(vs.notation.SYNTAX) == set(words.ENGLISH_KEYWORDS)
+    assert vs.notation.syntax("move", "de").startswith("ziehe <Beamter>")
+    assert vs.notation.syntax("rebribe", "fr") == "garde | soudoie <fonctionnaire>"
+    assert vs.notation.syntax("challenge") == "believe | doubt"
 
 
 def test_a_plan_may_be_written_with_or_without_its_keyword_and_in_other_languages():
@@ -119,11 +126,13 @@ def test_a_plan_may_be_written_with_or_without_its_keyword_and_in_other_language
 
 def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     vs = registry.get("verbotenestadt")
-    state = vs.setup(vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {}, 0), "m")
-    assert vs.describe(state, 0, "de")[-1].startswith("besteche einen von: rr ry")
+    state = vs.setup(
+        vs.serial.make_config(vs.serial.load_board("forbidden_city"), 2, "ravensburger", {}, 0), "m"
+    )
+    assert vs.notation.describe(state, 0, "de")[-1].startswith("besteche einen von: rr ry")
     state, _ = vs.apply(state, 0, Dial("rr"))
     state, _ = vs.apply(state, 1, Dial("yy"))
-    lines = vs.describe(state, 0, "fr")
+    lines = vs.notation.describe(state, 0, "fr")
     assert any(line.startswith("déplace ") for line in lines) and lines[-1].startswith("ou un plan : plan")
     assert "Stop" not in lines  # the first move must be made
     assert "tourner une fois" in lines[-2]
@@ -134,9 +143,11 @@ def test_the_menu_and_the_decision_say_what_to_do_in_the_readers_language():
     move = parse_command(state, command)
     assert len(move.path) == 2 and move in vs.legal(state, 0), example
     assert (state.square_of(move.code) is not None) and end.rstrip(")") != ""
-    many = vs.make_config(vs.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0)
-    assert "after each slide" in vs.describe(evolve(state, config=many), 0, "en")[-2]
-    text = vs.decision_text(vs.view(state, 0), "move")
+    many = vs.serial.make_config(
+        vs.serial.load_board("forbidden_city"), 2, "ravensburger", {"many_turns": True}, 0
+    )
+    assert "after each slide" in vs.notation.describe(evolve(state, config=many), 0, "en")[-2]
+    text = vs.presentation.decision_text(vs.view(state, 0), "move")
     assert text.startswith(f"move an official (target pavilion {state.target}, ")  # after "It is your move: "
 
 
@@ -145,13 +156,15 @@ def test_every_move_of_the_menu_parses_as_a_player_copies_it(language: str):
     """A menu line shows where a move ends ("move bk s (11,7)"); a player who copies one
     part of it, the square too, sends that legal move (the square was refused as a direction)."""
     vs = registry.get("verbotenestadt")
-    state = vs.setup(vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {}, 0), "copy")
+    state = vs.setup(
+        vs.serial.make_config(vs.serial.load_board("forbidden_city"), 3, "ravensburger", {}, 0), "copy"
+    )
     for seat, code in enumerate(("rr", "yy", "gg")):
         state, _ = vs.apply(state, seat, Dial(code))
     seat = vs.pending(state)[0].seat
     legal = vs.legal(state, seat)
     copied = 0
-    for line in vs.describe(state, seat, language):
+    for line in vs.notation.describe(state, seat, language):
         for part in line.split(" | "):
             if part.endswith(")") and "(" in part and ":" not in part:
                 command = vs.parse_command(state, part)
@@ -201,26 +214,26 @@ GERMAN = {"red": "rot", "green": "grün", "east": "ost", "north": "nord"}
 )
 def test_a_decision_is_said_from_the_seats_view_in_the_readers_words(kind, said):
     vs = registry.get("verbotenestadt")
-    assert vs.decision_text(VIEW, kind, lambda s: GERMAN.get(s, s)) == said
+    assert vs.presentation.decision_text(VIEW, kind, lambda s: GERMAN.get(s, s)) == said
 
 
 def test_a_decision_said_before_its_facts_are_known_leaves_them_open():
     vs = registry.get("verbotenestadt")
-    assert vs.decision_text({}, "move") == "move an official (target pavilion ?, )"
-    assert vs.decision_text({"entry": {"seat": 3, "code": "?"}}, "challenge") == (
+    assert vs.presentation.decision_text({}, "move") == "move an official (target pavilion ?, )"
+    assert vs.presentation.decision_text({"entry": {"seat": 3, "code": "?"}}, "challenge") == (
         "believe or doubt , who moved ? into pavilion ?"
     )
     assert (
-        vs.decision_text({**VIEW, "choice": {"from": None}}, "penalty")
+        vs.presentation.decision_text({**VIEW, "choice": {"from": None}}, "penalty")
         == "take a card from  (a won challenge)"
     )
 
 
 def test_only_a_plan_is_told_to_the_others_in_other_words():
     vs = registry.get("verbotenestadt")
-    assert vs.public_notation(Plan((Move("rg", ("n",)),))) == "plan"
-    assert vs.public_notation(Move("rg", ("n",))) is None
-    assert vs.public_notation(Dial("rg")) is None
+    assert vs.notation.public(Plan((Move("rg", ("n",)),))) == "plan"
+    assert vs.notation.public(Move("rg", ("n",))) is None
+    assert vs.notation.public(Dial("rg")) is None
 
 
 @pytest.mark.parametrize(
@@ -260,7 +273,7 @@ def test_the_menu_offers_moves_into_the_target_on_their_own_line_only():
     examples = 0
     for state in _menu_positions():
         r, c = state.board.pavilion(state.target).square
-        for line in vs.describe(state, state.active, "en"):
+        for line in vs.notation.describe(state, state.active, "en"):
             if line.startswith("into the target:"):
                 continue
             assert f"({r},{c})" not in line, line

@@ -468,6 +468,6 @@ def test_an_entry_ends_the_turn_and_drops_the_rest_of_the_plan():
 def test_the_clock_gives_a_day_per_decision_and_twelve_hours_to_the_sealed_windows():
     """RULES.md, Play by mail: the clock, and the log entries that tell sealed choices."""
     vs = registry.get("verbotenestadt")
-    assert vs.time_controls == {"hours_per_decision": 24, "reminder_hours": [12, 2]}
-    assert vs.short_windows == {"rebribe": 12, "challenge": 12}
-    assert {"dials", "answers", "revealed"} == vs.REVEALS
+    assert vs.about.time_controls == {"hours_per_decision": 24, "reminder_hours": [12, 2]}
+    assert vs.about.short_windows == {"rebribe": 12, "challenge": 12}
+    assert {"dials", "answers", "revealed"} == vs.about.REVEALS

@@ -30,7 +30,7 @@ from tests.engine.verbotenestadt.randomgames import check_invariants, play_rando
 pytestmark = pytest.mark.slow  # 50 whole games each in CI (a minute or more): started first
 
 VS = registry.get("verbotenestadt")
-BOARD = VS.load_board("forbidden_city")
+BOARD = VS.serial.load_board("forbidden_city")
 CHECK_LOG = (
     os.environ.get("VS_CHECK_LOG", "1") == "1"
 )  # the public log check (every 4th step) doubles the time
@@ -97,7 +97,7 @@ SHOWS_CARDS = frozenset({"took_pile", "game_over"})
 
 def _public(state: State, log: list[Any]) -> list[str]:
     """The public entries of a step as the others read them (narrated)."""
-    return [VS.narrate(state, e) for e in log if e.private_to is None]
+    return [VS.presentation.narrate(state, e) for e in log if e.private_to is None]
 
 
 def _hidden_from_log(state: State, seat: int, command: Any, by_default: bool) -> None:
@@ -186,20 +186,25 @@ def test_random_games_end_replay_round_trip_and_hide_what_is_hidden(g):
         steps += 1
         assert all(json.dumps(dict(e.data)) for e in log)
         for entry in log:  # every entry has a sentence
-            assert VS.narrate(state, entry) not in ("", entry.kind), entry
+            assert VS.presentation.narrate(state, entry) not in ("", entry.kind), entry
         for d in pending(state):
-            assert VS.decision_text(view(state, d.seat), d.kind) and VS.describe(state, d.seat, "de")
+            assert VS.presentation.decision_text(view(state, d.seat), d.kind) and VS.notation.describe(
+                state, d.seat, "de"
+            )
         if steps % 9 == 0 and state.phase != "finished":
             _hidden_from_views(state)
-            data = VS.state_to_dict(state)
-            assert VS.state_to_dict(VS.state_from_dict(json.loads(json.dumps(data)), config)) == data
+            data = VS.serial.state_to_dict(state)
+            assert (
+                VS.serial.state_to_dict(VS.serial.state_from_dict(json.loads(json.dumps(data)), config))
+                == data
+            )
         assert steps < 5000, "the game does not end"
     assert state.phase == "finished" and VS.outcome(state) is not None
-    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(state)
-    texts = [(seat, VS.format_command(state, c)) for seat, c in moves]
+    assert VS.serial.state_to_dict(replay(config, g["seed"], moves)) == VS.serial.state_to_dict(state)
+    texts = [(seat, VS.notation.format_command(state, c)) for seat, c in moves]
     assert [VS.parse_command(state, t) for _, t in texts] == [c for _, c in moves]
-    config_data = json.loads(json.dumps(VS.config_to_data(config)))
-    assert VS.config_from_data(config_data, BOARD) == config
+    config_data = json.loads(json.dumps(VS.serial.config_to_data(config)))
+    assert VS.serial.config_from_data(config_data, BOARD) == config
 
 
 random_games = st.fixed_dictionaries(
@@ -232,8 +237,8 @@ def test_random_legal_games_end_keep_invariants_replay_and_refuse_what_is_off_th
         moves.append((seat, command))
         final = after
     assert final is not None and final.phase == "finished" and VS.outcome(final) is not None
-    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(final)
-    assert VS.state_to_dict(replay(config, g["seed"], moves)) == VS.state_to_dict(final)
+    assert VS.serial.state_to_dict(replay(config, g["seed"], moves)) == VS.serial.state_to_dict(final)
+    assert VS.serial.state_to_dict(replay(config, g["seed"], moves)) == VS.serial.state_to_dict(final)
 
 
 def _off_the_menu_is_refused(state: State) -> None:

@@ -145,7 +145,9 @@ def test_after_ten_an_empty_pavilion_takes_the_colour_from_the_others_but_not_fr
 @pytest.mark.parametrize("many_turns", [False, True])
 def test_the_default_first_move_that_does_not_enter_is_the_same_whatever_the_dial(seed, many_turns):
     vs = registry.get("verbotenestadt")
-    cfg = vs.make_config(vs.load_board("forbidden_city"), 3, "ravensburger", {"many_turns": many_turns}, 0)
+    cfg = vs.serial.make_config(
+        vs.serial.load_board("forbidden_city"), 3, "ravensburger", {"many_turns": many_turns}, 0
+    )
     state = setup(cfg, seed)
     for s, code in enumerate(["rr", "yy", "bb"]):
         state, _ = apply(state, s, Dial(code))

@@ -386,13 +386,16 @@ def test_config_data_with_the_former_option_one_turn_still_loads():
     from games.rules import registry
 
     vs = registry.get("verbotenestadt")
-    data = vs.config_to_data(config(3, many_turns=False))
+    data = vs.serial.config_to_data(config(3, many_turns=False))
     assert data["options"] == {"partners": False, "many_turns": False}
     for one_turn, many in ((False, True), (True, False)):
         old = {**data, "options": {"partners": False, "one_turn": one_turn}}
-        assert vs.config_from_data(old, BOARD).options.many_turns is many
-        assert vs.make_config(BOARD, 3, "ravensburger", {"one_turn": one_turn}, 0).options.many_turns is many
-    assert vs.make_config(BOARD, 3, "ravensburger", {}, 0).options == Options()
+        assert vs.serial.config_from_data(old, BOARD).options.many_turns is many
+        assert (
+            vs.serial.make_config(BOARD, 3, "ravensburger", {"one_turn": one_turn}, 0).options.many_turns
+            is many
+        )
+    assert vs.serial.make_config(BOARD, 3, "ravensburger", {}, 0).options == Options()
 
 
 # -- what a seat sees, defaults for cards ------------------------------------------------------
