@@ -89,7 +89,7 @@ def play(label: str, everything: bool) -> Run:
             MailPreference.objects.create(player=person, mode=MailPreference.Mode.ALL)
     draw = pictures.draw_of
 
-    def timed(rules: str, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    def timed(rules: Any, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         start = time.process_time()  # CPU: the machine may be busy with other work
         try:
             return draw(rules, state, names, before)

@@ -10,6 +10,7 @@ Events are never updated or deleted: a database trigger refuses it (migration 00
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import cached_property
 from typing import ClassVar, NamedTuple
 
 from django.conf import settings
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import registry
+from games.rules.base import Rules
 
 # a new game's edition unless told: the default game's first (the service picks the game's own)
 
@@ -164,19 +166,26 @@ class Game(models.Model):
         # a game nobody named: in the reader's language ("Partie 12")
         return self.name or gettext("Game %(id)s") % {"id": self.pk}
 
+    @cached_property
+    def engine(self) -> Rules:
+        """The game's rules (``registry.get(rules)``), looked up once for this row: a request, a
+        task or a mail that holds the game reads them here, and the functions it calls take the
+        game (or these rules) rather than look them up again by name."""
+        return registry.get(self.rules)
+
     @property
     def game_title(self) -> str:
         """The name for people of the game this is a game of, in the reader's language ("White
         Lotus", "Der weiße Lotus")."""
         try:
-            return gettext(registry.get(self.rules).title)
+            return gettext(self.engine.title)
         except (registry.UnknownRules, AttributeError):
             return self.rules
 
     def get_edition_display(self) -> str:
         """The edition as people read it (the game's page words for it, else its code)."""
         try:
-            words = registry.get(self.rules).about.PAGE_WORDS or {}
+            words = self.engine.about.PAGE_WORDS or {}
             return str(words.get("edition", {}).get(self.edition, self.edition))
         except registry.UnknownRules:
             return self.edition
@@ -184,7 +193,7 @@ class Game(models.Model):
     def clean(self) -> None:
         super().clean()
         try:
-            editions = registry.get(self.rules).about.editions
+            editions = self.engine.about.editions
         except registry.UnknownRules as error:
             raise ValidationError({"rules": str(error)}) from None
         if self.edition not in editions:

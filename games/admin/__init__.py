@@ -124,7 +124,7 @@ class GameAdmin(ModeratorsOnly):
     @admin.display(description=_("game"), ordering="rules")
     def game_name(self, game: Game) -> str:
         try:
-            return words.game_name(registry.get(game.rules))
+            return words.game_name(game.engine)
         except registry.UnknownRules:
             return game.rules
 

@@ -129,7 +129,7 @@ def board_text(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> 
     in the reader's language, line by line: on a phone, where the picture's names and pieces
     are a few pixels high, the page shows it before the picture in 12 px, each line wrapped in
     its box (pages.css)."""
-    return registry.get(game.rules).text_board(view, seat_names, gettext)
+    return game.engine.text_board(view, seat_names, gettext)
 
 
 def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def view_of(game: Game, state: Any, reader: Reader) -> dict[str, Any]:
     view does not say it itself: the seed's hash (public from the start) and, once the game is
     over, the result from its ``Outcome`` (by seat colour) and the seed.  White Lotus's view
     says all of it, so its pages are as they were."""
-    rules = registry.get(game.rules)
+    rules = game.engine
     view = dict(rules.view(state, reader))
     view["seed_digest"] = game.seed_hash  # the commitment: the hash of the server's seed
     if "outcome" not in view:
@@ -191,9 +191,9 @@ def partials(rules: str) -> dict[str, str]:
     return out
 
 
-def game_title(rules: str) -> str:
+def game_title(rules: Rules) -> str:
     """The game's name for people, in the reader's language ("Der weiße Lotus")."""
-    return words.game_name(registry.get(rules))
+    return words.game_name(rules)
 
 
 def players(view: dict[str, Any], seat_names: dict[str, str], rules: Rules) -> list[dict[str, Any]]:
@@ -246,7 +246,7 @@ def waiting(game: Game, view: dict[str, Any], seat_names: dict[str, str]) -> lis
     due = {d.seat: d.deadline_at for d in PendingDecision.objects.owed().filter(game=game)}
     seat_of = {p["colour"]: p["seat"] for p in colours}
     stopped = game.clock_stopped_at
-    rules = registry.get(game.rules)
+    rules = game.engine
     out = []
     for decision in view["pending"]:
         at = due.get(seat_of[decision["colour"]])
@@ -324,7 +324,7 @@ def log_html(
     key = ("log", reader, everything, translation.get_language())
     rendered = tl.rendered.get(key)
     if rendered is None:
-        colours = registry.get(game.rules).seat_colours[: services.seats_of(game)]
+        colours = game.engine.seat_colours[: services.seats_of(game)]
         # no replay of a game waiting for ready: its setup is the server seed's alone
         waiting = game.status == Game.Status.NEW and game.ready_until is not None
         base = "" if waiting else reverse("games:replay", args=[game.pk])

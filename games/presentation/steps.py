@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
@@ -66,8 +67,9 @@ class Timeline:
     def step(self, number: int) -> Step | None:
         return self.steps[number - 1] if 1 <= number <= len(self.steps) else None
 
-    @property
+    @cached_property
     def game_rules(self) -> Rules:
+        """The game's rules, looked up once for the timeline (every log item reads them)."""
         return registry.get(self.rules)
 
     @property

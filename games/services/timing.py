@@ -23,8 +23,7 @@ from typing import Any
 from django.db import connection
 
 from games.models import Game, PendingDecision, Seat
-from games.rules import registry
-from games.rules.base import Decision
+from games.rules.base import Decision, Rules
 
 NIGHT_ENDS = time(8, 0)  # a deadline that would fall at night moves to 08:00
 NIGHT_STARTS = time(22, 0)
@@ -136,14 +135,11 @@ def window(tc: TimeControls, most_hours: float | None = None) -> timedelta | Non
     return short if span is None else min(span, short)
 
 
-def beginning(
-    before: Any | None, after: Any, movers: Iterable[int], *, rules: str = registry.DEFAULT
-) -> dict[int, str]:
+def beginning(before: Any | None, after: Any, movers: Iterable[int], *, rules: Rules) -> dict[int, str]:
     """Seats whose decision begins with these events: pending now and not before, pending
     in another way, or the seat that just moved and must decide again."""
-    game_rules = registry.get(rules)
-    was = game_rules.pending(before) if before is not None else ()
-    return _beginning(was, game_rules.pending(after), movers)
+    was = rules.pending(before) if before is not None else ()
+    return _beginning(was, rules.pending(after), movers)
 
 
 def _beginning(was: Iterable[Decision], now: Iterable[Decision], movers: Iterable[int]) -> dict[int, str]:
@@ -170,7 +166,7 @@ def sync_decisions(
     with the event in one statement (``games.store.rows.insert``: every move pays for its
     round trips).  Without ``before`` (start, rollback): the rows are made anew from
     ``state``; ``players`` is the number of seats (counted if not given)."""
-    rules = registry.get(game.rules)
+    rules = game.engine
     now_pending = rules.pending(state)
     pending = {d.seat: d for d in now_pending}
     if before is None:
@@ -218,7 +214,7 @@ def _begun(
 ) -> dict[int, dict[str, Any]]:
     """The rows of the decisions that begin at event ``seq``: deadlines and reminders."""
     tc = controls(game)
-    short = registry.get(game.rules).about.short_windows
+    short = game.engine.about.short_windows
     zones: dict[int, zoneinfo.ZoneInfo] = {}
     if tc.quiet_nights or tc.quiet_weekends:
         for seat in Seat.objects.filter(game=game).select_related("player"):

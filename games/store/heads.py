@@ -117,7 +117,7 @@ class IllegalMove(GameError):
 
 def rules_of(game: Game) -> Rules:
     """The rules package of the game ``game`` is a game of (``Game.rules``)."""
-    return registry.get(game.rules)
+    return game.engine
 
 
 @lru_cache(maxsize=16)

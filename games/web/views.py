@@ -25,7 +25,6 @@ from games.models import Game, Player, Seat
 from games.presentation import display as pages
 from games.presentation import zonechoice
 from games.presentation.steps import Step, Timeline, at_head, timeline
-from games.rules import registry
 from games.services import links
 from games.services import press as table_talk
 from games.web import archive, forms, player_games, seatpage
@@ -260,13 +259,13 @@ def _page(game: Game, reader: int | None) -> dict[str, Any]:
         if game.status == Game.Status.FINISHED
         else "",
         "game": game,
-        "game_title": pages.game_title(game.rules),
+        "game_title": pages.game_title(game.engine),
         "partials": pages.partials(game.rules),
         "state": state,
         "view": view,
         "board": "" if waiting_ready else pages.board(state, view, names, game=game),
         "board_text": "" if waiting_ready else pages.board_text(game, view, names),
-        "players": pages.players(view, names, registry.get(game.rules)),
+        "players": pages.players(view, names, game.engine),
         "mine": None if waiting_ready else pages.hand(view, names, reader, rules=game.rules),
         "waiting": pages.waiting(game, view, names),
         "log": pages.log_html(tl, game, reader),
@@ -285,7 +284,7 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
     n = current.number
     return {
         "game": game,
-        "game_title": pages.game_title(game.rules),
+        "game_title": pages.game_title(game.engine),
         "partials": pages.partials(game.rules),
         "view": view,
         "step": n,
@@ -295,7 +294,7 @@ def _frame(game: Game, tl: Timeline, current: Step, seats: list[Seat], everythin
         "comments": pages.step_comments(tl, current),
         "chance": pages.step_chance(tl, current) if everything else [],
         "board": pages.board(state, view, names, game=game),
-        "players": pages.players(view, names, registry.get(game.rules)),
+        "players": pages.players(view, names, game.engine),
         "hands": [
             pages.hand(pages.view_of(game, state, s.position), names, s.position, rules=game.rules)
             for s in seats

@@ -77,7 +77,7 @@ def _counts(counts: tuple[int, ...]) -> str:
 def describe_demo(game: Game, email: str) -> str:
     site = settings.SITE_URL.rstrip("/")
     seat = game.seats.get(player__email__iexact=email)
-    title = registry.get(game.rules).title
+    title = game.engine.title
     lines = [
         f"Demo game {game.pk} ({title}) started: you are {seat.colour} ({email}); bots hold the other seats.",
         f"  Your mailbox: {mailbox_url(email)}",

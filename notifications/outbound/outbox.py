@@ -116,7 +116,7 @@ def plan(
     if rules.outcome(state) is not None:
         return [Planned("game_over", s) for s in seats]
     movers = [e.seat for e in events if e.seat is not None]
-    decisions = beginning(before, state, movers, rules=rules.name)
+    decisions = beginning(before, state, movers, rules=rules)
     sealed_by = {e.private_to for e in log_entries if e.kind == "sealed"}
     year = any(e.kind == "year" for e in log_entries)
     revealed = any(e.kind in rules.about.REVEALS for e in log_entries)

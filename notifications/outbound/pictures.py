@@ -31,7 +31,7 @@ from django.utils.translation import gettext
 
 from games.models import Game, Seat
 from games.presentation.picture import PNG_WIDTH, Drawn, board_svg, draw_png, has_picture, parts_of
-from games.rules import registry
+from games.rules.base import Rules
 from notifications.models import BoardPicture, OutboundMail
 
 # mails that show a board the player has not seen yet, or a decision
@@ -90,7 +90,7 @@ def picture_for(mail: OutboundMail, game: Game, language: str, state: Any, names
     if row is not None:
         png, parts = bytes(row[0]), row[1]
     else:
-        png, parts = b"", parts_of(_svg(game.rules, state, names))
+        png, parts = b"", parts_of(_svg(game.engine, state, names))
     if previous is not None and _same_map(game, language, previous, parts):
         if row is None:  # kept, so that the next mail compares with this event's map
             BoardPicture.objects.bulk_create(
@@ -163,7 +163,7 @@ def _drawn(
     earlier = (
         Drawn(bytes(before[0]), before[1], before[2]) if before else _of_another_game(game, seq, language)
     )
-    drawn = draw_of(game.rules, state, names, earlier)  # the call benchmarks and tests wrap
+    drawn = draw_of(game.engine, state, names, earlier)  # the call benchmarks and tests wrap
     png = bytes(drawn)
     parts, bands = (dict(drawn.parts), list(drawn.bands)) if isinstance(drawn, Drawn) else ({}, [])
     if sketched:  # another worker may have drawn it meanwhile: the same bytes
@@ -211,13 +211,13 @@ def _of_another_game(game: Game, seq: int, language: str) -> Drawn | None:
     return None
 
 
-def _svg(rules: str, state: Any, names: Mapping[str, str]) -> str:
-    view = registry.get(rules).view(state, None)
-    return board_svg(state.board, view, names=names, rules=rules, translate=gettext)
+def _svg(rules: Rules, state: Any, names: Mapping[str, str]) -> str:
+    view = rules.view(state, None)
+    return board_svg(state.board, view, names=names, rules=rules.name, translate=gettext)
 
 
-def draw_of(rules: str, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
-    """Rasterise the spectator's board of a state of the game called ``rules`` (the one call
+def draw_of(rules: Rules, state: Any, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    """Rasterise the spectator's board of a state of the game ``rules`` (the one call
     the cache saves), from the picture of an earlier event where there is one."""
     return draw_png(_svg(rules, state, names), PNG_WIDTH, before)
 

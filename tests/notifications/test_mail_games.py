@@ -109,7 +109,7 @@ def test_the_picture_of_another_game_is_asked_for_by_name(
     monkeypatch.setattr(pictures, "board_svg", board_svg)
     state = wl.setup(wl.Config(wl.Serial.load_board("china"), ("red", "blue", "green")), seed="7")
     with pytest.raises(RuntimeError):
-        pictures.draw_of(OTHER, state, {})
+        pictures.draw_of(registry.get(OTHER), state, {})
     assert [kw["rules"] for kw in asked] == [OTHER]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.core import mail as django_mail
@@ -209,7 +210,7 @@ def test_the_picture_is_drawn_once_per_event_for_four_seats(monkeypatch: pytest.
     drawn: list[int] = []
     real = pictures.draw_of
 
-    def counting(rules: str, state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
+    def counting(rules: Any, state: wl.State, names: Mapping[str, str], before: Drawn | None = None) -> Drawn:
         drawn.append(state.players)
         return real(rules, state, names, before)
 
