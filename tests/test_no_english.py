@@ -39,7 +39,7 @@ from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translati
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "notifications" / "golden"
-RECORD = ROOT / "tests" / "engine" / "golden" / "kosmos-3p-french.txt"
+RECORD = ROOT / "tests" / "engine" / "whitelotus" / "golden" / "kosmos-3p-french.txt"
 WORD = re.compile(r"[^\W\d_]{4,}")
 # what a word of the vocabulary is never looked for in: placeholders, markup, printf fields
 NOT_WORDS = re.compile(r"\{[^{}]*\}|%\([^)]*\)[sd]|<[^>]*>|&\w+;")

@@ -302,7 +302,7 @@ def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, ex
     ],
 )
 def test_the_bid_refusal_of_the_issue_reads_in_each_language(language, expected):
-    from tests.engine.test_contest import _one_contest
+    from tests.engine.whitelotus.test_contest import _one_contest
 
     state, _ = _one_contest(("blue", "green"))
     with pytest.raises(IllegalCommand) as caught:

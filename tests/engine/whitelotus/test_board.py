@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from games.rules.whitelotus.board import Board, BoardError, geometric_adjacency, load_board
-from tests.engine.helpers import BOARD
+from tests.engine.whitelotus.helpers import BOARD
 
-BOARD_FILE = Path(__file__).parents[2] / "games/rules/whitelotus/boards/china.json"
+BOARD_FILE = Path(__file__).parents[3] / "games/rules/whitelotus/boards/china.json"
 
 
 def _connected(board: Board, areas: frozenset[int]) -> bool:

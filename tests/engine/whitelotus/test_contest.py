@@ -10,7 +10,19 @@ from games.rules.whitelotus.commands import Bid
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import Bidding, ChooseContest, Rebellion, RebellionOffer, TieBreak
-from tests.engine.helpers import area, begin, blank, entries, hands, holds, kinds, markers, play, seat, tiles
+from tests.engine.whitelotus.helpers import (
+    area,
+    begin,
+    blank,
+    entries,
+    hands,
+    holds,
+    kinds,
+    markers,
+    play,
+    seat,
+    tiles,
+)
 
 
 def _resolution(state):

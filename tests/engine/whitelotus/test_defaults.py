@@ -31,7 +31,7 @@ from games.rules.whitelotus.commands import (
 )
 from games.rules.whitelotus.defaults import _worth
 from games.rules.whitelotus.state import Finished, Spoils, State
-from tests.engine.helpers import area, begin, blank, holds, markers, new_game, play, seat, tiles
+from tests.engine.whitelotus.helpers import area, begin, blank, holds, markers, new_game, play, seat, tiles
 
 
 def _default(s: State, colour: str):

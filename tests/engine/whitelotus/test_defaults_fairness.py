@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.whitelotus.selfplay import all_defaults
-from tests.engine.helpers import config
+from tests.engine.whitelotus.helpers import config
 
 SEEDS = 40
 WORST_SHARE = 0.60

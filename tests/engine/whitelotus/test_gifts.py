@@ -9,7 +9,7 @@ import pytest
 from games.rules.base import IllegalCommand
 from games.rules.whitelotus import apply
 from games.rules.whitelotus.commands import Give
-from tests.engine.helpers import begin, blank, entries, hands, holds, markers, play, tiles
+from tests.engine.whitelotus.helpers import begin, blank, entries, hands, holds, markers, play, tiles
 
 RED, BLUE, GREEN, YELLOW = range(4)
 

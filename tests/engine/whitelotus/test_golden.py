@@ -1,8 +1,9 @@
 """Golden games: complete records checked in with the final state they replay to.
 
 A change to the engine that alters an old game fails here.  If the change is meant (a rule
-fixed), regenerate with ``python -m tests.engine.test_golden`` and say why in the commit; a change to the
-self-play bots alone, with ``python -m tests.engine.test_golden selfplay``.
+fixed), regenerate with ``python -m tests.engine.whitelotus.test_golden`` and say why in the
+commit; a change to the self-play bots alone, with
+``python -m tests.engine.whitelotus.test_golden selfplay``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.selfplay import main, play
 from games.rules.whitelotus.state import Options
-from tests.engine.helpers import BOARD, config
+from tests.engine.whitelotus.helpers import BOARD, config
 
 HERE = Path(__file__).parent / "golden"
 # name: (players, edition, seed, options, every move a default?)

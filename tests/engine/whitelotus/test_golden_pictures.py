@@ -1,8 +1,8 @@
 """The board picture (SVG), the text board and the operator's text of hand-made states and a
 finished golden game, pinned by files: every change to what they draw shows here as a diff.
 
-A change meant (a picture redrawn) is regenerated with ``python -m tests.engine.test_golden_pictures``
-and the diff read before it is committed."""
+A change meant (a picture redrawn) is regenerated with
+``python -m tests.engine.whitelotus.test_golden_pictures`` and the diff read before it is committed."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from games.rules.whitelotus.record import parse_record
 from games.rules.whitelotus.state import Bidding, State
 from games.rules.whitelotus.textboard import text_board
 from games.rules.whitelotus.views import view
-from tests.engine.helpers import BOARD, area, blank, hands, holds, markers, tiles
+from tests.engine.whitelotus.helpers import BOARD, area, blank, hands, holds, markers, tiles
 
 HERE = Path(__file__).parent / "golden"
 NAMES = {"red": "Ada", "blue": "Bartholomew Longname", "green": "Cy", "yellow": "Dee", "purple": "Eve"}

@@ -14,7 +14,7 @@ from games.rules.whitelotus import apply, default, legal, pending
 from games.rules.whitelotus.commands import PalaceChoice, Tile
 from games.rules.whitelotus.constants import NEUTRAL, Building
 from games.rules.whitelotus.state import Finished, NewAreas, PalaceChoices, Placement, State
-from tests.engine.helpers import (
+from tests.engine.whitelotus.helpers import (
     BOARD,
     area,
     begin,

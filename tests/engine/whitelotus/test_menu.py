@@ -12,7 +12,7 @@ from games.rules.whitelotus.menu import describe, syntax
 from games.rules.whitelotus.record import parse_record
 from games.rules.whitelotus.textboard import decision_text
 from games.rules.whitelotus.views import view
-from tests.engine.helpers import begin, blank, hands, holds, markers, seat, tiles
+from tests.engine.whitelotus.helpers import begin, blank, hands, holds, markers, seat, tiles
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -50,7 +50,7 @@ def test_a_decision_about_a_province_names_it_and_its_number():
 
 def _decisions():
     """Every seat's menu at every decision of the golden games (both editions)."""
-    from tests.engine.test_golden import GAMES, HERE
+    from tests.engine.whitelotus.test_golden import GAMES, HERE
 
     for name in sorted(GAMES):
         record, _ = parse_record((HERE / f"{name}.txt").read_text())

@@ -12,8 +12,8 @@ from games.rules.base import LogEntry
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.narrate import MESSAGES, TEXTS, narrate
 from games.rules.whitelotus.state import State
-from tests.engine.helpers import config, new_game
-from tests.engine.randomgames import play_random
+from tests.engine.whitelotus.helpers import config, new_game
+from tests.engine.whitelotus.randomgames import play_random
 
 # One entry of every kind, as the engine writes it, and its English sentence (red, blue,
 # green, yellow at seats 0-3; area 0 is Shazhou (1), area 1 Guazhou (2)).

@@ -13,10 +13,10 @@ import pytest
 
 from games.rules.base import LANGUAGE_CODE, LogEntry, Message, Spelled
 from games.rules.whitelotus.narrate import MESSAGES, narrate
-from tests.engine.helpers import new_game
-from tests.engine.test_narrate import random_logs
+from tests.engine.whitelotus.helpers import new_game
+from tests.engine.whitelotus.test_narrate import random_logs
 
-SOURCES = Path(__file__).resolve().parents[2] / "notifications" / "locale_src"
+SOURCES = Path(__file__).resolve().parents[3] / "notifications" / "locale_src"
 LANGUAGES = ("de", "fr")
 
 

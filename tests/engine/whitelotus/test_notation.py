@@ -44,7 +44,18 @@ from games.rules.whitelotus.commands import (
 )
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.state import Config, Finished, State
-from tests.engine.helpers import area, begin, blank, config, holds, markers, new_game, play, seat, tiles
+from tests.engine.whitelotus.helpers import (
+    area,
+    begin,
+    blank,
+    config,
+    holds,
+    markers,
+    new_game,
+    play,
+    seat,
+    tiles,
+)
 
 ALL_COMMANDS: list[Command] = [
     Place(area("Ningxia")),

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from games.rules.base import IllegalCommand
 from games.rules.whitelotus.commands import Army, Bid, Place
 from games.rules.whitelotus.notation import MAX_LINE, MAX_WORD, clean, parse_command
-from tests.engine.helpers import area, blank, hands, holds, markers, new_game, seat, tiles
-from tests.engine.test_contest import _resolution
+from tests.engine.whitelotus.helpers import area, blank, hands, holds, markers, new_game, seat, tiles
+from tests.engine.whitelotus.test_contest import _resolution
 
 
 def refusal(state, text: str) -> str:

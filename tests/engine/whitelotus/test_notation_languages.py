@@ -45,8 +45,8 @@ from games.rules.whitelotus.words import (
     key,
     keyword_hint,
 )
-from tests.engine.helpers import area, blank, config, holds, new_game
-from tests.engine.randomgames import play_random
+from tests.engine.whitelotus.helpers import area, blank, config, holds, new_game
+from tests.engine.whitelotus.randomgames import play_random
 
 OTHER = ("de", "fr")
 Example = tuple[State, int, Command]
@@ -302,7 +302,7 @@ def test_keyword_hint_lists_every_spelling_with_its_english_meaning():
 
 def _documented_rows() -> list[list[set[str]]]:
     """The rows of the tables in COMMANDS.md "German and French": per column, the words."""
-    text = (Path(__file__).parents[2] / "COMMANDS.md").read_text()
+    text = (Path(__file__).parents[3] / "COMMANDS.md").read_text()
     section = text.split("## German and French", 1)[1].split("\n## ", 1)[0]  # up to the next game's part
     rows = []
     for line in section.splitlines():

@@ -21,7 +21,19 @@ from games.rules.whitelotus import apply, default, legal, parse_command, pending
 from games.rules.whitelotus.commands import Draw, Pass, Place, Tile
 from games.rules.whitelotus.record import parse_record
 from games.rules.whitelotus.state import LEGACY, NewAreas, Options, Placement, State
-from tests.engine.helpers import BOARD, area, begin, blank, entries, holds, kinds, markers, play, seat, tiles
+from tests.engine.whitelotus.helpers import (
+    BOARD,
+    area,
+    begin,
+    blank,
+    entries,
+    holds,
+    kinds,
+    markers,
+    play,
+    seat,
+    tiles,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 

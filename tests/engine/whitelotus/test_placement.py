@@ -9,7 +9,19 @@ from games.rules.base import Decision, IllegalCommand
 from games.rules.whitelotus.commands import Pass, Place
 from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import Bidding, Placement
-from tests.engine.helpers import BOARD, area, begin, blank, entries, holds, kinds, new_game, play, seat, tiles
+from tests.engine.whitelotus.helpers import (
+    BOARD,
+    area,
+    begin,
+    blank,
+    entries,
+    holds,
+    kinds,
+    new_game,
+    play,
+    seat,
+    tiles,
+)
 
 
 def _placing(state):

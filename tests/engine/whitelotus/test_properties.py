@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from games.rules.base import IllegalCommand
 from games.rules.whitelotus import outcome, replay, view
 from games.rules.whitelotus.state import State
-from tests.engine.helpers import BOARD, config
-from tests.engine.randomgames import check_invariants, hide_changes, hide_common, play_random
+from tests.engine.whitelotus.helpers import BOARD, config
+from tests.engine.whitelotus.randomgames import check_invariants, hide_changes, hide_common, play_random
 
 pytestmark = pytest.mark.slow  # thousands of whole games in CI: started first (tests/conftest.py)
 

@@ -11,7 +11,7 @@ from games.rules.whitelotus.commands import Army, Take
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.decisions import legal, pending
 from games.rules.whitelotus.state import PalaceChoices, Rebellion, RebellionOffer, Spoils
-from tests.engine.helpers import area, begin, blank, entries, hands, holds, kinds, play, seat
+from tests.engine.whitelotus.helpers import area, begin, blank, entries, hands, holds, kinds, play, seat
 
 RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE = range(6)
 

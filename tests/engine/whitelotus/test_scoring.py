@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from games.rules.whitelotus.scoring import breakdown, largest_territory, outcome
 from games.rules.whitelotus.state import State
-from tests.engine.helpers import blank, holds
+from tests.engine.whitelotus.helpers import blank, holds
 
 
 def _vp(s: State, **chips: int) -> State:

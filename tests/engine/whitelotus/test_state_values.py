@@ -9,7 +9,7 @@ import pytest
 
 from games.rules.whitelotus import state as state_mod
 from games.rules.whitelotus.constants import Building
-from tests.engine.helpers import blank, holds
+from tests.engine.whitelotus.helpers import blank, holds
 
 PHASES = [
     cls

@@ -9,7 +9,7 @@ import pytest
 
 from games.rules.whitelotus.state import TieBreak
 from games.rules.whitelotus.views import view
-from tests.engine.helpers import area, blank, holds, tiles
+from tests.engine.whitelotus.helpers import area, blank, holds, tiles
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1, 2])

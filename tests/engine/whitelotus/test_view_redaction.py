@@ -16,8 +16,8 @@ import pytest
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.state import Bidding, NewAreas, PalaceChoices, Rebellion, State
 from games.rules.whitelotus.views import view
-from tests.engine.helpers import area, blank, hands
-from tests.engine.randomgames import hide_changes
+from tests.engine.whitelotus.helpers import area, blank, hands
+from tests.engine.whitelotus.randomgames import hide_changes
 
 RED, BLUE, GREEN = 0, 1, 2
 
