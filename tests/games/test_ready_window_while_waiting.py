@@ -16,7 +16,7 @@ from games.services import creating
 from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import players
-from tests.games.test_ready_window import reply, waiting_game
+from tests.games.helpers import reply, waiting_game
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
 from tests.notifications.helpers import deliver_pending, sent_to
 

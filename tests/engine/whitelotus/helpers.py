@@ -22,7 +22,7 @@ from games.rules.whitelotus.board import load_board
 from games.rules.whitelotus.constants import COLOURS, NEUTRAL, Building
 from games.rules.whitelotus.engine import _settle, apply, setup
 from games.rules.whitelotus.notation import parse_command
-from games.rules.whitelotus.state import Config, Options, State, StepDone, put
+from games.rules.whitelotus.state import Bidding, Config, Options, State, StepDone, put
 
 BOARD = load_board()
 STEPS = {
@@ -134,3 +134,26 @@ def kinds(log: list[LogEntry]) -> list[str]:
 
 def entries(log: list[LogEntry], kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in log if e.kind == kind]
+
+
+def resolution(state: State) -> tuple[State, list[LogEntry]]:
+    return begin(state, "resolution")
+
+
+def one_contest(
+    contenders: tuple[str, ...],
+    players: int = 3,
+    edition: str = "kosmos",
+    emperor: str = "red",
+    influence: dict[str, int] | None = None,
+    **options: Any,
+) -> tuple[State, list[LogEntry]]:
+    """Year 2, a single contested village in Yanan.  A non-emperor holds a village in Jinan, so
+    after the claim the kosmos year stops at the rebellion offer (no new cards are dealt)."""
+    s = blank(players=players, edition=edition, year=2, emperor=emperor, **options)
+    stopper = next(c for c in s.config.colours if c != emperor)
+    s = holds(tiles(s, Yanan="village"), stopper, Jinan="village")
+    s = hands(markers(s, Yanan=contenders), influence=influence)
+    s, log = resolution(s)
+    assert isinstance(s.phase, Bidding)
+    return s, log

@@ -29,6 +29,7 @@ from games.rules.whitelotus.state import (
     add,
     put,
 )
+from tests.engine.whitelotus.helpers import config
 
 Step = tuple[State, int, Command, State, list[LogEntry]]
 
@@ -136,3 +137,19 @@ def hide_common(state: State) -> list[State]:
     if bag[0] and len(bag) > 1:
         moved = add(add(bag, 0, -1), 1, 1)
     return [replace(state, seed=state.seed + "x", bag=moved)]
+
+
+def random_logs() -> Iterator[tuple[State, LogEntry]]:
+    """Every entry (private ones too) of a few random games, with the state after it."""
+    games = [
+        (3, "kosmos", {}),
+        (4, "designer", {"negotiation": True}),
+        (5, "kosmos", {"negotiation": True}),
+        (6, "designer", {}),
+        (6, "kosmos", {"zero_card": False}),
+    ]
+    for i, (players, edition, options) in enumerate(games):
+        cfg = config(players, edition, **options)
+        for _state, _seat, _command, new, log in play_random(cfg, f"narrate-{i}", f"key-{i}"):
+            for entry in log:
+                yield new, entry

@@ -19,26 +19,12 @@ from tests.engine.whitelotus.helpers import (
     holds,
     kinds,
     markers,
+    one_contest,
     play,
+    resolution,
     seat,
     tiles,
 )
-
-
-def _resolution(state):
-    return begin(state, "resolution")
-
-
-def _one_contest(contenders, players=3, edition="kosmos", emperor="red", influence=None, **options):
-    """Year 2, a single contested village in Yanan.  A non-emperor holds a village in Jinan, so
-    after the claim the kosmos year stops at the rebellion offer (no new cards are dealt)."""
-    s = blank(players=players, edition=edition, year=2, emperor=emperor, **options)
-    stopper = next(c for c in s.config.colours if c != emperor)
-    s = holds(tiles(s, Yanan="village"), stopper, Jinan="village")
-    s = hands(markers(s, Yanan=contenders), influence=influence)
-    s, log = _resolution(s)
-    assert isinstance(s.phase, Bidding)
-    return s, log
 
 
 def _amounts(state, colour):
@@ -53,7 +39,7 @@ def test_lone_marker_takes_the_area_free_without_spending_cards():
     s = blank(players=3, year=2, emperor="red")
     s = holds(tiles(s, Yanan="temple"), "green", Jinan="village")
     s = markers(s, Yanan=("blue",))
-    s, log = _resolution(s)
+    s, log = resolution(s)
     blue = seat(s, "blue")
     assert s.owner[area("Yanan")] == blue
     assert s.building[area("Yanan")] == Building.TEMPLE
@@ -74,7 +60,7 @@ def test_first_year_contested_palace_is_resolved_first_and_its_winner_becomes_em
     s = blank(players=3, year=1, emperor="red")
     s = tiles(s, Ningxia="temple", Yanan="village", Fengxiang="palace")
     s = markers(s, Ningxia=("red", "green"), Yanan=("red", "blue"), Fengxiang=("blue", "green"))
-    s, log = _resolution(s)
+    s, log = resolution(s)
     red, blue, green = 0, 1, 2
     assert isinstance(s.phase, Bidding)
     assert s.phase.area == area("Fengxiang")
@@ -95,7 +81,7 @@ def test_uncontested_first_year_palace_makes_its_claimant_emperor_before_any_con
     s = blank(players=3, year=1, emperor="red")
     s = tiles(s, Ningxia="temple", Yanan="village", Fengxiang="palace")
     s = markers(s, Ningxia=("red", "green"), Yanan=("red", "green"), Fengxiang=("blue",))
-    s, log = _resolution(s)
+    s, log = resolution(s)
     blue = seat(s, "blue")
     assert s.owner[area("Fengxiang")] == blue
     assert s.emperor == blue
@@ -109,7 +95,7 @@ def test_emperor_chooses_the_next_contested_area():
     s = blank(players=3, year=2, emperor="red")
     s = tiles(s, Yanan="village", Ningxia="temple")
     s = markers(s, Yanan=("blue", "green"), Ningxia=("red", "blue"))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     assert isinstance(s.phase, ChooseContest)
     assert pending(s) == (Decision(0, "resolve"),)
     with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Red"):
@@ -125,7 +111,7 @@ def test_emperor_cannot_name_an_area_that_is_not_contested():
     s = blank(players=3, year=2, emperor="red")
     s = tiles(s, Yanan="village", Ningxia="temple", Taiyuan="fort")
     s = markers(s, Yanan=("blue", "green"), Ningxia=("red", "blue"))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     with pytest.raises(IllegalCommand, match="Taiyuan is not a contested area waiting to be resolved"):
         play(s, "red", "resolve Taiyuan")
 
@@ -135,7 +121,7 @@ def test_last_remaining_contest_opens_without_the_emperor_naming_it():
     s = blank(players=3, year=2, emperor="red")
     s = tiles(s, Yanan="village", Ningxia="temple")
     s = markers(s, Yanan=("blue", "green"), Ningxia=("red", "blue"))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     s, _ = play(s, "red", "resolve Yanan")
     s, _ = play(s, "blue", "bid green 1")
     s, log = play(s, "green", "bid blue 2")
@@ -150,7 +136,7 @@ def test_last_remaining_contest_opens_without_the_emperor_naming_it():
 
 def test_kosmos_bid_is_any_amount_from_zero_to_the_whole_hand():
     """001 l.185-187: "eine beliebige Anzahl an Einflusspunkten"."""
-    s, _ = _one_contest(("blue", "green"), influence={"blue": 5})
+    s, _ = one_contest(("blue", "green"), influence={"blue": 5})
     assert _amounts(s, "blue") == [0, 1, 2, 3, 4, 5]
     s, log = play(s, "blue", "bid green 0")
     assert s.phase.bids[seat(s, "blue")] == (seat(s, "green"), 0)
@@ -159,14 +145,14 @@ def test_kosmos_bid_is_any_amount_from_zero_to_the_whole_hand():
 
 def test_bidding_more_than_the_hand_is_refused():
     """001 l.185-187: influence points are played from the hand."""
-    s, _ = _one_contest(("blue", "green"), influence={"blue": 5})
+    s, _ = one_contest(("blue", "green"), influence={"blue": 5})
     with pytest.raises(IllegalCommand, match="You cannot bid 6: you have 5 influence points"):
         play(s, "blue", "bid green 6")
 
 
 def test_designer_bid_is_exactly_two_cards_one_to_six_with_the_zero_card():
     """002 l.87-88: exactly 2 influence cards; with the single 0 card the totals run 1..6."""
-    s, _ = _one_contest(("blue", "green"), edition="designer")
+    s, _ = one_contest(("blue", "green"), edition="designer")
     assert _amounts(s, "blue") == [1, 2, 3, 4, 5, 6]
     with pytest.raises(IllegalCommand, match="exactly two influence cards, so your bid can be 1 to 6"):
         play(s, "blue", "bid green 7")
@@ -178,7 +164,7 @@ def test_designer_bid_is_exactly_two_cards_one_to_six_with_the_zero_card():
 
 def test_designer_bid_without_the_zero_card_is_two_to_six():
     """002 l.87-88 with 004 l.91 (no 0 card): two cards of 1-3 make 2..6."""
-    s, _ = _one_contest(("blue", "green"), edition="designer", zero_card=False)
+    s, _ = one_contest(("blue", "green"), edition="designer", zero_card=False)
     assert _amounts(s, "blue") == [2, 3, 4, 5, 6]
     with pytest.raises(IllegalCommand, match="so your bid can be 2 to 6"):
         play(s, "blue", "bid green 1")
@@ -186,7 +172,7 @@ def test_designer_bid_without_the_zero_card_is_two_to_six():
 
 def test_designer_hand_too_small_for_two_cards_bids_all_it_has():
     """002 l.87-88 with D5: a hand that cannot make two cards plays what it has."""
-    s, _ = _one_contest(("blue", "green"), edition="designer", zero_card=False, influence={"blue": 1})
+    s, _ = one_contest(("blue", "green"), edition="designer", zero_card=False, influence={"blue": 1})
     assert _amounts(s, "blue") == [1]
     s, _ = play(s, "blue", "bid green 1")
     assert s.phase.bids[seat(s, "blue")] == (seat(s, "green"), 1)
@@ -194,14 +180,14 @@ def test_designer_hand_too_small_for_two_cards_bids_all_it_has():
 
 def test_designer_hand_of_seven_bidding_all_of_it_is_told_the_two_card_rule():
     """002 l.87-88: a bid of the whole hand is refused for the two cards, not for the hand."""
-    s, _ = _one_contest(("blue", "green"), edition="designer", influence={"blue": 7})
+    s, _ = one_contest(("blue", "green"), edition="designer", influence={"blue": 7})
     with pytest.raises(IllegalCommand, match="exactly two influence cards, so your bid can be 1 to 6"):
         play(s, "blue", "bid green 7")
 
 
 def test_designer_small_hand_caps_the_two_card_total():
     """002 l.87-88: two cards from a 4-point hand (0 card included) total 1..4."""
-    s, _ = _one_contest(("blue", "green"), edition="designer", influence={"blue": 4})
+    s, _ = one_contest(("blue", "green"), edition="designer", influence={"blue": 4})
     assert _amounts(s, "blue") == [1, 2, 3, 4]
     with pytest.raises(IllegalCommand, match="You cannot bid 5: you have 4 influence points"):
         play(s, "blue", "bid green 5")
@@ -209,7 +195,7 @@ def test_designer_small_hand_caps_the_two_card_total():
 
 def test_dragon_card_must_name_another_contender():
     """001 l.180-183, 004 2.2.2.2: the dragon card shows a player to remove from this area."""
-    s, _ = _one_contest(("blue", "green"))
+    s, _ = one_contest(("blue", "green"))
     with pytest.raises(IllegalCommand, match="Your dragon card must name another player in Yanan: green"):
         play(s, "blue", "bid blue 3")
     with pytest.raises(IllegalCommand, match="Your dragon card must name another player in Yanan: green"):
@@ -218,7 +204,7 @@ def test_dragon_card_must_name_another_contender():
 
 def test_non_contender_cannot_bid():
     """001 l.168-171: only players with a marker in the area take part."""
-    s, _ = _one_contest(("blue", "green"))
+    s, _ = one_contest(("blue", "green"))
     with pytest.raises(IllegalCommand, match="Nothing is yours to decide now: waiting for Blue, Green"):
         play(s, "red", "bid blue 3")
     assert s.phase.bids == (None, None, None)
@@ -226,7 +212,7 @@ def test_non_contender_cannot_bid():
 
 def test_sealed_bid_can_be_changed_before_the_last_bid_arrives():
     """001 l.180-190: bids are secret until all are revealed together, so one may still change."""
-    s, _ = _one_contest(("blue", "green"))
+    s, _ = one_contest(("blue", "green"))
     s, _ = play(s, "blue", "bid green 1")
     assert pending(s) == (Decision(seat(s, "green"), "bid", sealed=True),)
     s, _ = play(s, "blue", "bid green 4")
@@ -247,7 +233,7 @@ def test_sealed_bid_can_be_changed_before_the_last_bid_arrives():
 
 def test_seed_example_blue_is_out_with_five_against_him():
     """001 l.195-201, 004 l.159: 2 against red, 5 against blue (two players), none against green."""
-    s, _ = _one_contest(("red", "blue", "green"), emperor="yellow", players=4)
+    s, _ = one_contest(("red", "blue", "green"), emperor="yellow", players=4)
     s, _ = play(s, "blue", "bid red 2")
     s, _ = play(s, "red", "bid blue 3")
     s, log = play(s, "green", "bid blue 2")
@@ -263,7 +249,7 @@ def test_seed_example_blue_is_out_with_five_against_him():
 
 def test_loser_keeps_half_of_own_bid_rounded_up_and_the_others_pay_all():
     """001 l.205-221, 004 l.155, 002 l.93-96: the loser keeps half rounded up; the rest is spent."""
-    s, _ = _one_contest(("red", "blue", "green"), emperor="yellow", players=4)
+    s, _ = one_contest(("red", "blue", "green"), emperor="yellow", players=4)
     s, _ = play(s, "blue", "bid red 5")
     s, _ = play(s, "red", "bid blue 3")
     s, log = play(s, "green", "bid blue 4")
@@ -273,7 +259,7 @@ def test_loser_keeps_half_of_own_bid_rounded_up_and_the_others_pay_all():
 
 def test_loser_who_bid_one_point_discards_nothing():
     """002 l.95-99: "kicked out ... after playing just 1 point of Influence he will not discard"."""
-    s, _ = _one_contest(("blue", "green"), edition="designer")
+    s, _ = one_contest(("blue", "green"), edition="designer")
     s, _ = play(s, "blue", "bid green 1")
     s, log = play(s, "green", "bid blue 3")
     assert entries(log, "out") == [{"seat": 1, "area": area("Yanan"), "kept": 1}]
@@ -284,7 +270,7 @@ def test_loser_who_bid_one_point_discards_nothing():
 
 def test_zero_bid_costs_nothing():
     """001 l.219-221: 0 cards are for bluffing and always return to the hand."""
-    s, _ = _one_contest(("blue", "green"))
+    s, _ = one_contest(("blue", "green"))
     s, _ = play(s, "blue", "bid green 0")
     s, _ = play(s, "green", "bid blue 2")
     assert s.influence == (12, 12, 10)
@@ -293,7 +279,7 @@ def test_zero_bid_costs_nothing():
 
 def test_rounds_repeat_until_one_contender_remains_who_takes_the_area():
     """001 l.223-229, 002 l.101-105: repeat with the remaining players; the last one takes it."""
-    s, _ = _one_contest(("red", "blue", "green"), emperor="yellow", players=4)
+    s, _ = one_contest(("red", "blue", "green"), emperor="yellow", players=4)
     s, _ = play(s, "blue", "bid red 2")
     s, _ = play(s, "red", "bid blue 3")
     s, _ = play(s, "green", "bid blue 2")
@@ -315,7 +301,7 @@ def test_rounds_repeat_until_one_contender_remains_who_takes_the_area():
 
 def test_tie_is_broken_by_the_emperor_who_may_send_the_other_out_while_tied_himself():
     """001 l.241-245, 004 2.2.2.10: on a tie the emperor decides, and may decide in his favour."""
-    s, _ = _one_contest(("red", "blue"), emperor="red")
+    s, _ = one_contest(("red", "blue"), emperor="red")
     s, _ = play(s, "red", "bid blue 3")
     s, log = play(s, "blue", "bid red 3")
     assert entries(log, "bids")[0]["tied"] == [0, 1]
@@ -330,7 +316,7 @@ def test_tie_is_broken_by_the_emperor_who_may_send_the_other_out_while_tied_hims
 
 def test_tie_break_must_name_one_of_the_tied_players_and_only_the_emperor_decides():
     """002 l.91-93: "the Emperor decides which of the tied players will be kicked out"."""
-    s, _ = _one_contest(("blue", "green", "yellow"), emperor="red", players=4)
+    s, _ = one_contest(("blue", "green", "yellow"), emperor="red", players=4)
     s, _ = play(s, "blue", "bid green 2")
     s, _ = play(s, "green", "bid blue 2")
     s, _ = play(s, "yellow", "bid blue 0")
@@ -355,7 +341,7 @@ def _palace_fight(winner_bid_for):
     s = holds(s, "blue", Jinan="palace")
     s = tiles(s, Taiyuan="palace", Yanan="village", Ningxia="temple")
     s = markers(s, Taiyuan=("blue", "green"), Yanan=("red", "green"), Ningxia=("red", "blue"))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     s, _ = play(s, "red", "resolve Taiyuan")
     loser = "green" if winner_bid_for == "blue" else "blue"
     s, _ = play(s, winner_bid_for, f"bid {loser} 3")
@@ -390,7 +376,7 @@ def test_equal_palace_count_does_not_change_the_emperor():
 
 def test_wrong_command_while_bids_are_due_is_refused():
     """001 l.180-187: a contest takes dragon cards and influence, nothing else."""
-    s, _ = _one_contest(("blue", "green"))
+    s, _ = one_contest(("blue", "green"))
     with pytest.raises(IllegalCommand, match="'place' is not a move now: sealed bids are due for Yanan"):
         play(s, "blue", "place Yanan")
 
@@ -400,7 +386,7 @@ def test_wrong_command_while_the_emperor_names_an_area_is_refused():
     s = blank(players=3, year=2, emperor="red")
     s = tiles(s, Yanan="village", Ningxia="temple")
     s = markers(s, Yanan=("blue", "green"), Ningxia=("red", "blue"))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     with pytest.raises(IllegalCommand, match="'bid' is not a move now: the emperor names the next contested"):
         play(s, "red", "bid blue 3")
 

@@ -12,25 +12,14 @@ import io
 import json
 import sys
 from contextlib import redirect_stdout
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.selfplay import main, play
 from games.rules.whitelotus.state import Options
+from tests.engine.whitelotus.goldengames import GAMES, HERE
 from tests.engine.whitelotus.helpers import BOARD, config
-
-HERE = Path(__file__).parent / "golden"
-# name: (players, edition, seed, options, every move a default?)
-GAMES: dict[str, tuple[int, str, str, dict[str, Any], bool]] = {
-    "kosmos-5p-seed7": (5, "kosmos", "7", {}, False),
-    "kosmos-6p-defaults": (6, "kosmos", "golden-6", {}, True),
-    "kosmos-3p-french": (3, "kosmos", "golden-fr", {"zero_card": False}, False),
-    "designer-4p": (4, "designer", "golden-4d", {}, False),
-    "designer-6p-defaults": (6, "designer", "golden-6d", {}, True),
-}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

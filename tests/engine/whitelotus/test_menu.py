@@ -50,7 +50,7 @@ def test_a_decision_about_a_province_names_it_and_its_number():
 
 def _decisions():
     """Every seat's menu at every decision of the golden games (both editions)."""
-    from tests.engine.whitelotus.test_golden import GAMES, HERE
+    from tests.engine.whitelotus.goldengames import GAMES, HERE
 
     for name in sorted(GAMES):
         record, _ = parse_record((HERE / f"{name}.txt").read_text())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,8 +11,8 @@ from games.rules.base import LogEntry
 from games.rules.whitelotus.constants import Building
 from games.rules.whitelotus.narrate import MESSAGES, TEXTS, narrate
 from games.rules.whitelotus.state import State
-from tests.engine.whitelotus.helpers import config, new_game
-from tests.engine.whitelotus.randomgames import play_random
+from tests.engine.whitelotus.helpers import new_game
+from tests.engine.whitelotus.randomgames import random_logs
 
 # One entry of every kind, as the engine writes it, and its English sentence (red, blue,
 # green, yellow at seats 0-3; area 0 is Shazhou (1), area 1 Guazhou (2)).
@@ -142,22 +141,6 @@ def test_the_cases_cover_every_kind():
 
 def test_an_unknown_kind_is_shown_as_data():
     assert narrate(new_game(3), LogEntry("mystery", {"a": 1})) == "mystery: {'a': 1}"
-
-
-def random_logs() -> Iterator[tuple[State, LogEntry]]:
-    """Every entry (private ones too) of a few random games, with the state after it."""
-    games = [
-        (3, "kosmos", {}),
-        (4, "designer", {"negotiation": True}),
-        (5, "kosmos", {"negotiation": True}),
-        (6, "designer", {}),
-        (6, "kosmos", {"zero_card": False}),
-    ]
-    for i, (players, edition, options) in enumerate(games):
-        cfg = config(players, edition, **options)
-        for _state, _seat, _command, new, log in play_random(cfg, f"narrate-{i}", f"key-{i}"):
-            for entry in log:
-                yield new, entry
 
 
 def test_narrate_only_asks_to_translate_the_messages() -> None:

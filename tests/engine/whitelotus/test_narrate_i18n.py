@@ -14,7 +14,7 @@ import pytest
 from games.rules.base import LANGUAGE_CODE, LogEntry, Message, Spelled
 from games.rules.whitelotus.narrate import MESSAGES, narrate
 from tests.engine.whitelotus.helpers import new_game
-from tests.engine.whitelotus.test_narrate import random_logs
+from tests.engine.whitelotus.randomgames import random_logs
 
 SOURCES = Path(__file__).resolve().parents[3] / "notifications" / "locale_src"
 LANGUAGES = ("de", "fr")

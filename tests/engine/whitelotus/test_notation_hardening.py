@@ -13,8 +13,17 @@ from hypothesis import strategies as st
 from games.rules.base import IllegalCommand
 from games.rules.whitelotus.commands import Army, Bid, Place
 from games.rules.whitelotus.notation import MAX_LINE, MAX_WORD, clean, parse_command
-from tests.engine.whitelotus.helpers import area, blank, hands, holds, markers, new_game, seat, tiles
-from tests.engine.whitelotus.test_contest import _resolution
+from tests.engine.whitelotus.helpers import (
+    area,
+    blank,
+    hands,
+    holds,
+    markers,
+    new_game,
+    resolution,
+    seat,
+    tiles,
+)
 
 
 def refusal(state, text: str) -> str:
@@ -96,7 +105,7 @@ def _designer_contest(**options):
     s = blank(players=3, edition="designer", year=2, emperor="red", **options)
     s = holds(tiles(s, Yanan="village"), "green", Jinan="village")
     s = hands(markers(s, Yanan=("blue", "green")))
-    s, _ = _resolution(s)
+    s, _ = resolution(s)
     return s
 
 
