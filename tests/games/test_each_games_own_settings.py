@@ -1,9 +1,8 @@
-"""What a review of the game-agnostic service found (issue 13), each with the test that
-showed it: the pinned rules version is compared with the code's; Die Verbotene Stadt's start
-player is by lot unless someone names one; option values are checked against their
-defaults' types; records read a former option name and say their rules version; a season
-takes the chosen game's edition and board; the clock's help names the short windows; a mail
-event does not count the seats again."""
+"""The service takes each game on its own terms: the pinned rules version is compared with
+the code's; Die Verbotene Stadt's start player is by lot unless someone names one; option
+values are checked against their defaults' types; records read a former option name and say
+their rules version; a season takes the chosen game's edition and board; the clock's help
+names the short windows; a mail event does not count the seats again."""
 
 from __future__ import annotations
 

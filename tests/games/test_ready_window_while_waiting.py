@@ -1,6 +1,7 @@
-"""The review of the ready window: nothing of the setup built from the server's seed alone
-leaks or sticks while a game waits for its seats' ``ready``, and what a player is told lets
-them check their own contribution."""
+"""A game while it waits for its seats' ``ready``: nothing of the setup built from the server's
+seed alone leaks or sticks (snapshots, replays, pages, notices, a new seat's mails), a ready
+after the start is refused, what a player is told lets them check their own contribution,
+and the window is at most two weeks long."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""What a review of the engine against seed 003 found (issue 13), one test per behaviour,
-on the hand-made board: nothing public may tell a dial, and the seed's words where the
-engine read more into them."""
+"""The rules as seed 003 words them where the engine once read more into its words (plans
+broken and kept, empty pavilions, the tenth and eleventh entries, challenges, the order
+clockwise from a mover other than north, two-player games), and nothing public that tells a
+dial; one test per behaviour, on the hand-made board."""
 
 from __future__ import annotations
 
