@@ -8,16 +8,15 @@ commit; a change to the self-play bots alone, with
 
 from __future__ import annotations
 
-import io
 import json
 import sys
-from contextlib import redirect_stdout
 
 import pytest
 
 from games.rules.whitelotus.record import Record, format_record, parse_record
 from games.rules.whitelotus.selfplay import main, play
 from games.rules.whitelotus.state import Options
+from tests.engine.selfplaying import self_play
 from tests.engine.whitelotus.goldengames import GAMES, HERE
 from tests.engine.whitelotus.helpers import BOARD, config
 
@@ -39,23 +38,16 @@ SELFPLAY = {
 }
 
 
-def _self_play(arguments: list[str]) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(arguments) == 0
-    return out.getvalue()
-
-
 @pytest.mark.parametrize("name", sorted(SELFPLAY))
 def test_self_play_prints_the_same_game_and_scores_for_a_seed(name):
     """The bots are deterministic for a seed: a change to how they choose, or to what the
     command prints, fails here (regenerate as for the golden games, saying why)."""
-    assert _self_play(SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
+    assert self_play(main, SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
 
 
 def regenerate(only_self_play: bool) -> None:
     for name, arguments in SELFPLAY.items():
-        (HERE / f"{name}.txt").write_text(_self_play(arguments))
+        (HERE / f"{name}.txt").write_text(self_play(main, arguments))
     if only_self_play:  # the bots changed, not the rules: the golden games stay as they are
         return
     for name, (players, edition, seed, options, defaults) in GAMES.items():
