@@ -14,14 +14,14 @@ from games.rules import whitelotus as wl
 from games.services import links
 from notifications.localmail.models import LocalMail
 from tests.browser.conftest import check_page
-from tests.browser.test_pages import _played
+from tests.browser.playing import played
 from tests.games.factories import running_game, whose_turn
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
 
 @pytest.mark.usefixtures("live_db")
 def test_the_game_seat_player_and_replay_pages_pass_the_checks(live_server, page, request):
-    game = _played(5, "a11y-pages")
+    game = played(5, "a11y-pages")
     base = live_server.url
     check_page(page, request, f"{base}/games/{game.pk}/", "game")
     seat = game.seats.get(position=wl.pending(services.head_state(game))[0].seat)

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser.conftest import SIZES, accessible, check_page, screenshot
-from tests.test_no_english import english_in, the_pages
+from tests.english import english_in, the_pages
 
 
 @pytest.mark.slow

@@ -8,23 +8,13 @@ import re
 import pytest
 
 from games import services
-from games.models import Event, Game
+from games.models import Event
 from games.rules import whitelotus as wl
 from notifications.models import InboundMail
 from tests.browser.conftest import accessible, screenshot
+from tests.browser.playing import played
 from tests.games.factories import running_game
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
-
-
-def _played(moves: int, seed: str = "browser") -> Game:
-    """A running 4-player game after ``moves`` moves, each the first legal one."""
-    game = running_game(4, seed=seed)
-    for _ in range(moves):
-        state = services.head_state(game)
-        seat = wl.pending(state)[0].seat
-        services.submit(game, seat, wl.legal(state, seat)[0])
-    game.refresh_from_db()
-    return game
 
 
 def _board(page) -> str:
@@ -33,7 +23,7 @@ def _board(page) -> str:
 
 @pytest.mark.usefixtures("live_db")
 def test_the_game_page_shows_the_board_the_players_and_the_log(live_server, page, request):
-    game = _played(3)
+    game = played(3)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert page.locator("#board svg").count() == 1
     body = page.inner_text("body")
@@ -51,7 +41,7 @@ def test_the_game_page_shows_the_board_the_players_and_the_log(live_server, page
 
 @pytest.mark.usefixtures("live_db")
 def test_the_replay_steps_with_the_arrow_keys_and_the_board_follows(live_server, page, request):
-    game = _played(6)
+    game = played(6)
     page.goto(f"{live_server.url}/games/{game.pk}/replay/3/")
     step = page.locator("#replay-step")
     assert step.inner_text().strip() == "3"

@@ -16,7 +16,7 @@ from games.models import Player
 from games.services import links
 from leagues.models import League, LeagueGame, Season
 from tests.browser.conftest import check_page, screenshot
-from tests.browser.test_phone_seat import _deciding_seat, _played_vs
+from tests.browser.playing import deciding_seat, played_vs
 from tests.games.factories import play_randomly, players, running_game
 
 pytestmark = pytest.mark.usefixtures("live_db")
@@ -65,12 +65,12 @@ def _midgame_with_a_long_name() -> Any:
 
 
 @pytest.mark.parametrize(
-    ("label", "make"), [("whitelotus", _midgame_with_a_long_name), ("verbotenestadt", _played_vs)]
+    ("label", "make"), [("whitelotus", _midgame_with_a_long_name), ("verbotenestadt", played_vs)]
 )
 def test_on_a_phone_the_board_is_written_out_before_the_picture_in_12px_with_nothing_to_swipe(
     live_server, page, request, label, make
 ):
-    seat = _deciding_seat(make())
+    seat = deciding_seat(make())
     page.set_viewport_size(PHONE)
     for url in (
         live_server.url + reverse("games:seat", args=[links.seat_key(seat)]),
@@ -101,7 +101,7 @@ def test_names_with_no_space_wrap_on_every_page_a_phone_shows(live_server, page,
     Player.objects.filter(email="ada@example.org").update(name=LONG)
     game = running_game(4, seed="phone-long-names", name="Seidenstraßenabend" * 3)
     LeagueGame.objects.create(game=game, season=season, round=1)
-    seat = _deciding_seat(game)
+    seat = deciding_seat(game)
     for url, label in (
         ("/", "front"),
         ("/leagues/", "leagues"),

@@ -5,19 +5,13 @@ px, no sideways scrolling, the page before the log at most three screens, and ax
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
-
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from games import services
-from games.models import PendingDecision
 from games.services import links
 from tests.browser.conftest import check_page, screenshot
+from tests.browser.playing import deciding_seat, played_vs
 from tests.games.factories import running_game
-from tests.games.test_verbotenestadt_service import play, vs_game
 
 pytestmark = pytest.mark.usefixtures("live_db")
 
@@ -27,25 +21,16 @@ BOARD_TEXT = "() => parseFloat(getComputedStyle(document.querySelector('#board-t
 BEFORE_LOG = "() => document.getElementById('log').getBoundingClientRect().top + window.scrollY"
 
 
-def _deciding_seat(game: Any) -> Any:
-    rules = services.rules_of(game)
-    seat = game.seats.get(position=rules.pending(services.head_state(game))[0].seat)
-    PendingDecision.objects.filter(game=game, seat=seat.position).update(
-        deadline_at=timezone.now() + timedelta(hours=5, minutes=1)
-    )
-    return seat
-
-
 @pytest.mark.parametrize(
     ("label", "make"),
     [
         ("whitelotus", lambda: running_game(4, seed="phone-wl", name="Silk Road")),
-        ("verbotenestadt", lambda: _played_vs()),
+        ("verbotenestadt", lambda: played_vs()),
     ],
 )
 def test_a_seat_page_on_a_phone_reads_and_answers_without_zooming(live_server, page, request, label, make):
     game = make()
-    seat = _deciding_seat(game)
+    seat = deciding_seat(game)
     url = live_server.url + reverse("games:seat", args=[links.seat_key(seat)])
     check_page(page, request, url, f"seat-{label}")  # no sideways scroll, axe, both sizes
 
@@ -71,10 +56,3 @@ def test_a_seat_page_on_a_phone_reads_and_answers_without_zooming(live_server, p
     open_parts = page.locator("#log details[open]").count()
     assert open_parts == 1 and page.locator("#log details").count() >= 1
     screenshot(page, request, "phone")
-
-
-def _played_vs() -> Any:
-    game = vs_game(3, seed="phone-vs", name="Jade Gate")
-    play(game, 5)
-    game.refresh_from_db()
-    return game

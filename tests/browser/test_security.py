@@ -18,7 +18,7 @@ from leagues.models import League, LeagueGame, Season
 from notifications.localmail.models import LocalMail
 from tests.browser.conftest import screenshot
 from tests.games.factories import players, running_game, whose_turn
-from tests.games.test_verbotenestadt_service import play, vs_game
+from tests.games.helpers import play, vs_game
 from tests.notifications.localplay import local_play  # noqa: F401  (a fixture)
 
 # every violation the page sees, and the console's word for those it cannot (a frame's)

@@ -8,16 +8,12 @@ exported and imported, played to the end by defaults and by its bot, its game-ov
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.core import mail as django_mail
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
@@ -32,9 +28,10 @@ from games.services import links
 from notifications.models import InboundMail, MailPreference, OutboundMail
 from notifications.outbound import emails
 from notifications.services import tokens
+from tests.catalogues import po_path, read_po, translations
 from tests.contract import dealersdraw, sealedbids
+from tests.contract.helpers import registered
 from tests.notifications.helpers import compose, deliver_pending, receive
-from tests.notifications.test_i18n import po_path, read_po, translations
 
 pytestmark = pytest.mark.django_db
 
@@ -44,18 +41,6 @@ TEST_GAMES = {MINIMAL: sealedbids, "dealersdraw": dealersdraw}
 GAMES = (*registry.names(), *(name for name in TEST_GAMES if name not in registry.PACKAGES))
 LANGUAGES = ("en", "de", "fr")
 NAMES = ("Ada", "Bernd", "Claire", "Dana", "Emil", "Fleur")
-
-
-@contextmanager
-def registered(name: str, module: ModuleType) -> Iterator[None]:
-    """``module`` registered as ``name``, its own catalogue read too: the settings found the
-    games' catalogues when they were read, so a game registered later is added to LOCALE_PATHS
-    here (after the service's, as the settings put them; changing the setting resets Django's
-    translation caches, django/test/signals.py)."""
-    with registry.register(name, module):
-        found = [path for path in registry.locale_dirs() if path not in settings.LOCALE_PATHS]
-        with override_settings(LOCALE_PATHS=[*settings.LOCALE_PATHS, *found]):
-            yield
 
 
 @pytest.fixture(params=GAMES)

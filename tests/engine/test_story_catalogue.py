@@ -21,7 +21,7 @@ import pytest
 
 from games.rules import base, registry
 from games.rules.base import Message, Rules
-from tests.notifications.test_i18n import LANGUAGES, po_path, read_po, translations
+from tests.catalogues import LANGUAGES, po_path, read_po, translations
 
 
 def catalogue(language: str) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""Small named players and games for the service tests."""
+"""Small named players and games for the service tests, of any registered game (``rules``:
+the registry's default when not named)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from games import services
 from games.models import Game, Player
-from games.rules import whitelotus as wl
+from games.rules import registry
 
 NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fang")
 
@@ -19,26 +20,28 @@ def players(n: int = 4) -> list[Player]:
     ]
 
 
-def running_game(n: int = 4, edition: str = "kosmos", seed: str = "svc", **kw: Any) -> Game:
-    game = services.create_game(players(n), edition=edition, seed=seed, **kw)
+def running_game(
+    n: int = 4, edition: str | None = None, seed: str = "svc", *, rules: str = registry.DEFAULT, **kw: Any
+) -> Game:
+    """A started game of ``n`` players; ``edition``: the game's first (White Lotus's kosmos)."""
+    game = services.create_game(players(n), rules=rules, edition=edition, seed=seed, **kw)
     services.start_game(game)
     game.refresh_from_db()
     return game
 
 
 def whose_turn(game: Game) -> int:
-    from games.rules import whitelotus as wl
-
-    return wl.pending(services.head_state(game))[0].seat
+    return int(services.rules_of(game).pending(services.head_state(game))[0].seat)
 
 
-def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> wl.State:
+def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> Any:
     """Random legal moves through the service, ``moves`` of them or to the end; the state after."""
-    state: wl.State = services.head_state(game)
+    rules = services.rules_of(game)
+    state = services.head_state(game)
     done = 0
-    while wl.outcome(state) is None and (moves is None or done < moves):
-        decision = rng.choice(wl.pending(state))
-        services.submit(game, decision.seat, rng.choice(wl.legal(state, decision.seat)))
+    while rules.outcome(state) is None and (moves is None or done < moves):
+        decision = rng.choice(rules.pending(state))
+        services.submit(game, decision.seat, rng.choice(rules.legal(state, decision.seat)))
         state = services.head_state(game)
         done += 1
     game.refresh_from_db()

@@ -16,8 +16,7 @@ from django.urls import reverse
 from games.models import Game
 from games.rules import registry
 from games.services import links
-from tests.games.factories import running_game
-from tests.notifications.test_i18n import (
+from tests.catalogues import (
     BLOCK,
     LANGUAGES,
     block_msgids,
@@ -26,6 +25,7 @@ from tests.notifications.test_i18n import (
     translations,
     unquote,
 )
+from tests.games.factories import running_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE_TEMPLATES = (

@@ -23,7 +23,7 @@ from games.rules.whitelotus.constants import COLOURS
 from games.rules.whitelotus.icons import icon
 from games.rules.whitelotus.panel import BUILDINGS, LETTERS
 from games.rules.whitelotus.picture import CELL
-from tests.games.test_picture import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding
+from tests.games.pictures import NAMES, SVG, board_png, board_svg, provinces, six_player_bidding
 
 
 def letter(colour: str) -> str:

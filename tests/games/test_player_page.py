@@ -350,7 +350,7 @@ def test_a_game_that_is_not_the_players_cannot_be_set_apart():
 
 
 def test_a_verbotene_stadt_game_is_told_in_its_own_words_and_its_end_with_the_place():
-    from tests.games.test_verbotenestadt_service import play, vs_game
+    from tests.games.helpers import play, vs_game
 
     game = vs_game(3, seed="me-vs", name="Forbidden table")
     player = ada()

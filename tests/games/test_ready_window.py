@@ -19,21 +19,12 @@ from games.services import links
 from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
 from notifications.outbound.plaintext import LIMIT
-from notifications.services import tokens
 from tests.games.factories import players
+from tests.games.helpers import reply, waiting_game
 from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import deliver_pending, sent_to
 
 pytestmark = pytest.mark.django_db
-
-
-def waiting_game(n: int = 3, hours: float = 24, seed: str = "ready") -> Game:
-    return services.create_game(players(n), seed=seed, ready_hours=hours)
-
-
-def reply(game: Game, position: int, body: str) -> InboundMail:
-    seat = game.seats.select_related("player").get(position=position)
-    return receive(compose(tokens.reply_address(seat), seat.player.email, body))
 
 
 def started_payload(game: Game) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from games.presentation import display
 from games.services import links
 from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-from tests.games.test_verbotenestadt_service import play, vs_game
+from tests.games.helpers import play, vs_game
 
 pytestmark = pytest.mark.django_db
 

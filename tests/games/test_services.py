@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Player, Snapshot
-from games.rules import rng
+from games.rules import registry, rng
 from games.rules import whitelotus as wl
 from games.services import timing
 from tests.games.factories import players, running_game, whose_turn
@@ -222,9 +222,10 @@ def test_an_extension_for_all_seats_must_pass_the_latest_of_their_deadlines():
         services.extend_deadline(game, current + timedelta(days=1), by=None, reason="would shorten it")
 
 
-def test_replay_from_zero_matches_the_head_after_moves_rollbacks_and_replacements(settings):
+@pytest.mark.parametrize("rules", registry.names())
+def test_replay_from_zero_matches_the_head_after_moves_rollbacks_and_replacements(settings, rules):
     settings.GAMES_SNAPSHOT_EVERY = 5
-    game = running_game(4, seed="replay")
+    game = running_game(4, seed="replay", rules=rules)
     newcomer = Player.objects.create(name="Gus", email="gus@example.org")
     for i in range(60):
         game.refresh_from_db()
@@ -241,8 +242,9 @@ def test_replay_from_zero_matches_the_head_after_moves_rollbacks_and_replacement
     assert same
 
 
-def test_events_are_append_only_in_the_database():
-    game = running_game(3)
+@pytest.mark.parametrize("rules", registry.names())
+def test_events_are_append_only_in_the_database(rules):
+    game = running_game(3, rules=rules)
     errors = (IntegrityError, InternalError, ProgrammingError)
     with pytest.raises(errors, match="append-only"), transaction.atomic():
         Event.objects.filter(game=game, seq=1).update(reason="tampered")

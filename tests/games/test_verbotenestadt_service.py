@@ -21,45 +21,14 @@ from games import jobs, services
 from games.models import Event, Game, Player
 from games.services import links
 from tests.games.factories import players
+from tests.games.helpers import RULES, play, text_of, vs_game
 from tests.games.moderating import confirmed_act
 
 pytestmark = pytest.mark.django_db
 
-RULES = "verbotenestadt"
-
-
-def vs_game(n: int = 3, seed: str = "vs", **kw: Any) -> Game:
-    game = services.create_game(players(n), rules=RULES, seed=seed, **kw)
-    services.start_game(game)
-    game.refresh_from_db()
-    return game
-
-
-def play(game: Game, moves: int | None = None, *, key: str = "bot", until: Any = None) -> Any:
-    """Bots' moves through the service (``moves`` of them, until ``until(state)``, or to the
-    end); the state after."""
-    rules = services.rules_of(game)
-    state = services.head_state(game)
-    bots = [rules.about.Bot(f"{key}:{s}") for s in range(services.seats_of(game))]
-    done = 0
-    while (decisions := rules.pending(state)) and (moves is None or done < moves):
-        if until is not None and until(state):
-            break
-        seat = decisions[0].seat
-        services.submit(game, seat, bots[seat].choose(state, seat))
-        state = services.head_state(game)
-        done += 1
-    game.refresh_from_db()
-    return state
-
 
 def entered(state: Any) -> bool:
     return bool(state.terrace) and state.phase == "move"
-
-
-def text_of(html: str) -> str:
-    """A page's text without its markup (the picture's too), for looking for words."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def dial_shown(html: str, code: str) -> bool:

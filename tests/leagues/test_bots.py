@@ -15,7 +15,7 @@ from leagues.standings import standings
 from notifications.models import OutboundMail
 from notifications.outbound import emails
 from tests.leagues.conftest import season_of
-from tests.leagues.test_season import play_out
+from tests.leagues.helpers import play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -26,6 +26,7 @@ from leagues.seating import seat_round
 from leagues.standings import Row, standings
 from tests.leagues import live_standings as live
 from tests.leagues.conftest import season_of
+from tests.leagues.helpers import step
 
 pytestmark = pytest.mark.django_db
 
@@ -34,22 +35,6 @@ GAMES = {
     "whitelotus": {},
     "verbotenestadt": {"edition": "ravensburger", "board": "forbidden_city"},
 }
-
-
-def step(game: Game, rng: random.Random) -> bool:
-    """One random legal move (the bot's for a seat it holds); False once nothing is owed."""
-    rules = services.rules_of(game)
-    state = services.head_state(game)
-    decisions = rules.pending(state)
-    if not decisions or game.status != Game.Status.RUNNING:
-        return False
-    seat = rng.choice(decisions).seat
-    if seat in bots.bot_seats(game):
-        command = rules.about.Bot(bots.bot_key(game, seat)).choose(state, seat)
-        services.submit(game, seat, command, source=Event.Source.BOT)
-    else:
-        services.submit(game, seat, rng.choice(rules.legal(state, seat)))
-    return True
 
 
 def act(game: Game, rng: random.Random, stranger: Player) -> None:

@@ -20,7 +20,7 @@ from games.services import links
 from leagues.models import League, Season
 from leagues.seating import seat_round
 from tests.leagues.conftest import season_of
-from tests.leagues.test_projections import step
+from tests.leagues.helpers import step
 
 pytestmark = pytest.mark.django_db
 

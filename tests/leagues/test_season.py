@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
 from games import services
-from games.models import Event, Game, PendingDecision, Player, Snapshot
+from games.models import Event, Game, Player, Snapshot
 from games.projections import results
 from games.rules import whitelotus as wl
 from leagues.models import League, LeagueGame, Season
@@ -23,28 +23,11 @@ from leagues.standings import standings
 from notifications.models import OutboundMail
 from notifications.outbound import sending
 from tests.leagues.conftest import season_of
+from tests.leagues.helpers import play_out, play_some
 
 pytestmark = pytest.mark.django_db
 
 EIGHT = ["Ada", "Bao", "Chen", "Dara", "Emil", "Fang", "Gita", "Hugo"]
-
-
-def play_out(game: Game) -> None:
-    """Every decision is left to its deadline: the default move, until the game ends."""
-    for _ in range(2000):
-        if not play_some(game, 1):
-            return
-    pytest.fail("the game did not end")
-
-
-def play_some(game: Game, moves: int) -> bool:
-    """Default the first owed decision ``moves`` times; False once nothing is owed (the end)."""
-    for _ in range(moves):
-        owed = PendingDecision.objects.owed().filter(game=game).order_by("seat").first()
-        if owed is None:
-            return False
-        services.apply_default(game, owed.seat)
-    return True
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from leagues.seating import seat_round, table_sizes
 from leagues.standings import standings
 from tests import secondgame
 from tests.leagues.conftest import season_of
-from tests.leagues.test_season import play_out
+from tests.leagues.helpers import play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from games.models import Game
 from leagues.models import League, LeagueGame
 from leagues.projection import rebuild
 from tests.contract import sealedbids
-from tests.contract.test_every_game import registered
+from tests.contract.helpers import registered
 from tests.games.factories import running_game, whose_turn
 from tests.leagues.conftest import season_of
 

@@ -1,15 +1,25 @@
-"""Driving the mail pipeline synchronously in tests: deliver the outbox, receive a reply."""
+"""Driving the mail pipeline synchronously in tests: deliver the outbox, receive a reply; who a
+seat is by mail, what a sent mail holds, and the database a mail process outside the tests
+reaches."""
 
 from __future__ import annotations
 
-from email.message import EmailMessage
+import re
+from email.message import EmailMessage, Message
 from email.utils import make_msgid
+from urllib.parse import quote
 
 from django.core import mail as django_mail
+from django.db import connection
 
+from games import services
+from games.models import Game
+from games.rules import whitelotus as wl
 from notifications.inbound import routing
-from notifications.models import InboundMail, OutboundMail
-from notifications.outbound import sending
+from notifications.models import InboundMail, MailPreference, OutboundMail
+from notifications.outbound import plaintext, sending
+from notifications.services import tokens
+from tests.games.factories import running_game
 
 
 def deliver_pending() -> list[OutboundMail]:
@@ -50,3 +60,59 @@ def receive(raw: bytes, via: str = InboundMail.Via.PIPE) -> InboundMail:
     row, _ = routing.store(raw, via)
     routing.process(row.pk)
     return InboundMail.objects.get(pk=row.pk)
+
+
+def reply_to_of(game: Game, seat: int) -> str:
+    return tokens.reply_address(game.seats.get(position=seat))
+
+
+def email_of(game: Game, seat: int) -> str:
+    return game.seats.get(position=seat).player.email
+
+
+def check_layout(text: str, where: str) -> None:
+    lines = text.splitlines()
+    too_long = [line for line in lines if len(line) > plaintext.LIMIT]
+    assert not too_long, f"{where}: lines over {plaintext.LIMIT} columns: {too_long}"
+    assert plaintext.SIGNATURE in lines, f"{where}: no '-- ' before the footer"
+    footer = lines[lines.index(plaintext.SIGNATURE) + 1 :]
+    assert footer and all(line.strip() for line in footer), f"{where}: the footer is not right after '-- '"
+    assert "--" not in lines, f"{where}: a signature separator without its space"
+    for line in lines:
+        for url in re.findall(r"https?://\S+", line):
+            assert line == url, f"{where}: a URL shares its line: {line!r}"
+
+
+def parts(message: django_mail.EmailMessage) -> dict[str, Message]:
+    """The leaf parts of the message as sent, by content type."""
+    found: dict[str, Message] = {}
+    for part in message.message().walk():
+        if not part.is_multipart():
+            found.setdefault(part.get_content_type(), part)
+    return found
+
+
+def flat(text: str) -> str:
+    """The text with its lines joined: mails are wrapped at 76 columns."""
+    return " ".join(text.split())
+
+
+def a_digest_is_due(language: str) -> None:
+    """A 3-player game where seat 2 (on ``mail digest``) owes nothing and has news."""
+    game = running_game(3, seed="prefs")
+    seat = game.seats.select_related("player").get(position=2)
+    seat.player.language = language
+    seat.player.save()
+    MailPreference.objects.create(player=seat.player, mode=MailPreference.Mode.DIGEST)
+    deliver_pending()
+    state = services.head_state(game)
+    decision = wl.pending(state)[0]
+    assert decision.seat != 2
+    services.submit(game, decision.seat, wl.default(state, decision.seat))
+    deliver_pending()
+
+
+def database_url(*, port: int | None = None) -> str:
+    db = connection.settings_dict
+    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{port or db['PORT'] or 5432}/{db['NAME']}"

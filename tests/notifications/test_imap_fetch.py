@@ -318,7 +318,7 @@ watching.watch(fetch.Account.from_settings(), once=True)
 
 
 def fetcher_env(server: Dovecot) -> dict[str, str]:
-    from tests.notifications.test_postfix import database_url
+    from tests.notifications.helpers import database_url
 
     account = server.account()
     keep = ("PATH", "HOME", "LANG", "PYTHONPATH")

@@ -20,8 +20,7 @@ from notifications.outbound.plaintext import LIMIT
 from notifications.outbound.press import box_lines
 from notifications.services import tokens
 from tests.games.factories import players, running_game
-from tests.notifications.helpers import deliver_pending, receive, sent_to
-from tests.notifications.test_mail_text import check_layout
+from tests.notifications.helpers import check_layout, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from games.models import Player
 from games.services.links import game_page_url, seat_for_key
 from notifications.services.tokens import service_address
 from tests.games.factories import running_game
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_pipeline import reply_to_of
+from tests.notifications.helpers import compose, deliver_pending, receive, reply_to_of, sent_to
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from datetime import timedelta
-from email.message import Message
 
 import pytest
 import time_machine
@@ -24,19 +23,17 @@ from notifications import sweep
 from notifications.models import BoardPicture, OutboundMail
 from notifications.outbound import emails, pictures, sending
 from tests.games.factories import players, running_game, whose_turn
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import (
+    compose,
+    deliver_pending,
+    email_of,
+    parts,
+    receive,
+    reply_to_of,
+    sent_to,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def parts(message: EmailMessage) -> dict[str, Message]:
-    """The leaf parts of the message as sent, by content type."""
-    found: dict[str, Message] = {}
-    for part in message.message().walk():
-        if not part.is_multipart():
-            found.setdefault(part.get_content_type(), part)
-    return found
 
 
 def png_of(message: EmailMessage) -> bytes:

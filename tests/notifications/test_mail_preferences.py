@@ -22,18 +22,21 @@ from notifications.models import BoardPicture, InboundMail, MailPreference, Outb
 from notifications.outbound import digests, pictures
 from notifications.services import preferences
 from tests.games.factories import players, running_game, whose_turn
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_mail_picture import parts
-from tests.notifications.test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import (
+    a_digest_is_due,
+    compose,
+    deliver_pending,
+    email_of,
+    flat,
+    parts,
+    receive,
+    reply_to_of,
+    sent_to,
+)
 
 pytestmark = pytest.mark.django_db
 
 Mode = MailPreference.Mode
-
-
-def flat(text: str) -> str:
-    """The text with its lines joined: mails are wrapped at 76 columns."""
-    return " ".join(text.split())
 
 
 def everyone(game: Game, mode: str) -> None:
@@ -313,21 +316,6 @@ def test_the_digests_command_writes_them_now():
     assert out.getvalue().strip() == "1 digests written"
     (digest,) = OutboundMail.objects.filter(kind="digest")
     assert [(p.seat, p.since < p.seq) for p in digest.digest_parts.all()] == [(2, True)]
-
-
-def a_digest_is_due(language: str) -> None:
-    """A 3-player game where seat 2 (on ``mail digest``) owes nothing and has news."""
-    game = running_game(3, seed="prefs")
-    seat = game.seats.select_related("player").get(position=2)
-    seat.player.language = language
-    seat.player.save()
-    MailPreference.objects.create(player=seat.player, mode=Mode.DIGEST)
-    deliver_pending()
-    state = services.head_state(game)
-    decision = wl.pending(state)[0]
-    assert decision.seat != 2
-    services.submit(game, decision.seat, wl.default(state, decision.seat))
-    deliver_pending()
 
 
 def test_a_seat_the_bot_plays_is_left_out_of_its_players_digest():

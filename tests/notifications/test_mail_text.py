@@ -36,6 +36,7 @@ from games.rules import whitelotus as wl
 from games.services import links
 from notifications.models import OutboundMail
 from notifications.outbound import emails, plaintext
+from tests.notifications.helpers import check_layout
 from tests.notifications.mailkinds import (
     BOT_KINDS,
     LANGUAGES,
@@ -336,19 +337,6 @@ def test_subjects_lead_with_what_to_do_and_end_with_the_games_name(rendered):
 
 
 # --- how the text is laid out -------------------------------------------------------------------
-
-
-def check_layout(text: str, where: str) -> None:
-    lines = text.splitlines()
-    too_long = [line for line in lines if len(line) > plaintext.LIMIT]
-    assert not too_long, f"{where}: lines over {plaintext.LIMIT} columns: {too_long}"
-    assert plaintext.SIGNATURE in lines, f"{where}: no '-- ' before the footer"
-    footer = lines[lines.index(plaintext.SIGNATURE) + 1 :]
-    assert footer and all(line.strip() for line in footer), f"{where}: the footer is not right after '-- '"
-    assert "--" not in lines, f"{where}: a signature separator without its space"
-    for line in lines:
-        for url in re.findall(r"https?://\S+", line):
-            assert line == url, f"{where}: a URL shares its line: {line!r}"
 
 
 def test_every_text_part_fits_80_columns_with_its_footer_after_the_rfc_3676_separator(rendered):

@@ -15,7 +15,7 @@ from notifications.models import InboundMail, MailPreference, OutboundMail, Repl
 from notifications.outbound import outbox
 from notifications.services import tokens
 from tests.games.factories import players, running_game, whose_turn
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
+from tests.notifications.helpers import compose, deliver_pending, email_of, receive, reply_to_of, sent_to
 
 pytestmark = pytest.mark.django_db
 
@@ -24,14 +24,6 @@ def started(n: int = 3, edition: str = "kosmos") -> Game:
     game = running_game(n, edition=edition, seed="mail")
     deliver_pending()
     return game
-
-
-def reply_to_of(game: Game, seat: int) -> str:
-    return tokens.reply_address(game.seats.get(position=seat))
-
-
-def email_of(game: Game, seat: int) -> str:
-    return game.seats.get(position=seat).player.email
 
 
 def latest_prompt(game: Game, seat: int) -> OutboundMail:

@@ -25,10 +25,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import Game
@@ -37,6 +35,7 @@ from notifications.models import InboundMail, OutboundMail
 from notifications.services import tokens
 from tests.conftest import IN_CI
 from tests.games.factories import running_game, whose_turn
+from tests.notifications.helpers import database_url
 from tests.notifications.mailbox import free_port
 from tests.waiting import wait_for
 
@@ -191,12 +190,6 @@ def configured(master_cf: str, env_file: Path, where: Layout) -> str:
         assert old in master_cf, old
         master_cf = master_cf.replace(old, new)
     return master_cf
-
-
-def database_url(*, port: int | None = None) -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{port or db['PORT'] or 5432}/{db['NAME']}"
 
 
 def write_env(path: Path, url: str, where: Layout) -> None:

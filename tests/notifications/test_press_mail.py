@@ -14,8 +14,7 @@ from notifications.inbound.press import Said, split
 from notifications.models import InboundMail, OutboundMail
 from notifications.services import tokens
 from tests.games.factories import running_game, whose_turn
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_mail_text import check_layout
+from tests.notifications.helpers import check_layout, compose, deliver_pending, receive, sent_to
 
 pytestmark = pytest.mark.django_db
 

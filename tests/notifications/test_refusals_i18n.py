@@ -29,9 +29,9 @@ from games.rules.whitelotus.commands import (
 from games.rules.whitelotus.notation import COMMAND_LIST, SCRIPTS, SYNTAX
 from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
+from tests.catalogues import LANGUAGES, po_path, read_po
 from tests.games.factories import running_game, whose_turn
 from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_i18n import LANGUAGES, po_path, read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 # where the reasons a player may be told are written
@@ -302,9 +302,9 @@ def test_a_command_out_of_its_phase_is_named_by_the_readers_keyword(language, ex
     ],
 )
 def test_the_bid_refusal_of_the_issue_reads_in_each_language(language, expected):
-    from tests.engine.test_contest import _one_contest
+    from tests.engine.whitelotus.helpers import one_contest
 
-    state, _ = _one_contest(("blue", "green"))
+    state, _ = one_contest(("blue", "green"))
     with pytest.raises(IllegalCommand) as caught:
         wl.apply(state, 1, wl.parse_command(state, "bid green 99"))
     assert str(caught.value).startswith(

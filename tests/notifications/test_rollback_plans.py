@@ -11,7 +11,7 @@ from games import services
 from games.models import Event
 from games.rules import registry
 from notifications.outbound.moderation import undone_moves
-from tests.notifications.test_verbotenestadt_mails import new_game
+from tests.notifications.vsgames import new_game
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,16 @@ from notifications.models import InboundMail, MailPreference, OutboundMail
 from notifications.outbound import digests
 from notifications.services import preferences, tokens
 from tests.games.factories import running_game
-from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
-from tests.notifications.test_mail_preferences import a_digest_is_due, flat
-from tests.notifications.test_pipeline import email_of, reply_to_of
+from tests.notifications.helpers import (
+    a_digest_is_due,
+    compose,
+    deliver_pending,
+    email_of,
+    flat,
+    receive,
+    reply_to_of,
+    sent_to,
+)
 
 pytestmark = pytest.mark.django_db
 

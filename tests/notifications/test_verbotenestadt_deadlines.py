@@ -16,7 +16,7 @@ from games.services import timing
 from notifications import sweep
 from notifications.models import OutboundMail
 from tests.notifications.helpers import deliver_pending
-from tests.notifications.test_verbotenestadt_mails import vs_players
+from tests.notifications.vsgames import vs_players
 
 pytestmark = pytest.mark.django_db
 

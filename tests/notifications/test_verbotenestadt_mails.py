@@ -12,20 +12,19 @@ import pytest
 from django.core import mail as django_mail
 
 from games import services
-from games.models import Game, PendingDecision, Player
+from games.models import Game, PendingDecision
 from games.rules import registry
 from notifications import sweep
 from notifications.inbound.quotes import strip_reply
-from notifications.models import InboundMail, MailPreference, OutboundMail
+from notifications.models import InboundMail, OutboundMail
 from notifications.outbound import emails
 from notifications.services import mailwords, tokens
 from tests.notifications.helpers import compose, deliver_pending, receive
+from tests.notifications.vsgames import new_game
 
 pytestmark = pytest.mark.django_db
 
 vs = registry.get("verbotenestadt")
-LANGUAGES = ("en", "de", "fr")
-NAMES = ("Ada", "Bernd", "Claire", "Dana")
 # sentences of this slice a German or French reader must not get in English
 ENGLISH = (
     "Your dial (only you see it)",
@@ -49,22 +48,6 @@ ENGLISH = (
 )
 
 
-def vs_players(n: int, picture: bool = False) -> list[Player]:
-    """Players in English, German and French; only the first wants the board picture (it is
-    the slow part of a mail) and every player gets every mail (sealed, reveals too)."""
-    out = []
-    for i, name in enumerate(NAMES[:n]):
-        player = Player.objects.get_or_create(
-            email=f"{name.lower()}@vs.example.org",
-            defaults={"name": name, "language": LANGUAGES[i % len(LANGUAGES)]},
-        )[0]
-        MailPreference.objects.get_or_create(
-            player=player, game=None, defaults={"mode": "all", "picture": picture and i == 0}
-        )
-        out.append(player)
-    return out
-
-
 def play(game: Game, moves: int | None = None, *, deliver: bool = False) -> None:
     """The bots answer every decision through the service (the first seat that owes one);
     ``deliver``: each move's mails are sent before the next move, as the worker would."""
@@ -79,15 +62,6 @@ def play(game: Game, moves: int | None = None, *, deliver: bool = False) -> None
             deliver_pending()
         state = services.head_state(game)
         done += 1
-
-
-def new_game(n: int = 3, seed: str = "vs-mail", picture: bool = False, **options: object) -> Game:
-    game = services.create_game(  # north begins (the default is by lot): the first mover reads English
-        vs_players(n, picture), rules="verbotenestadt", seed=seed, options=options, first_seat=0
-    )
-    services.start_game(game)
-    game.refresh_from_db()
-    return game
 
 
 def sent_messages() -> dict[str, django_mail.EmailMultiAlternatives]:

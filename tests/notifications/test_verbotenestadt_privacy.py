@@ -24,7 +24,7 @@ from games.rules import registry
 from notifications.models import OutboundMail
 from notifications.outbound import emails
 from tests.notifications.helpers import deliver_pending
-from tests.notifications.test_verbotenestadt_mails import new_game
+from tests.notifications.vsgames import new_game
 
 pytestmark = pytest.mark.django_db
 

@@ -94,7 +94,7 @@ def test_a_bot_doubts_now_and_then_and_mostly_keeps_its_dial():
 
 def test_the_default_first_move_enters_but_does_not_search_with_the_dial():
     # a default is public: moving the official in its bribed official's way (as a bot does)
-    # would tell the dial, so it moves without it (test_review.py)
+    # would tell the dial, so it moves without it (test_rules_as_worded.py)
     state = arrange(started(3), BLOCKED, target=2)
     assert default(state, 0) == default(evolve(state, dials=("kk", *state.dials[1:])), 0)
     assert default(arrange(started(3), OPEN, target=2), 0) == Move("rr", ("n",))

@@ -10,10 +10,8 @@ only what was meant may change.
 
 from __future__ import annotations
 
-import io
 import json
 import sys
-from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
@@ -27,6 +25,7 @@ from games.rules.verbotenestadt.selfplay import play
 from games.rules.verbotenestadt.state import State
 from games.rules.verbotenestadt.textboard import text_board
 from games.rules.verbotenestadt.views import view
+from tests.engine.selfplaying import self_play
 from tests.engine.verbotenestadt.goldengames import HERE, VS, boards, replayed, translate
 
 LANGUAGES = ("en", "de", "fr")
@@ -154,22 +153,15 @@ SELFPLAY = {
 }
 
 
-def _self_play(arguments: list[str]) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert selfplay_main(arguments) == 0
-    return out.getvalue()
-
-
 @pytest.mark.parametrize("name", sorted(SELFPLAY))
 def test_self_play_prints_the_same_game_and_scores_for_a_seed(name):
-    assert _self_play(SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
+    assert self_play(selfplay_main, SELFPLAY[name]) == (HERE / f"{name}.txt").read_text()
 
 
 def regenerate() -> None:
     HERE.mkdir(exist_ok=True)
     for name, arguments in SELFPLAY.items():
-        (HERE / f"{name}.txt").write_text(_self_play(arguments))
+        (HERE / f"{name}.txt").write_text(self_play(selfplay_main, arguments))
     (HERE / "end.partners.north.en.svg").write_text(_picture(replayed("4p-partners")[0][-1], 0, "en"))
     (HERE / "sideways.spectator.en.svg").write_text(
         _picture(replayed(SIDEWAYS[0])[0][SIDEWAYS[1]], None, "en")
