@@ -2,7 +2,7 @@
 
 For each table size, 40 all-default games (seeds ``fair-0`` .. ``fair-39``); per seat its mean
 final score as a share of the table's mean.  A fair default leaves no seat far below the
-others.  The worst seat's share is the figure the test (tests/engine/test_defaults_fairness.py)
+others.  The worst seat's share is the figure the test (tests/engine/whitelotus/test_defaults_fairness.py)
 holds at 60 % or more for kosmos.  For the designer edition the number of areas claimed by
 the players is reported too.  Run: ``python -m bench.fairness [--edition designer]``
 """
