@@ -47,6 +47,9 @@ whatever its state needs.
 
 The view is a :class:`View`: ``players``, ``pending``, ``phase``, a seat's ``you`` and
 ``sealed``, and ``seed`` once over; a game adds what its own partials read.
+
+Long on purpose: the whole contract (the core, the five parts' protocols and their defaults)
+stands in this one file, which a game's author reads from top to bottom.
 """
 
 from __future__ import annotations
@@ -225,7 +228,7 @@ REQUIRED = (
     "text_board",  # text_board(view, names, translate) -> lines (≤ 76 columns) for mails
 )
 
-# --- the contract in parts (issue 39) ---------------------------------------------------------
+# --- the contract in parts --------------------------------------------------------------------
 #
 # A game's package gives the core at its top level (REQUIRED) and, for each part it changes, a
 # class of that part's name subclassing the default below (``class Serial(base.Serial)``) with
@@ -318,8 +321,8 @@ class NotationPart(Protocol):
 
 
 class PresentationPart(Protocol):
-    """How the service shows and mails the game (issue 28: nothing outside a game's package
-    names a game): ``rules.presentation``."""
+    """How the service shows and mails the game (nothing outside a game's package names a
+    game): ``rules.presentation``."""
 
     @property
     def MAIL_WORDS(self) -> Mapping[str, str]: ...
@@ -590,8 +593,8 @@ class Notation(Part):
 
 
 class Presentation(Part):
-    """How the service shows and mails the game (``rules.presentation``; issue 28: nothing
-    outside a game's package names a game).  A game that changes none of it is shown and
+    """How the service shows and mails the game (``rules.presentation``: nothing outside a
+    game's package names a game).  A game that changes none of it is shown and
     mailed in the service's generic words, by its text board alone.  Pure Python like the
     rest: words are English msgids the service says in the reader's language (they belong in
     ``about.MESSAGES``), pictures are SVG text."""

@@ -16,6 +16,9 @@ is one of
 A step (the setup, or a move) stays open while outcomes of chance follow it: each new outcome
 plays the step again with all of them, so an outcome is checked where the game draws it, and a
 step that still needs one refuses the next move until it has it.  Pure: no Django.
+
+Long on purpose: reading a record line by line and whole are one reader (the whole record
+feeds every line of its body to the same Reader), with the draft a moderator enters by hand.
 """
 
 from __future__ import annotations

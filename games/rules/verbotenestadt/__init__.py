@@ -14,7 +14,7 @@ Its core is the top level, its parts the classes ``About``, ``Serial``, ``Chance
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -112,11 +112,6 @@ def decision_text(view: Mapping[str, Any], kind: str, translate: Translate = lam
     giver = choice.get("from")
     values["giver"] = t(str(seats.get(giver, ""))).capitalize() if giver is not None else ""
     return Message(template, **{k: str(v) for k, v in values.items()}).render(t)
-
-
-def moves_from(state: State, lines: Sequence[tuple[int, str]]) -> list[tuple[int, Command]]:
-    """``(seat, line)`` pairs of a record as commands."""
-    return [(seat, parse_command(state, line)) for seat, line in lines]
 
 
 # -- its parts of the contract (games.rules.base): what differs from the defaults ---------------

@@ -15,6 +15,10 @@ The flow of a game (RULES.md cites the seed for each step)::
 Every :class:`IllegalCommand` leaving :func:`apply` names what the seat may do now.  Decisions
 with exactly one possible answer (a penalty card when there is only one) are played at once; a
 dragon and an empty pavilion always ask, since their taking may be spared.
+
+Long on purpose: one turn's steps (the dial window, moves and the fate die, entering a pavilion,
+the challenge, the tasks, the end) call each other in both directions; split, each part would
+import the others.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 Per-area and per-seat data are tuples indexed by area index / seat; sets of seats or areas
 are int bitmasks.  The current step of the year is a small frozen dataclass (``phase``),
 one type per kind of decision, so fields only exist where they mean something.
+
+Long on purpose: the state, its options and config, and their JSON forms are one value
+type; split, every phase module would import several modules for one state.
 """
 
 from __future__ import annotations
