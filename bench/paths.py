@@ -171,7 +171,7 @@ def main() -> None:
         seat = Seat.objects.get(game=game, position=seat_number)
         token = ReplyToken.objects.filter(seat=seat).order_by("-pk").first()
         assert token is not None
-        notation = getattr(rules, "notation", rules)  # an older checkout: the rules say it themselves
+        notation: Any = getattr(rules, "notation", rules)  # an older checkout: the rules say it
         command = notation.format_command(state, rules.default(state, seat_number))
         address = f"{settings.REPLY_PREFIX}{settings.REPLY_SEPARATOR}{token.token}@{settings.REPLY_DOMAIN}"
         message_id = f"<{game.pk}-{game.events.count()}@example.org>"

@@ -49,11 +49,11 @@ def main() -> int:
     svg_times, png_times, palette_times = [], [], []
     for _ in range(RUNS):
         start = time.perf_counter()
-        svg = board_svg(board, view, names=names)
+        svg = board_svg(board, view, names=names, rules="whitelotus")
         svg_times.append(time.perf_counter() - start)
         svg_to_png.cache_clear()
         start = time.perf_counter()
-        png = board_png(board, view, names=names)
+        png = board_png(board, view, names=names, rules="whitelotus")
         png_times.append(time.perf_counter() - start)
         rendered = render(svg, PNG_WIDTH)  # resvg's true-colour PNG, then the palette step alone
         start = time.perf_counter()

@@ -42,6 +42,11 @@ class League(models.Model):
 READY_HOURS = 24.0  # a new season's ready window
 
 
+def default_game() -> str:
+    """A new season's game when none is chosen: the site's (``settings.DEFAULT_GAME``)."""
+    return str(settings.DEFAULT_GAME)
+
+
 class Season(models.Model):
     """A run of rounds; its games are games of its game (``rules``), created with its
     edition, options, board and clock."""
@@ -54,7 +59,7 @@ class Season(models.Model):
         default=True, help_text=_("Players may join by mail."), verbose_name=_("sign-up open")
     )
     # the game its games are games of (games.rules.registry); the admin form offers them
-    rules = models.CharField(max_length=40, default=registry.DEFAULT, verbose_name=_("game"))
+    rules = models.CharField(max_length=40, default=default_game, verbose_name=_("game"))
     # one of that game's editions (the admin form checks it); blank: the game's first
     edition = models.CharField(max_length=20, blank=True, default="", verbose_name=_("edition"))
     options = models.JSONField(default=dict, blank=True)  # the game's OPTIONS (names and values)

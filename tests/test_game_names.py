@@ -60,7 +60,6 @@ PENDING: dict[str, str] = {}
 # is named, not for telling one game from the others), and why
 DEFAULT_COMPARED = {
     "games/rules/records.py": "a record of the default game has no rules line (one without is its)",
-    "notifications/localmail/demo.py": "the default game's call to create_game stays as it was",
 }
 
 SKIPPED_DIRS = ("tests/", "docs/", "bench/", "node_modules/")

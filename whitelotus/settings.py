@@ -114,6 +114,14 @@ TEMPLATES = [
     },
 ]
 
+# the game a new game is of when none is named (create_game, the demo, a new season): any
+# registered game's name; the first the registry lists unless DEFAULT_GAME says another
+DEFAULT_GAME = env("DEFAULT_GAME", registry.names()[0])
+if DEFAULT_GAME not in registry.names():
+    raise ImproperlyConfigured(
+        f"DEFAULT_GAME: no game is called {DEFAULT_GAME!r} ({', '.join(registry.names())})"
+    )
+
 # DATABASE_URL: default a SQLite file beside the project; production: postgres://... (psycopg 3)
 DATABASES = {
     "default": dj_database_url.parse(

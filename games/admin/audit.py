@@ -48,7 +48,7 @@ def whose_move(game: Game, state: Any | None = None) -> str:
     return pending_text({s.position: s for s in game.seats.all()}, state, rules=game.rules)
 
 
-def pending_text(seats: dict[int, Seat], state: Any, *, rules: str = registry.DEFAULT) -> str:
+def pending_text(seats: dict[int, Seat], state: Any, *, rules: str) -> str:
     game = registry.get(rules)
     decisions = game.pending(state)
     view = game.view(state, None) if decisions else {}

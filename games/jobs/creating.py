@@ -8,6 +8,7 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -60,7 +61,7 @@ def game_rules(rules: str) -> Rules:
         raise JobError(f"There is no game '{rules}': the games are {', '.join(registry.names())}.") from error
 
 
-def first_seat_of(value: str, players: int, *, rules: str = registry.DEFAULT) -> int | None:
+def first_seat_of(value: str, players: int, *, rules: str) -> int | None:
     """``lot`` → None (drawn from the seed); a colour of the game → its seat."""
     word = value.strip().lower()
     if word == "lot":
@@ -72,7 +73,7 @@ def first_seat_of(value: str, players: int, *, rules: str = registry.DEFAULT) ->
     return colours.index(word)
 
 
-def board_source(value: str, *, rules: str = registry.DEFAULT) -> str:
+def board_source(value: str, *, rules: str) -> str:
     """A built-in board name as it is; a board file as an absolute path (the game stores
     it and every process must find it again)."""
     path = Path(value)
@@ -96,7 +97,7 @@ def create_game(
     board: str | None = None,
     name: str = "",
     start: bool = False,
-    rules: str = registry.DEFAULT,
+    rules: str | None = None,
     ready_hours: float = 0,
     press: str | None = None,
 ) -> Game:
@@ -105,6 +106,7 @@ def create_game(
     ``services.create_game``).  ``edition`` and ``board`` default to the game's; ``first_seat``
     (the seat that begins, by colour, or ``lot``) to the game's ``default_first_seat``.  All or nothing:
     players created for it are not kept if the game is refused."""
+    rules = rules or settings.DEFAULT_GAME
     the_rules = game_rules(rules)
     names = {k.lower(): v for k, v in (names or {}).items()}
     unknown = set(names) - {e.lower() for e in emails}

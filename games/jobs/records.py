@@ -152,7 +152,13 @@ def import_record(
     the game keeps its header lines as written, and ``about`` (where, when, the event, the
     record's source; ``origin``: the file it was read from) shows on its page.  ``collection``:
     the tournament it is imported with."""
-    source = board_source(board) if board else None
+    try:
+        text = record_json.as_text(text)  # a JSON record (``/games/<id>/record.json``) as its notation
+    except (IllegalCommand, ValueError) as error:
+        raise JobError(f"Not a valid game record: {error}") from None
+    header = records.header_of(text)
+    # a record names its game (a record without a rules line is the registry's default's)
+    source = board_source(board, rules=header.get("rules", registry.DEFAULT)) if board else None
     asked: list[str] = []
 
     def boards(rules: str, requested: str) -> Any:
@@ -160,8 +166,7 @@ def import_record(
         return services.board(source or requested, rules)
 
     try:
-        text = record_json.as_text(text)  # a JSON record (``/games/<id>/record.json``) as its notation
-        _check_record_version(records.header_of(text))
+        _check_record_version(header)
         record, final = entry.parse_record(text, boards, services.parse_command)
     except IllegalCommand as error:
         legal = list(error.legal)

@@ -109,7 +109,7 @@ def board(
     view: dict[str, Any],
     seat_names: dict[str, str],
     *,
-    rules: str = registry.DEFAULT,
+    rules: str | None = None,
     game: Game | None = None,
 ) -> str:
     """The board as inline SVG (drawn by ``games.presentation.picture`` from the view), on the board of
@@ -117,8 +117,12 @@ def board(
     picture: its text board (``rules.text_board``) as preformatted text."""
     if game is not None:
         rules = game.rules
+    if rules is None:
+        raise TypeError("board() needs the game or its rules")
     if not has_picture(rules):
-        lines = registry.get(rules).text_board(view, seat_names, gettext)
+        lines = (game.engine if game is not None else registry.get(rules)).text_board(
+            view, seat_names, gettext
+        )
         return format_html('<pre class="text-board">{}</pre>', "\n".join(lines))
     drawn_on = services.board(game.board, game.rules) if game is not None else state.board
     return board_svg(drawn_on, view, names=seat_names, rules=rules, translate=gettext)
@@ -380,7 +384,7 @@ def log_items_for(
 
 
 def hand(
-    view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None, *, rules: str = registry.DEFAULT
+    view: dict[str, Any], seat_names: dict[str, str], seat: Reader = None, *, rules: str
 ) -> dict[str, Any] | None:
     """What only the view's seat knows (hand, sealed choice, drawn tile, a dial), if it is a
     seat's view: one that names its seat (``you``), or the view of ``seat``; ``view`` is the

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -46,7 +47,7 @@ MAX_READY_HOURS = 336
 def create_game(
     players: Sequence[Player],
     *,
-    rules: str = registry.DEFAULT,
+    rules: str | None = None,
     edition: str | None = None,
     options: Mapping[str, Any] | None = None,
     board_name: str | None = None,
@@ -84,7 +85,9 @@ def create_game(
     record says that belongs to no move (``header``: its header lines as written; ``notes``,
     ``setup``, ``end``: its comments in the header, on the setup's outcomes, after its last
     line; games.jobs.import_record), ``about`` where, when and by whom it was played and
-    where the record came from, ``collection`` what it was imported with."""
+    where the record came from, ``collection`` what it was imported with.  ``rules`` None: the
+    site's game (``settings.DEFAULT_GAME``)."""
+    rules = rules or settings.DEFAULT_GAME
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:

@@ -121,7 +121,7 @@ def rules_of(game: Game) -> Rules:
 
 
 @lru_cache(maxsize=16)
-def board(name: str, rules: str = registry.DEFAULT) -> Any:
+def board(name: str, rules: str) -> Any:
     """Boards are files; each process reads one once (per game and board name)."""
     return registry.get(rules).serial.load_board(name)
 

@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -185,7 +186,7 @@ class SeasonForm(_SeasonForm):
     rules = forms.ChoiceField(
         label=_("Game"),
         choices=_game_choices,
-        initial=registry.DEFAULT,
+        initial=settings.DEFAULT_GAME,
         help_text=_("The game its games are games of."),
     )
 
@@ -249,7 +250,7 @@ class SeasonForm(_SeasonForm):
                     )
                     % {"hours": f"{hours:g}", "most": services.MAX_READY_HOURS},
                 )
-        rules = data.get("rules") or registry.DEFAULT
+        rules = data.get("rules") or settings.DEFAULT_GAME
         game = registry.get(rules)
         others = [registry.get(n) for n in registry.names() if n != rules]
         others = [o for o in others if hasattr(o, "about")]

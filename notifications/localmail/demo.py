@@ -25,10 +25,11 @@ def create_demo(
     seat: int = 0,
     name: str = "",
     seed: str | None = None,
-    rules: str = registry.DEFAULT,
+    rules: str | None = None,
 ) -> Game:
     """Create and start the game; the invitations go out as it starts.  ``edition`` None is
     the game's first (default) edition."""
+    rules = rules or settings.DEFAULT_GAME
     try:
         game_rules = registry.get(rules)
     except registry.UnknownRules as error:
@@ -49,11 +50,7 @@ def create_demo(
     names = {bot_address(colours[p]): f"Bot {p + 1}" for p in range(players) if p != seat}
     if name:
         names[email] = name
-    # another game is named to games.jobs by its ``rules`` (and played on its own board); the
-    # default game's call stays the one it always was
-    of_game: dict[str, Any] = (
-        {} if rules == registry.DEFAULT else {"rules": rules, "board": game_rules.about.default_board}
-    )
+    of_game: dict[str, Any] = {"rules": rules, "board": game_rules.about.default_board}
     return jobs.create_game(
         emails,
         names=names,

@@ -31,7 +31,7 @@ def boards(seed: str, events: int, skip: int = 0) -> list[str]:
     out = []
     for i in range(skip + events):
         if i >= skip:
-            out.append(board_svg(state.board, wl.view(state, None), names=NAMES))
+            out.append(board_svg(state.board, wl.view(state, None), names=NAMES, rules="whitelotus"))
         decision = wl.pending(state)[0]
         state, _ = wl.apply(state, decision.seat, bots[decision.seat].choose(state, decision.seat))
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import jobs, services
@@ -110,8 +111,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rules",
             choices=registry.names(),
-            default=registry.DEFAULT,
-            help=f"the game to play (default {registry.DEFAULT}): {', '.join(registry.names())}",
+            default=settings.DEFAULT_GAME,
+            help=f"the game to play (default {settings.DEFAULT_GAME}): {', '.join(registry.names())}",
         )
         parser.add_argument("--edition", default=None, help="one of the game's editions (default: its first)")
         parser.add_argument(

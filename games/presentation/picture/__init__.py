@@ -76,7 +76,7 @@ def board_svg(
     view: Mapping[str, Any],
     *,
     names: Mapping[str, str] | None = None,
-    rules: str = registry.DEFAULT,
+    rules: str,
     translate: Translate = as_is,
 ) -> str:
     """The board of the game ``rules`` and a panel of its state, as a standalone SVG
@@ -143,7 +143,7 @@ def board_png(
     *,
     names: Mapping[str, str] | None = None,
     width: int = PNG_WIDTH,
-    rules: str = registry.DEFAULT,
+    rules: str,
     translate: Translate = as_is,
 ) -> bytes:
     return svg_to_png(board_svg(board, view, names=names, rules=rules, translate=translate), width)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.management.commands._base import run
@@ -23,8 +24,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rules",
             choices=registry.names(),
-            default=registry.DEFAULT,
-            help=f"the game (default {registry.DEFAULT})",
+            default=settings.DEFAULT_GAME,
+            help=f"the game (default {settings.DEFAULT_GAME})",
         )
         parser.add_argument(
             "--players", type=int, default=4, help="how many players (default 4; the game's player counts)"
