@@ -220,7 +220,7 @@ def test_a_games_first_picture_is_drawn_from_the_start_of_another_game_like_it(m
     assert drawn == [False, True]
     png = bytes(BoardPicture.objects.get(game=second, seq=row.seq, language="en").png)
     whole = raster.rasterise(
-        pictures._svg("whitelotus", services.head_state(second), emails_names(second)), PNG_WIDTH
+        pictures._svg(second.engine, services.head_state(second), emails_names(second)), PNG_WIDTH
     )
     redrawn = Image.open(io.BytesIO(png)).convert("RGB")
     same_palette = raster.quantise(whole, raster.palette_in(png)).convert("RGB")
