@@ -15,9 +15,9 @@ What is answered and what is not:
 
 * no valid token, unreadable bytes, automatic mail (auto-replies, bounces, anything from the
   null envelope sender ``MAIL FROM:<>``): stored, never answered (answering strangers and
-  robots makes spam and mail loops) — except a mail to the service address that is
-  ``join <league>`` (perhaps with prose around it, see ``prose``): the sender is signed up (a new
-  address becomes a player) and answered, in or why not (``leagues.signup``);
+  robots makes spam and mail loops) — except a mail to the service address that a handler
+  registered by an app built on mail takes as its own (the leagues' ``join <league>``, perhaps
+  with prose around it: the sender is signed up and answered, in or why not);
 * the right token from another address: nothing applied, the seat's registered address is
   told (never the sender);
 * a reply to the old address of a seat that was handed over, from its former player:
