@@ -18,8 +18,11 @@ from notifications import sweep
 from notifications.models import InboundMail, OutboundMail
 from tests.games.factories import players
 from tests.games.helpers import reply, waiting_game
-from tests.notifications.conftest import mail_settings  # noqa: F401  (the reply domain)
-from tests.notifications.helpers import deliver_pending, sent_to
+from tests.notifications.helpers import (
+    deliver_pending,
+    mail_settings,  # noqa: F401  (the reply domain)
+    sent_to,
+)
 
 pytestmark = pytest.mark.django_db
 

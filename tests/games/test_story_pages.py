@@ -16,7 +16,7 @@ from games.services import links
 from leagues.models import League, LeagueGame
 from tests.games.factories import play_randomly, running_game
 from tests.games.helpers import play, text_of, vs_game
-from tests.leagues.conftest import season_of
+from tests.leagues.helpers import season_of
 
 pytestmark = pytest.mark.django_db
 

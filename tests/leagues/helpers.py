@@ -1,15 +1,19 @@
-"""Playing a league's games through the service in tests: every decision left to its default,
-or one random legal move at a time (the bot's for a seat it holds)."""
+"""Seasons, members and moderators for the league tests, and playing a league's games through
+the service: every decision left to its default, or one random legal move at a time (the bot's
+for a seat it holds)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from games import services
-from games.models import Event, Game, PendingDecision
+from games.models import Event, Game, PendingDecision, Player
 from games.services import bots
+from leagues.models import League, Season
 
 
 def play_out(game: Game) -> None:
@@ -44,3 +48,23 @@ def step(game: Game, rng: random.Random) -> bool:
     else:
         services.submit(game, seat, rng.choice(rules.legal(state, seat)))
     return True
+
+
+def member(name: str) -> Player:
+    return Player.objects.get_or_create(email=f"{name.lower()}@example.org", defaults={"name": name})[0]
+
+
+def season_of(league: League, names: list[str], **kw: Any) -> Season:
+    """A season of these members whose games start at once (``ready_hours`` 0: the ready
+    window's own tests give one)."""
+    kw.setdefault("ready_hours", 0)
+    season = Season.objects.create(league=league, name="Autumn", **kw)
+    for name in names:
+        season.memberships.create(player=member(name))
+    return season
+
+
+def moderator_user(username: str, league: League) -> User:
+    user = User.objects.create_user(username, f"{username}@example.org", "pw", is_staff=True)
+    league.moderators.add(user)
+    return user

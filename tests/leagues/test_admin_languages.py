@@ -26,7 +26,7 @@ from games import services
 from games.models import Player
 from leagues.models import League
 from leagues.seating import seat_round
-from tests.leagues.conftest import moderator_user, season_of
+from tests.leagues.helpers import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
 

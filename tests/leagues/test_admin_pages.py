@@ -20,7 +20,7 @@ from games.services.timing import TimeControls
 from leagues.admin.audit import league_audit
 from leagues.models import League, Season
 from leagues.seating import seat_round
-from tests.leagues.conftest import moderator_user, season_of
+from tests.leagues.helpers import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
 

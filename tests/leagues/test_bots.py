@@ -14,8 +14,7 @@ from leagues.seating import seat_round
 from leagues.standings import standings
 from notifications.models import OutboundMail
 from notifications.outbound import emails
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import play_out
+from tests.leagues.helpers import play_out, season_of
 
 pytestmark = pytest.mark.django_db
 

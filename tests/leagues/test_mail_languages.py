@@ -14,8 +14,7 @@ from leagues.models import League
 from leagues.seating import seat_round
 from notifications.models import OutboundMail
 from notifications.outbound import sending
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import play_out
+from tests.leagues.helpers import play_out, season_of
 from tests.notifications.helpers import compose, deliver_pending, receive
 
 pytestmark = pytest.mark.django_db

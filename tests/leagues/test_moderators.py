@@ -18,7 +18,7 @@ from leagues.admin import LeagueForm
 from leagues.models import League, Season
 from leagues.seating import SeatingError, seat_round
 from tests.games.moderating import confirmed_act
-from tests.leagues.conftest import moderator_user, season_of
+from tests.leagues.helpers import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
 

@@ -25,8 +25,7 @@ from leagues.projection import rebuild
 from leagues.seating import seat_round
 from leagues.standings import Row, standings
 from tests.leagues import live_standings as live
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import step
+from tests.leagues.helpers import season_of, step
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,7 @@ from games.models import Game, Player
 from games.services import links
 from leagues.models import League, Season
 from leagues.seating import seat_round
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import step
+from tests.leagues.helpers import season_of, step
 
 pytestmark = pytest.mark.django_db
 

@@ -22,8 +22,7 @@ from leagues.seating import SeatingError, season_shares, seat_round, share
 from leagues.standings import standings
 from notifications.models import OutboundMail
 from notifications.outbound import sending
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import play_out, play_some
+from tests.leagues.helpers import play_out, play_some, season_of
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from leagues.models import League
 from leagues.seating import seat_round, table_sizes
 from leagues.standings import standings
 from tests import secondgame
-from tests.leagues.conftest import season_of
-from tests.leagues.helpers import play_out
+from tests.leagues.helpers import play_out, season_of
 
 pytestmark = pytest.mark.django_db
 

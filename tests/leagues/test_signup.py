@@ -7,7 +7,7 @@ import pytest
 from games.models import Player
 from leagues.models import League, Membership
 from notifications.models import InboundMail, OutboundMail
-from tests.leagues.conftest import moderator_user, season_of
+from tests.leagues.helpers import moderator_user, season_of
 from tests.notifications.helpers import compose, deliver_pending, receive
 
 pytestmark = pytest.mark.django_db

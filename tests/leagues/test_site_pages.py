@@ -15,7 +15,7 @@ from leagues.projection import rebuild
 from tests.contract import sealedbids
 from tests.contract.helpers import registered
 from tests.games.factories import running_game, whose_turn
-from tests.leagues.conftest import season_of
+from tests.leagues.helpers import season_of
 
 pytestmark = pytest.mark.django_db
 

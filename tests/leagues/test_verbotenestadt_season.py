@@ -11,7 +11,7 @@ from games.models import Game
 from leagues.models import League
 from leagues.seating import SeatingError, season_counts, seat_round, table_sizes
 from leagues.standings import league_points, standings
-from tests.leagues.conftest import season_of
+from tests.leagues.helpers import season_of
 
 pytestmark = pytest.mark.django_db
 

@@ -10,16 +10,7 @@ import redis
 from django.db import connection
 
 from tests.conftest import IN_CI
-
-
-@pytest.fixture(autouse=True)
-def mail_settings(settings: pytest.FixtureRequest) -> None:
-    settings.REPLY_DOMAIN = "lotus.test"  # type: ignore[attr-defined]
-    settings.REPLY_PREFIX = "play"  # type: ignore[attr-defined]
-    settings.MESSAGE_ID_DOMAIN = "lotus.test"  # type: ignore[attr-defined]
-    settings.DEFAULT_FROM_EMAIL = "White Lotus <lotus@lotus.test>"  # type: ignore[attr-defined]
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # type: ignore[attr-defined]
-    settings.MODERATOR_EMAILS = ["mod@lotus.test"]  # type: ignore[attr-defined]
+from tests.notifications.helpers import mail_settings  # noqa: F401  (autouse: the reply domain)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from email.message import EmailMessage, Message
 from email.utils import make_msgid
 from urllib.parse import quote
 
+import pytest
 from django.core import mail as django_mail
 from django.db import connection
 
@@ -20,6 +21,17 @@ from notifications.models import InboundMail, MailPreference, OutboundMail
 from notifications.outbound import plaintext, sending
 from notifications.services import tokens
 from tests.games.factories import running_game
+
+
+@pytest.fixture(autouse=True)
+def mail_settings(settings: pytest.FixtureRequest) -> None:
+    """The mail tests' reply domain and mail backend (autouse where imported: a conftest, a module)."""
+    settings.REPLY_DOMAIN = "lotus.test"  # type: ignore[attr-defined]
+    settings.REPLY_PREFIX = "play"  # type: ignore[attr-defined]
+    settings.MESSAGE_ID_DOMAIN = "lotus.test"  # type: ignore[attr-defined]
+    settings.DEFAULT_FROM_EMAIL = "White Lotus <lotus@lotus.test>"  # type: ignore[attr-defined]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # type: ignore[attr-defined]
+    settings.MODERATOR_EMAILS = ["mod@lotus.test"]  # type: ignore[attr-defined]
 
 
 def deliver_pending() -> list[OutboundMail]:
