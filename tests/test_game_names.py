@@ -91,7 +91,7 @@ def vocabulary() -> dict[str, re.Pattern[str]]:
     for key in registry.names():
         rules = registry.get(key)
         found = {rules.about.default_board, *str(rules.about.FIRST_SEAT_KEY).split("_")}
-        for tables in rules.notation.words.TABLES.values():
+        for tables in getattr(rules.notation.words, "TABLES", {}).values():
             for canonical, spellings in tables["en"].items():
                 found |= {canonical, *spellings}
         words[key] = {w.lower() for w in found if len(w) >= 5}
@@ -99,6 +99,8 @@ def vocabulary() -> dict[str, re.Pattern[str]]:
     for key, own in words.items():
         others = set().union(*(w for k, w in words.items() if k != key))
         own = own - others - set(SERVICE_WORDS)
+        if not own:  # a game with no words of its own (a small test game)
+            continue
         alternatives = "|".join(sorted(map(re.escape, own)))
         # a word alone or a part of a name (``first_emperor``, ``palaceIcon``): no letter beside it
         patterns[key] = re.compile(rf"(?<![a-z])({alternatives})(?![a-z])", re.IGNORECASE)

@@ -54,6 +54,7 @@ stands in this one file, which a game's author reads from top to bottom.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -206,7 +207,7 @@ class RulesModule(Protocol[S, C]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
     def default(self, state: S, seat: int) -> C: ...
     def outcome(self, state: S) -> Outcome | None: ...
-    def parse_command(self, state: S, text: str) -> C: ...
+    def parse_command(self, state: S, text: str, seat: int | None = None) -> C: ...
     def format_command_in(self, state: S, command: C, language: str) -> str: ...
 
 
@@ -758,8 +759,19 @@ class Rules:
     def outcome(self, state: Any) -> Outcome | None:
         return self.module.outcome(state)  # type: ignore[no-any-return]
 
-    def parse_command(self, state: Any, text: str) -> Any:
+    def parse_command(self, state: Any, text: str, seat: int | None = None) -> Any:
+        """The package's ``parse_command``, told who writes (``seat``) where it reads a line by
+        its writer (White Lotus's ``palace army`` counts the writer's palaces)."""
+        if self._parse_takes_seat:
+            return self.module.parse_command(state, text, seat)
         return self.module.parse_command(state, text)
+
+    @cached_property
+    def _parse_takes_seat(self) -> bool:
+        try:
+            return len(inspect.signature(self.module.parse_command).parameters) >= 3
+        except (TypeError, ValueError):
+            return False
 
     def format_command_in(self, state: Any, command: Any, language: str) -> str:
         return self.module.format_command_in(state, command, language)  # type: ignore[no-any-return]

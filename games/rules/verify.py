@@ -19,7 +19,6 @@ compared with the one its mails showed, and the rest is checked as above.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -184,12 +183,7 @@ def split_record_or_fail(text: str) -> tuple[dict[str, str], list[tuple[int, str
 def _parse(rules: Rules, state: Any, text: str, seat: int) -> Any:
     """The game's notation read for the seat that wrote the line (a game whose notation takes
     no seat reads it alike for every seat)."""
-    parse = rules.parse_command
-    try:
-        takes_seat = len(inspect.signature(parse).parameters) >= 3
-    except (TypeError, ValueError):
-        takes_seat = False
-    return parse(state, text, seat) if takes_seat else parse(state, text)  # type: ignore[call-arg]
+    return rules.parse_command(state, text, seat)
 
 
 def main(argv: Sequence[str], out: Any = None, err: Any = None) -> int:

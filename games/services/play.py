@@ -3,10 +3,8 @@ game's notation for the seat that sends it."""
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -147,15 +145,5 @@ def _check_due(game: Game, seat: int, since_seq: int, now: datetime) -> None:
 
 def parse_command(rules: Rules, state: State, text: str, seat: int | None = None) -> Command:
     """``rules.parse_command`` for the seat that sends it (a game whose notation reads a
-    line the same for every seat takes no seat)."""
-    if _takes_seat(rules.parse_command):
-        return rules.parse_command(state, text, seat)  # type: ignore[call-arg]
-    return rules.parse_command(state, text)
-
-
-@lru_cache(maxsize=16)
-def _takes_seat(parse: Callable[..., Any]) -> bool:
-    try:
-        return len(inspect.signature(parse).parameters) >= 3
-    except (TypeError, ValueError):
-        return False
+    line the same for every seat is not told the seat)."""
+    return rules.parse_command(state, text, seat)

@@ -17,11 +17,11 @@ from games.rules.whitelotus.selfplay import Bot
 
 def board_svg(board: Any, view: Any, **kw: Any) -> str:
     """The picture in the active language (the pages and mails pass their gettext so)."""
-    return picture.board_svg(board, view, translate=gettext, **kw)
+    return picture.board_svg(board, view, translate=gettext, **{"rules": "whitelotus", **kw})
 
 
 def board_png(board: Any, view: Any, **kw: Any) -> bytes:
-    return picture.board_png(board, view, translate=gettext, **kw)
+    return picture.board_png(board, view, translate=gettext, **{"rules": "whitelotus", **kw})
 
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from games.rules import registry
 from games.rules.base import IllegalCommand
 from games.rules.whitelotus import apply, legal, parse_command, pending
 from games.rules.whitelotus.commands import (
@@ -182,6 +183,8 @@ def test_palace_army_and_palace_n_influence_depend_on_the_writers_palaces():
     assert parse_command(s, "palace 1 army", 0) == PalaceChoice(1)
     with pytest.raises(IllegalCommand, match="palace influence"):
         parse_command(s, "palace army")  # whose palaces?
+    # the rules the service holds (registry.get) tell the game who writes, as the package does
+    assert registry.get("whitelotus").parse_command(s, "palace army", 0) == PalaceChoice(2)
 
 
 def test_unknown_keyword_suggests_the_closest():
