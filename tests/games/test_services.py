@@ -20,8 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _legal_text(game: Game, seat: int) -> str:
-    state = services.head_state(game)
-    return wl.Notation.format_command(state, wl.legal(state, seat)[0])
+    """The first command of the seat's menu, written in the game's notation."""
+    rules, state = services.rules_of(game), services.head_state(game)
+    return rules.notation.format_command(state, rules.legal(state, seat)[0])
 
 
 def test_create_game_records_config_seed_and_seats_in_the_first_event():
@@ -110,19 +111,23 @@ def test_paused_unstarted_and_finished_games_refuse_moves():
     assert kinds[-2:] == ["paused", "resumed"]
 
 
-def test_moderator_actions_need_a_reason():
-    game = running_game()
+@pytest.mark.parametrize("rules", registry.names())
+def test_moderator_actions_need_a_reason(rules):
+    game = running_game(3, rules=rules)
     with pytest.raises(services.GameError, match="Say why"):
         services.pause(game, by=None, reason=" ")
 
 
-def test_default_plays_the_rules_default_with_source_deadline():
-    game = running_game()
+@pytest.mark.parametrize("rules", registry.names())
+def test_default_plays_the_rules_default_with_source_deadline(rules):
+    game = running_game(3, rules=rules)
     seat = whose_turn(game)
+    game_rules, state = services.rules_of(game), services.head_state(game)
+    expected = game_rules.notation.format_command(state, game_rules.default(state, seat))
     result = services.apply_default(game, seat, expected_seq=2)
     event = result.events[0]
     assert (event.kind, event.source, event.seat) == ("default", "deadline", seat)
-    assert event.command_text.startswith("place ")
+    assert event.command_text == expected
 
 
 def test_a_whole_game_by_defaults_finishes_the_game():
@@ -149,8 +154,9 @@ def test_rollback_undoes_events_but_deletes_none():
     assert [e.seq for e in services.effective(game.events.order_by("seq"))] == [1, 2, 3, 4, 7]
 
 
-def test_rollback_refuses_undone_or_pre_start_targets():
-    game = running_game(3)
+@pytest.mark.parametrize("rules", registry.names())
+def test_rollback_refuses_undone_or_pre_start_targets(rules):
+    game = running_game(3, rules=rules)
     for _ in range(3):
         seat = whose_turn(game)
         services.submit(game, seat, _legal_text(game, seat))
@@ -161,8 +167,9 @@ def test_rollback_refuses_undone_or_pre_start_targets():
         services.rollback(game, 1, by=None, reason="r")
 
 
-def test_replace_seat_hands_the_seat_over_and_is_logged():
-    game = running_game(3)
+@pytest.mark.parametrize("rules", registry.names())
+def test_replace_seat_hands_the_seat_over_and_is_logged(rules):
+    game = running_game(3, rules=rules)
     newcomer = Player.objects.create(name="Gus", email="gus@example.org")
     services.replace_seat(game, 1, newcomer, by=None, reason="left the league")
     assert game.seats.get(position=1).player == newcomer
@@ -173,8 +180,9 @@ def test_replace_seat_hands_the_seat_over_and_is_logged():
         services.replace_seat(game, 2, newcomer, by=None, reason="again")
 
 
-def test_extend_deadline_records_old_and_new():
-    game = running_game(3)
+@pytest.mark.parametrize("rules", registry.names())
+def test_extend_deadline_records_old_and_new(rules):
+    game = running_game(3, rules=rules)
     until = timezone.now() + timedelta(days=2)
     before = timing.next_deadline(game)
     services.extend_deadline(game, until, by=None, reason="holiday")
