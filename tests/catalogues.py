@@ -1,13 +1,17 @@
-"""Reading the gettext catalogues in tests: the service's .po files by language, their live
-entries and each entry's translations."""
+"""Reading the gettext catalogues in tests: the service's .po files by language and each shipped
+game's own (``games/rules/<game>/locale``), their live entries, each entry's translations and
+the TSV sources of the entries makemessages cannot see (``<home>/locale_src``)."""
 
 from __future__ import annotations
 
+import gettext
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "notifications" / "locale"
+SERVICE = ROOT / "notifications"  # the service's catalogue: what every game shares
+LOCALE = SERVICE / "locale"
+GAMES = {name: ROOT / "games" / "rules" / name for name in ("whitelotus", "verbotenestadt")}
 LANGUAGES = ("de", "fr")
 KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+"(.*)"\s*$')
 
@@ -55,8 +59,48 @@ def translations(entry: dict[str, object]) -> list[str]:
     return [str(entry[k]) for k in forms] if forms else [str(entry.get("msgstr", ""))]
 
 
-def po_path(language: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / "django.po"
+def po_path(language: str, home: Path = SERVICE) -> Path:
+    """The .po of a catalogue's home (the service's, or a game's package)."""
+    return home / "locale" / language / "LC_MESSAGES" / "django.po"
+
+
+def catalogue_paths(language: str) -> list[Path]:
+    """Every .po Django merges for ``language``, in its order (``LOCALE_PATHS``): the
+    service's first, then each registered game's own."""
+    from games.rules import registry
+
+    return [po_path(language), *(d / language / "LC_MESSAGES" / "django.po" for d in registry.locale_dirs())]
+
+
+def translator(language: str) -> gettext.NullTranslations:
+    """The compiled catalogues as Django merges them, read without Django: the service's first,
+    each game's own behind it (English: none)."""
+    if language == "en":
+        return gettext.NullTranslations()
+    found = []
+    for path in catalogue_paths(language):
+        with path.with_suffix(".mo").open("rb") as mo:
+            found.append(gettext.GNUTranslations(mo))
+    first, *rest = found
+    for behind in rest:
+        first.add_fallback(behind)
+    return first
+
+
+def read_tsv(home: Path, source: str, language: str) -> dict[str, str]:
+    """``<home>/locale_src/<source>.<language>.tsv`` (``english<TAB>translation``), or {}."""
+    path = home / "locale_src" / f"{source}.{language}.tsv"
+    table: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else ():
+        if line.strip() and not line.startswith("#"):
+            english, _, translated = line.partition("\t")
+            table[english] = translated
+    return table
+
+
+def msgstrs(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of the entries without context or plural forms."""
+    return {str(e["msgid"]): str(e.get("msgstr", "")) for e in read_po(path) if "msgctxt" not in e}
 
 
 BLOCK = re.compile(r"{%\s*blocktranslate[^%]*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)

@@ -20,7 +20,7 @@ from games.services import links
 from leagues.models import League
 from leagues.seating import seat_round
 from notifications.services import mailwords
-from tests.catalogues import po_path, read_po, translations
+from tests.catalogues import catalogue_paths, read_po, translations
 from tests.games.helpers import play, vs_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def english_only(language: str) -> frozenset[str]:
     """The words the English catalogue uses and no ``language`` translation does."""
     english: set[str] = set()
     native: set[str] = set()
-    for entry in read_po(po_path(language)):
+    for entry in [e for path in catalogue_paths(language) for e in read_po(path)]:
         if not entry.get("msgid"):
             continue  # the header
         english |= words_of(str(entry["msgid"])) | words_of(str(entry.get("msgid_plural", "")))
@@ -77,7 +77,7 @@ def native_spellings(language: str) -> frozenset[str]:
     written: a game's command word quoted in a sentence ("nord, ost, süd oder west") aside,
     which a reader meets only as what to type."""
     native: set[str] = set()
-    for entry in read_po(po_path(language)):
+    for entry in [e for path in catalogue_paths(language) for e in read_po(path)]:
         for translated in translations(entry) if entry.get("msgid") else []:
             native |= set(WORD.findall(NOT_WORDS.sub(" ", translated)))
     return frozenset(native - command_words(language))

@@ -21,15 +21,14 @@ import pytest
 
 from games.rules import base, registry
 from games.rules.base import Message, Rules
-from tests.catalogues import LANGUAGES, po_path, read_po, translations
+from tests.catalogues import LANGUAGES, catalogue_paths, read_po, translations
 
 
 def catalogue(language: str) -> dict[str, str]:
     """msgid -> translation, as Django merges the catalogues of ``LOCALE_PATHS``: the
     service's first, then each registered game's own (an earlier one wins)."""
-    paths = [po_path(language), *(d / language / "LC_MESSAGES" / "django.po" for d in registry.locale_dirs())]
     found: dict[str, str] = {}
-    for path in paths:
+    for path in catalogue_paths(language):
         for e in read_po(path):
             if "fuzzy" not in e["flags"] and e.get("msgctxt") is None:  # type: ignore[operator]
                 found.setdefault(str(e["msgid"]), translations(e)[0])

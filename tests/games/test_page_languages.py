@@ -20,7 +20,7 @@ from tests.catalogues import (
     BLOCK,
     LANGUAGES,
     block_msgids,
-    po_path,
+    catalogue_paths,
     read_po,
     translations,
     unquote,
@@ -74,7 +74,11 @@ def page_entries() -> dict[str, tuple[str, str | None]]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_string_of_the_pages_is_translated(language):
-    entries = {str(e["msgid"]): e for e in read_po(po_path(language))}
+    # the catalogues as Django merges them: the service's first, then each game's own
+    entries: dict[str, dict[str, object]] = {}
+    for path in catalogue_paths(language):
+        for e in read_po(path):
+            entries.setdefault(str(e["msgid"]), e)
     missing = []
     for msgid, (where, plural) in sorted(page_entries().items(), key=lambda item: item[1][0]):
         entry = entries.get(msgid)

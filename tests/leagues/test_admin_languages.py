@@ -26,6 +26,7 @@ from games import services
 from games.models import Player
 from leagues.models import League
 from leagues.seating import seat_round
+from tests.catalogues import catalogue_paths
 from tests.leagues.helpers import moderator_user, season_of
 
 pytestmark = pytest.mark.django_db
@@ -66,12 +67,11 @@ def _words(text: str) -> set[str]:
 def english_only(language: str) -> frozenset[str]:
     english: set[str] = set()
     native: set[str] = set()
-    for msgid, translations in _po_entries(
-        ROOT / "notifications" / "locale" / language / "LC_MESSAGES" / "django.po"
-    ):
-        english |= _words(msgid)
-        for translated in translations:
-            native |= _words(translated)
+    for path in catalogue_paths(language):
+        for msgid, translations in _po_entries(path):
+            english |= _words(msgid)
+            for translated in translations:
+                native |= _words(translated)
     # a word the language's own Django admin says is the language's ("actions" in French)
     for _, translations in _po_entries(
         Path(admin.__file__).parent / "locale" / language / "LC_MESSAGES" / "django.po"

@@ -1,7 +1,8 @@
-"""The German and French catalogues of the mails (notifications/locale).
+"""The German and French catalogues of the mails: the service's (notifications/locale) and each
+game's own (games/rules/<game>/locale).
 
-Every entry is translated and none is fuzzy, the engine's narration (locale_src/*.tsv) is in
-them, the committed .mo files are what the .po files compile to, and a few strings come out
+Every entry is translated and none is fuzzy, the narration (<home>/locale_src/*.tsv) is in
+its home's catalogue, the committed .mo files are what the .po files compile to, and a few strings come out
 in German and French at run time.  No database needed."""
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from games.rules import registry
 from games.rules.whitelotus import textboard
 from tests.catalogues import (
     BLOCK,
+    GAMES,
     LANGUAGES,
+    SERVICE,
     block_msgids,
     po_path,
     read_po,
+    read_tsv,
     translations,
     unquote,
 )
@@ -33,17 +37,7 @@ from tests.catalogues import (
 WHITE_LOTUS = registry.get("whitelotus")
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALE = ROOT / "notifications" / "locale"
-SOURCES = ROOT / "notifications" / "locale_src"
-
-
-def read_tsv(language: str) -> dict[str, str]:
-    table: dict[str, str] = {}
-    for line in (SOURCES / f"narration.{language}.tsv").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            english, _, translated = line.partition("\t")
-            table[english] = translated
-    return table
+HOMES = (SERVICE, *GAMES.values())
 
 
 def plural_count(header: dict[str, object]) -> int:
@@ -101,17 +95,30 @@ def test_msgids_are_unique_and_placeholders_are_kept(catalogue):
             assert "%(" not in msgid, f"{language}: {msgid!r} lacks its python-format flag"
 
 
-def test_every_narration_entry_is_in_the_catalogue(catalogue):
-    language, entries = catalogue
+@pytest.mark.parametrize("home", HOMES, ids=lambda home: home.name)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_narration_entry_is_in_its_home_s_catalogue(home, language):
+    """tools/merge_catalogue.py puts each TSV row into the catalogue beside it."""
+    entries = read_po(po_path(language, home))
     by_msgid = {e["msgid"]: e for e in entries if "msgctxt" not in e}
-    table = read_tsv(language)
-    assert table
+    table = read_tsv(home, "narration", language) | read_tsv(home, "refusals", language)
+    assert table or home.name == "verbotenestadt"  # its sentences are in its .po alone
     for english, translated in table.items():
         assert english in by_msgid, f"{language}: narration {english!r} is missing"
         entry = by_msgid[english]
         assert entry["msgstr"] == translated, f"{language}: {english!r}"
         if "%" in english:
             assert "python-format" not in entry["flags"], english
+
+
+def test_the_white_lotus_narration_is_in_its_own_catalogue_not_the_service_s():
+    """A game's sentences travel with it: the service's catalogue holds what every game shares."""
+    for language in LANGUAGES:
+        service = {str(e["msgid"]) for e in read_po(po_path(language))}
+        own = read_tsv(GAMES["whitelotus"], "narration", language)
+        assert "{colour} takes {area} ({building}) from {loser}." in own
+        assert "{colour} takes {area} ({building}) from {loser}." not in service
+        assert not {"temple", "emperor", "ricefield"} & service
 
 
 def test_the_committed_mo_files_are_the_compiled_po_files(tmp_path):

@@ -29,7 +29,7 @@ from games.rules.whitelotus.commands import (
 from games.rules.whitelotus.notation import COMMAND_LIST, SCRIPTS, SYNTAX
 from games.rules.whitelotus.words import ENGLISH_KEYWORDS, KEYWORDS, spell
 from notifications.models import InboundMail, OutboundMail
-from tests.catalogues import LANGUAGES, po_path, read_po
+from tests.catalogues import GAMES, LANGUAGES, SERVICE, msgstrs, po_path, read_tsv
 from tests.games.factories import running_game, whose_turn
 from tests.notifications.helpers import compose, deliver_pending, receive, sent_to
 
@@ -79,6 +79,15 @@ def written_templates() -> dict[str, str]:
     return found
 
 
+def home_of(english: str) -> Path:
+    """The catalogue a refusal belongs in: White Lotus's when only its package says it, else
+    the service's (the contract's, the notation's and the service's own reasons)."""
+    written = {path for path, _node, template in message_calls() if template == english}
+    ours = GAMES["whitelotus"]
+    # no Message call: its notation's syntax lines, keywords, command list and script names
+    return ours if all(path.is_relative_to(ours) for path in written) else SERVICE
+
+
 def refusal_strings() -> set[str]:
     """What a refusal may pass to translate: the written templates, the syntax lines
     (``Write: bid <colour> <points>``), the keywords (``'bid' is not a move now``) and the
@@ -87,14 +96,9 @@ def refusal_strings() -> set[str]:
     return strings - {LITERAL}
 
 
-def read_tsv(language: str) -> dict[str, str]:
-    table: dict[str, str] = {}
-    path = ROOT / "notifications" / "locale_src" / f"refusals.{language}.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            english, _, translated = line.partition("\t")
-            table[english] = translated
-    return table
+def tables(language: str) -> dict[Path, dict[str, str]]:
+    """The refusal TSVs: the service's and White Lotus's."""
+    return {home: read_tsv(home, "refusals", language) for home in (SERVICE, GAMES["whitelotus"])}
 
 
 def test_the_scan_finds_the_engine_services_and_inbound_reasons():
@@ -116,22 +120,26 @@ def flat(text: str) -> str:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_refusal_has_an_entry_in_the_catalogue(language):
-    """Fails when a reason is added to the engine without its German and French."""
-    entries = {
-        str(e["msgid"]): str(e.get("msgstr", "")) for e in read_po(po_path(language)) if "msgctxt" not in e
-    }
-    table = read_tsv(language)
-    missing = sorted(refusal_strings() - set(table))
-    assert not missing, f"not in locale_src/refusals.{language}.tsv: {missing}"
+    """Fails when a reason is added to the engine without its German and French: a reason
+    only White Lotus gives is in its own catalogue, one the service gives in the service's (a
+    game may use a shared one from there)."""
+    found = tables(language)
     for english in refusal_strings():
-        assert entries.get(english, "").strip(), f"{language}: {english!r} is not in django.po"
-        assert entries[english] == table[english], f"{language}: django.po and the TSV differ on {english!r}"
+        home = home_of(english)
+        where = home if english in found[home] else SERVICE
+        assert english in found[where], f"not in {home.name}/locale_src/refusals.{language}.tsv: {english!r}"
+        entries = msgstrs(po_path(language, where))
+        assert entries.get(english, "").strip(), f"{language}: {english!r} is not in {where.name}'s django.po"
+        assert entries[english] == found[where][english], (
+            f"{language}: django.po and the TSV differ on {english!r}"
+        )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_refusal_table_holds_no_reason_the_code_no_longer_gives(language):
-    stale = sorted(set(read_tsv(language)) - refusal_strings())
-    assert not stale, f"locale_src/refusals.{language}.tsv: {stale}"
+    for home, table in tables(language).items():
+        stale = sorted(set(table) - refusal_strings())
+        assert not stale, f"{home.name}/locale_src/refusals.{language}.tsv: {stale}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

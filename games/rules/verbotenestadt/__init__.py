@@ -37,7 +37,7 @@ from .decisions import legal, pending
 from .defaults import default
 from .engine import apply, outcome, replay, setup
 from .mailfacts import WORDS as _FACT_WORDS
-from .mailfacts import mail_facts
+from .mailfacts import mail_facts, score_parts
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
@@ -175,6 +175,7 @@ class Presentation(base.Presentation):
     narrate = staticmethod(narrate)
     decision_text = staticmethod(decision_text)
     mail_facts = staticmethod(mail_facts)
+    score_parts = staticmethod(score_parts)
 
 
 __all__ = [

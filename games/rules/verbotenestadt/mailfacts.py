@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Asked, Say
+from ..base import Asked, Message, Say
 
 
 def gettext_noop(text: str) -> str:
@@ -29,6 +29,16 @@ CARDS = ("%(n)s card", "%(n)s cards")
 NO_CARDS = "no cards"
 COUNTED = "%(cards)s: %(groups)s"
 TIED = "%(place)s (tied)"
+# the same counts as sentences kept to be said later (``score_parts``: a Message, "one" and
+# "other" each a msgid of the catalogue)
+SCORE_GROUPS = {
+    "triples": ("{n} triple", "{n} triples"),
+    "suits": ("{n} suit (hat, coat, trousers)", "{n} suits (hat, coat, trousers)"),
+    "pairs": ("{n} pair", "{n} pairs"),
+    "singles": ("{n} single", "{n} singles"),
+}
+SCORE_CARDS = ("{n} card", "{n} cards")
+SCORE_COUNTED = "{cards}: {groups}"
 # every msgid the facts say (the game's MESSAGES: the catalogue test holds each to de and fr)
 WORDS: tuple[str, ...] = (
     *ANSWERS.values(),
@@ -37,6 +47,8 @@ WORDS: tuple[str, ...] = (
     NO_CARDS,
     COUNTED,
     TIED,
+    *(said for pair in (*SCORE_GROUPS.values(), SCORE_CARDS) for said in pair),
+    SCORE_COUNTED,
 )
 PLAN_MOVES = 2  # moves in the example of a plan
 
@@ -181,6 +193,24 @@ def _groups(breakdown: Mapping[str, Any], say: Say) -> str:
     if not said:
         return counted
     return say(COUNTED) % {"cards": counted, "groups": ", ".join(said)}
+
+
+def score_parts(breakdown: Mapping[str, int]) -> Message:
+    """A final score's parts as the game-over mail's table says them: "9 cards: 2 triples,
+    1 pair, 1 single" (the groups a seat scored, the empty ones left out; its partner's seat
+    and its own points are the table's other columns, not parts)."""
+    cards = int(breakdown.get("cards", 0))
+    if not cards:
+        return Message(NO_CARDS)
+    counted = Message.counted(cards, *SCORE_CARDS, n=cards)
+    groups = [
+        Message.counted(n, *SCORE_GROUPS[group], n=n)
+        for group in SCORE_GROUPS
+        if (n := int(breakdown.get(group, 0)))
+    ]
+    if not groups:
+        return counted
+    return Message(SCORE_COUNTED, cards=counted, groups=Message.joined(groups))
 
 
 def _place(rank: int, tied: set[int], say: Say) -> str:

@@ -2,8 +2,8 @@
 decision asks (``decision_text``), drawn from a seat's view.
 
 Pure: every sentence and word is an English msgid passed through ``translate`` (gettext on
-the service's side, whose catalogues hold them: notifications/locale), so the game's package
-needs no Django.  The msgids are those the mails have always used.
+the service's side; the German and French are in this package's own catalogue, ``locale/``),
+so the game's package needs no Django.
 """
 
 from __future__ import annotations

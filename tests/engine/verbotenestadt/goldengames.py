@@ -1,5 +1,5 @@
 """The golden games of Die Verbotene Stadt as the tests read them: where they are kept, each
-replayed state by state, and the project's catalogue as a translator (no Django)."""
+replayed state by state, and the project's catalogues as a translator (no Django)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,15 @@ from typing import Any
 from games.rules import registry
 from games.rules.entry import parse_record
 from games.rules.verbotenestadt.state import State
+from tests.catalogues import translator
 
 VS = registry.get("verbotenestadt")
 HERE = Path(__file__).parent / "golden"
-LOCALE = Path(__file__).resolve().parents[3] / "notifications" / "locale"
 
 
 @cache
 def catalogue(language: str) -> gettext.NullTranslations:
-    if language == "en":
-        return gettext.NullTranslations()
-    with (LOCALE / language / "LC_MESSAGES" / "django.mo").open("rb") as mo:
-        return gettext.GNUTranslations(mo)
+    return translator(language)
 
 
 def translate(language: str) -> Callable[[str], str]:

@@ -301,7 +301,10 @@ def test_the_text_board_has_every_phrase_in_german_and_french(language: str):
         *textboard.DIE_WORDS.values(),
         *textboard.FACE_WORDS.values(),
     ]
-    po = (ROOT / f"notifications/locale/{language}/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    po = "".join(
+        (ROOT / where / f"locale/{language}/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+        for where in ("notifications", "games/rules/verbotenestadt")  # the shared words and its own
+    )
     msgids = set(re.findall(r'^msgid "(.+)"$', po, flags=re.MULTILINE))
     assert not [p for p in [*phrases, *words] if p.replace('"', '\\"') not in msgids]
     with translation.override(language):

@@ -1,4 +1,4 @@
-"""The German and French narration catalogues (notifications/locale_src/narration.*.tsv).
+"""The German and French narration of White Lotus (games/rules/whitelotus/locale_src/narration.*.tsv).
 
 They are the source of the gettext catalogue; here they are checked against
 :data:`narrate.MESSAGES` and used directly, as a dict, to narrate random games."""
@@ -16,7 +16,7 @@ from games.rules.whitelotus.narrate import MESSAGES, narrate
 from tests.engine.whitelotus.helpers import new_game
 from tests.engine.whitelotus.randomgames import random_logs
 
-SOURCES = Path(__file__).resolve().parents[3] / "notifications" / "locale_src"
+SOURCES = Path(__file__).resolve().parents[3] / "games" / "rules" / "whitelotus" / "locale_src"
 LANGUAGES = ("de", "fr")
 
 

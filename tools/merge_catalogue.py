@@ -1,17 +1,17 @@
-"""Merge the engine's narration and refusal translations into the gettext catalogues.
+"""Merge the narration and refusal translations into the gettext catalogues.
 
-The engine narrates in English and the mails look every sentence and word up with Django's
-``gettext`` (see ``games/rules/whitelotus/narrate.py``), so the German and French narration
-(``narration.<language>.tsv`` here, ``english<TAB>translation`` per line) must be entries of
-``notifications/locale/<language>/LC_MESSAGES/django.po``; so must its refusals, said at send
-time in the reader's language (``games.rules.base.Message``; ``refusals.<language>.tsv``).
-``makemessages`` does not see them
-(they are not in this app's sources) and turns them into obsolete ``#~`` entries; run this
-script again after it, then ``compilemessages``::
+The rules narrate and refuse in English, and the mails look every sentence up with Django's
+``gettext`` at send time, in the reader's language (``games.rules.base.Message``).  Those
+sentences live in the games' tables, not in ``gettext`` calls, so ``makemessages`` does not see
+them (it would turn them into obsolete ``#~`` entries).  Their German and French are kept in
+``<package>/locale_src/<source>.<language>.tsv`` (``english<TAB>translation`` per line) beside the
+catalogue they belong to, ``<package>/locale/<language>/LC_MESSAGES/django.po``: the service's
+(``notifications/``: the refusals every game shares) and each game's own (``games/rules/<game>/``:
+its narration and refusals).  Run this after editing a TSV, then compile::
 
-    cd notifications && ../.venv/bin/python ../manage.py makemessages -l de -l fr -e txt,html,py
-    cd .. && .venv/bin/python notifications/locale_src/merge_narration.py
-    cd notifications && ../.venv/bin/python ../manage.py compilemessages
+    .venv/bin/python tools/merge_catalogue.py
+    for po in notifications/locale/*/LC_MESSAGES/django.po games/rules/*/locale/*/LC_MESSAGES/django.po; do
+        msgfmt --check-format -o "${po%.po}.mo" "$po"; done
 
 Idempotent: an entry already right is written back byte for byte.  A msgid the templates
 already have appears once; its translation becomes the TSV's.  Entries of the TSV are never
@@ -27,11 +27,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-LOCALE = HERE.parent / "locale"
+ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("de", "fr")
-ORIGIN = "{source} (notifications/locale_src/{source}.{language}.tsv)"
-SOURCES = ("narration", "refusals")  # the engine's sentences and its (and the service's) refusals
+ORIGIN = "{source} ({folder}/{source}.{language}.tsv)"
+SOURCES = ("narration", "refusals")  # the rules' sentences and their (and the service's) refusals
 WIDTH = 79  # gettext's line width
 KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")\s*$')
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
@@ -235,22 +234,32 @@ def merge_file(po: Path, tsv: Path, language: str) -> bool:
     entries = parse(before)
     fix_header(entries[0], language)
     source = tsv.name.partition(".")[0]
-    after = render(merge(entries, read_tsv(tsv), ORIGIN.format(source=source, language=language)))
+    origin = ORIGIN.format(source=source, folder=tsv.parent.relative_to(ROOT), language=language)
+    after = render(merge(entries, read_tsv(tsv), origin))
     if after == before:
         return False
     po.write_text(after, encoding="utf-8")
     return True
 
 
+def packages() -> list[Path]:
+    """The folders that hold a catalogue and its TSV sources: the service's, then each game's."""
+    found = [ROOT / "notifications", *sorted((ROOT / "games" / "rules").glob("*/locale_src"))]
+    return [folder.parent if folder.name == "locale_src" else folder for folder in found]
+
+
 def main() -> int:
-    for language in LANGUAGES:
-        po = LOCALE / language / "LC_MESSAGES" / "django.po"
-        if not po.exists():
-            print(f"{po} is missing: run makemessages first", file=sys.stderr)
-            return 1
-        for source in SOURCES:
-            changed = merge_file(po, HERE / f"{source}.{language}.tsv", language)
-            print(f"{po.relative_to(HERE.parent.parent)} ({source}): {'merged' if changed else 'up to date'}")
+    for package in packages():
+        for language in LANGUAGES:
+            po = package / "locale" / language / "LC_MESSAGES" / "django.po"
+            if not po.exists():
+                print(f"{po.relative_to(ROOT)} is missing", file=sys.stderr)
+                return 1
+            for source in SOURCES:
+                tsv = package / "locale_src" / f"{source}.{language}.tsv"
+                if tsv.exists():
+                    changed = merge_file(po, tsv, language)
+                    print(f"{po.relative_to(ROOT)} ({source}): {'merged' if changed else 'up to date'}")
     return 0
 
 
