@@ -16,10 +16,12 @@ and the pages cost as the finished games pile up.
    Board pictures are not copied (``notifications.outbound.pictures.prune`` drops them after three
    days), nor, past 10,000 games, the mails (``MAILS_UPTO``).
 
-``python -m bench.growth --league-page`` measures only the league page: the three
-games are played without their mails, copied (games, seats, events, snapshots, league links
-and, where the projections exist, the games' result rows) to ``BENCH_LEAGUE_STEPS`` (1,000
-and 10,000) finished games, and it prints ``league page at N finished games: X ms, Q queries``.
+``python -m bench.growth --league-page`` measures only the pages that could grow with the
+games: the three games are played without their mails, copied (games, seats, events,
+snapshots, league links and, where the projections exist, the games' result rows) to
+``BENCH_LEAGUE_STEPS`` (1,000 and 10,000) finished games, and it prints, for the league page,
+the season's page and the own page (/me/) of a player who holds a seat in a third of them,
+``<page> at N finished games: X ms, Q queries, K kB``.
 
 Numbers and their reading are in ``docs/SCALING.md``.
 """
@@ -285,15 +287,23 @@ def recount(season: Any) -> None:
 
 
 def league_page(templates: list[int], season: Any) -> None:
-    """``league page at N finished games: X ms, Q queries``, N = ``LEAGUE_STEPS``."""
+    """``<page> at N finished games: X ms, Q queries, K kB`` for the league page, the season's
+    page and a player's own page, N = ``LEAGUE_STEPS``."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     from games import services
+    from games.models import Seat
+    from games.services import links
 
     client = Client(HTTP_HOST="localhost")
-    url = f"/leagues/{season.league.slug}/"
+    player = Seat.objects.filter(game_id=templates[0]).order_by("position")[0].player
+    pages = [
+        ("league page", f"/leagues/{season.league.slug}/"),
+        ("season page", f"/leagues/{season.league.slug}/{season.pk}/"),
+        ("player page", links.player_page_url(player)),
+    ]
     have = len(templates)
     for target in LEAGUE_STEPS:
         copy(templates, have, target, mails=False)
@@ -301,34 +311,40 @@ def league_page(templates: list[int], season: Any) -> None:
         recount(season)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-        # a first request warms up (templates, the plans after ANALYZE); when it took seconds
-        # (a checkout without the projection) it is the figure, else the median of five more
-        runs: list[float] = []
-        for n in range(6):
-            services.clear_caches()
-            counted = [0]  # counted as run (the capture below keeps only the last 9,000)
+        for name, url in pages:
+            # a first request warms up (templates, the plans after ANALYZE, keys of seats copied
+            # without theirs); when it took seconds it is the figure, else the median of five more
+            runs: list[float] = []
+            for n in range(6):
+                services.clear_caches()
+                counted = [0]  # counted as run (the capture below keeps only the last 9,000)
 
-            def count(
-                execute: Any, sql: str, params: Any, many: bool, context: Any, counted: list[int] = counted
-            ) -> Any:
-                counted[0] += 1
-                return execute(sql, params, many, context)
+                def count(
+                    execute: Any,
+                    sql: str,
+                    params: Any,
+                    many: bool,
+                    context: Any,
+                    counted: list[int] = counted,
+                ) -> Any:
+                    counted[0] += 1
+                    return execute(sql, params, many, context)
 
-            with connection.execute_wrapper(count), CaptureQueriesContext(connection) as captured:
-                start = time.perf_counter()
-                ok(client.get(url))
-                runs.append(time.perf_counter() - start)
-            queries = counted[0]
-            if n == 0 and runs[0] > 5:
-                break
-        runs = runs if len(runs) == 1 else runs[1:]
-        print(
-            f"league page at {target:,} finished games: {statistics.median(runs) * 1e3:.0f} ms, "
-            f"{queries} queries"
-        )
-        slowest = sorted(captured.captured_queries, key=lambda q: -float(q["time"]))[:3]
-        for q in slowest:  # where the time goes, for the reading in docs/SCALING.md
-            print(f"  {float(q['time']) * 1e3:6.1f} ms  {q['sql'][:150]}")
+                with connection.execute_wrapper(count), CaptureQueriesContext(connection) as captured:
+                    start = time.perf_counter()
+                    size = len(ok(client.get(url)).content)
+                    runs.append(time.perf_counter() - start)
+                queries = counted[0]
+                if n == 0 and runs[0] > 5:
+                    break
+            runs = runs if len(runs) == 1 else runs[1:]
+            print(
+                f"{name} at {target:,} finished games: {statistics.median(runs) * 1e3:.0f} ms, "
+                f"{queries} queries, {size / 1024:,.0f} kB"
+            )
+            slowest = sorted(captured.captured_queries, key=lambda q: -float(q["time"]))[:3]
+            for q in slowest:  # where the time goes, for the reading in docs/SCALING.md
+                print(f"  {float(q['time']) * 1e3:6.1f} ms  {q['sql'][:150]}")
 
 
 if __name__ == "__main__":

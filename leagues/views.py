@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.paginator import Page
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -28,7 +29,7 @@ from leagues.standings import league_standings
 from notifications.services.tokens import service_address
 
 FRONT_GAMES = 6  # running games on the front page
-SEASON_GAMES = 12  # games per season on a league page (the season's page has them all)
+SEASON_GAMES = 12  # games per season on a league page (the season's page pages them all)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -79,7 +80,7 @@ def season_view(request: HttpRequest, slug: str, season_id: int) -> HttpResponse
     table = league_standings(league, [season])[0]
     context = {
         "league": league,
-        "part": _season_part(season, table, None),
+        "part": _season_part(season, table, None, request.GET.get("page")),
         "rules": _rules_in_words(season),
         "address": service_address(),
     }
@@ -94,16 +95,22 @@ class SeasonPart:
     count: int
     url: str
     all_games_url: str
+    page: Page[Game] | None = None  # the season page's page of its games (archive.PER_PAGE)
 
 
-def _season_part(season: Season, table: object, most: int | None) -> SeasonPart:
+def _season_part(season: Season, table: object, most: int | None, page: str | None = None) -> SeasonPart:
+    """A season's standings and games: its latest ``most`` games (a league page), or one page
+    of them all (the season's page), so neither grows with the season."""
     games = Game.objects.filter(league_game__season=season).order_by("-created_at", "-pk")
-    count = season.league_games.count()  # the links alone (an index), not joined to the games
-    shown = list(games if most is None else games[:most])
+    paged = archive.page_of(games, page) if most is None else None
+    # the links alone (an index), not joined to the games; the pager has counted them already
+    count = paged.paginator.count if paged is not None else season.league_games.count()
+    shown = list(paged.object_list if paged is not None else games[:most])
     return SeasonPart(
         season=season,
         table=table,
         rows=archive.rows(shown),
+        page=paged,
         count=count,
         url=reverse("leagues:season", args=[season.league.slug, season.pk]),
         all_games_url=reverse("games:index") + f"?season={season.pk}",

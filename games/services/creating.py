@@ -20,10 +20,12 @@ from games.models import (
     Game,
     Player,
     Seat,
+    SeatKey,
 )
 from games.rules import chance, registry, rng
 from games.rules.base import About, IllegalCommand, Message, Rules
 from games.rules.chance import Chance
+from games.services import links
 from games.services.appending import Result, _append, _finish, _lock
 from games.services.timing import TimeControls
 from games.store.heads import GameError, _head, board, logger, seats_of
@@ -144,8 +146,14 @@ def create_game(
             collection=collection,
         )
         colours = game_rules.seat_colours
-        for position, player in enumerate(players):
+        seats = [
             Seat.objects.create(game=game, position=position, colour=colours[position], player=player)
+            for position, player in enumerate(players)
+        ]
+        # each seat's page key, made with it: a player's page never issues them by the thousand
+        SeatKey.objects.bulk_create(
+            SeatKey(seat=s, player_id=s.player_id, key=links.new_key()) for s in seats
+        )
         payload: dict[str, Any] = {
             "config": config_data,
             "seed": seed,

@@ -64,9 +64,9 @@ class GameSettingsForm(forms.Form):
         )
 
 
-def initial(player: Player) -> dict[str, object]:
-    """The form's values: the player's settings for all their games."""
-    mine = preferences.of(player.pk, None)
+def initial(player: Player, mine: preferences.Preferences | None = None) -> dict[str, object]:
+    """The form's values: the player's settings for all their games (``mine``, when read)."""
+    mine = mine or preferences.of(player.pk, None)
     return {
         "mode": mine.mode,
         "picture": mine.picture,

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+from django.core.paginator import Page, Paginator
+from django.db.models import prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.timesince import timeuntil
@@ -69,12 +72,14 @@ class Entry:
 class PlayerGames:
     decide: list[Entry] = field(default_factory=list)  # a decision is owed now, soonest deadline first
     running: list[Entry] = field(default_factory=list)  # running or paused, nothing owed
-    finished: list[Entry] = field(default_factory=list)  # latest first
+    finished: list[Entry] = field(default_factory=list)  # latest first: one page of them
+    finished_page: Page[Seat] | None = None  # which page of the finished games that is
     not_started: list[Entry] = field(default_factory=list)
     groups: list[Link] = field(default_factory=list)  # leagues' seasons and the like
 
 
 Section = Callable[[Player], list[Link]]
+FINISHED_PER_PAGE = 50  # finished games per page of a player's own page
 _sections: list[Section] = []
 
 
@@ -95,25 +100,29 @@ def unfinished(player: Player) -> list[Game]:
     return list(games.distinct().order_by("-created_at", "-pk"))
 
 
-def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
-    """The player's games, in the language active now, deadlines in their time zone."""
+def games_of(player: Player, now: datetime | None = None, page: str | int | None = None) -> PlayerGames:
+    """The player's games, in the language active now, deadlines in their time zone: every game
+    not over, and one page of the finished ones (latest first, ``FINISHED_PER_PAGE``), so the
+    page costs the same whether the player has finished ten games or ten thousand."""
     now = now or timezone.now()
     zone = zone_of(player)
-    seats = list(
-        Seat.objects.filter(player=player)
-        .select_related("game", "player")
-        .prefetch_related("game__seats__player")
-        .order_by("-game__created_at", "pk")
+    mine = Seat.objects.filter(player=player).select_related("game", "player")
+    live = list(mine.exclude(game__status=Game.Status.FINISHED).order_by("-game__created_at", "pk"))
+    over = mine.filter(game__status=Game.Status.FINISHED).order_by(
+        Coalesce("game__finished_at", "game__created_at").desc(), "-game_id"
     )
+    finished_page = Paginator(over, FINISHED_PER_PAGE).get_page(page)
+    seats = [*live, *finished_page.object_list]
+    prefetch_related_objects(seats, "game__seats__player")  # once for both lists
     keys = links.seat_keys(seats)
     owed = {
         (d.game_id, d.seat): d
-        for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in seats})
+        for d in PendingDecision.objects.owed().filter(game_id__in={s.game_id for s in live})
     }
     results = _results(seats)
-    out = PlayerGames()
+    out = PlayerGames(finished_page=finished_page)
     for seat in seats:
-        seat.page_key = keys[seat.pk]  # type: ignore[attr-defined]
+        seat.page_key = keys[seat.pk]
         game = seat.game
         if game.status == Game.Status.NEW:
             out.not_started.append(_entry(seat))
@@ -125,7 +134,6 @@ def games_of(player: Player, now: datetime | None = None) -> PlayerGames:
             out.running.append(_running(seat, zone))
     never = datetime.max.replace(tzinfo=UTC)
     out.decide.sort(key=lambda e: (e.deadline is None, (e.deadline and e.deadline.at) or never, e.game.pk))
-    out.finished.sort(key=lambda e: e.game.finished_at or e.game.created_at, reverse=True)
     for section in _sections:
         out.groups += section(player)
     return out

@@ -112,8 +112,9 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
     zone = player_games.zone_of(player)
     with translation.override(reader_language(request, player)), timezone.override(zone):
         unfinished = player_games.unfinished(player)
-        form = forms.SettingsForm(initial=forms.initial(player))
-        game_form = forms.GameSettingsForm(unfinished, initial={"mode": preferences.of(player.pk, None).mode})
+        settings_now = preferences.of(player.pk, None)  # read once: a save redirects
+        form = forms.SettingsForm(initial=forms.initial(player, settings_now))
+        game_form = forms.GameSettingsForm(unfinished, initial={"mode": settings_now.mode})
         refused = False
         if request.method == "POST":
             which = request.POST.get("form", "all")
@@ -138,11 +139,11 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
         saved_game = next((g for g in unfinished if str(g.pk) == request.GET.get("game")), None)
         context = {
             "player": player,
-            "games": player_games.games_of(player),
+            "games": player_games.games_of(player, page=request.GET.get("page")),
             "form": form,
             "game_form": game_form,
             "apart": [(g, preferences.of(player.pk, g.pk)) for g in unfinished if g.pk in apart],
-            "mail_settings": preferences.of(player.pk, None),
+            "mail_settings": settings_now,
             "saved": "" if refused else request.GET.get("saved", ""),
             "saved_game": saved_game,
             "refused": refused,

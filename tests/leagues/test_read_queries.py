@@ -90,3 +90,33 @@ def test_reads_of_finished_games_cost_the_same_at_two_and_at_six(django_assert_m
     for name, read in reads(season).items():
         with django_assert_max_num_queries(MOST[name]):
             read()
+
+
+def test_the_season_page_and_a_player_s_own_page_show_one_page_of_finished_games(monkeypatch):
+    """Neither page grows with the season: the season's games and a player's finished games
+    come a page at a time, with links to the others; every seat's page key is made with the
+    seat, so a page never issues keys by the hundred on its first view."""
+    from games.models import Seat, SeatKey
+    from games.web import archive, player_games
+
+    league = League.objects.create(name="Quick League", slug="quick")
+    season = season_of(league, SIX)
+    for n in (1, 2, 3):
+        play_round(season, n)
+    assert SeatKey.objects.count() == Seat.objects.count() > 0
+    monkeypatch.setattr(archive, "PER_PAGE", 4)
+    monkeypatch.setattr(player_games, "FINISHED_PER_PAGE", 1)
+    client = Client()
+    first = client.get(f"/leagues/quick/{season.pk}/").content.decode()
+    assert first.count('<li class="archive-game') == 4 and "page 1 of 2" in first
+    assert 'href="?page=2#games" rel="next"' in first
+    second = client.get(f"/leagues/quick/{season.pk}/?page=2").content.decode()
+    assert second.count('<li class="archive-game') == 2 and 'start="5"' in second
+    ada = Player.objects.get(email="ada@example.org")
+    mine = Seat.objects.filter(player=ada, game__status=Game.Status.FINISHED).count()
+    me = urlsplit(links.player_page_url(ada)).path
+    page = client.get(me).content.decode()
+    finished = page.split('<section id="finished">')[1].split("</section>")[0]
+    assert finished.count("data-game=") == 1 and f"page 1 of {mine}" in finished
+    last = client.get(f"{me}?page={mine}").content.decode()
+    assert f"page {mine} of {mine}" in last and 'rel="prev"' in last
