@@ -37,23 +37,37 @@ def send_digests() -> str:
     return f"{digests.send_digests()} digests written"
 
 
+#: how many lost rows (and replies) one sweep takes up, and how many rows one send task is given:
+#: a broker's restart can leave thousands without a task, and a sweep that sent 500 a minute,
+#: one task each, took six minutes over them while the workers stood idle
+SWEEP_LIMIT = 5000
+SWEEP_BATCH = 50
+
+
 @shared_task
 def sweep_mail() -> str:
-    """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost."""
-    stale = sending.stale_pending()
+    """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost, what
+    a player waits for first (``sending.stale_pending``), in batches of ``SWEEP_BATCH`` rows
+    per task on each row's own queue."""
+    stale = sending.stale_pending(limit=SWEEP_LIMIT)
     found = {
         pk: (kind, context)
         for pk, kind, context in OutboundMail.objects.filter(pk__in=stale).values_list(
             "pk", "kind", "context"
         )
     }
-    for pk in stale:
-        send_mail.apply_async((pk,), queue=queues.queue_of(*found.get(pk, ("", None))))
+    by_queue: dict[str, list[int]] = {}
+    for pk in stale:  # in the order stale_pending gives: what players wait for first
+        by_queue.setdefault(queues.queue_of(*found.get(pk, ("", None))), []).append(pk)
+    for queue in queues.ORDER:
+        ids = by_queue.get(queue, [])
+        for start in range(0, len(ids), SWEEP_BATCH):
+            send_mails.apply_async((ids[start : start + SWEEP_BATCH],), queue=queue)
     cutoff = timezone.now() - timedelta(minutes=1)  # younger rows still have their own task coming
     new = list(
-        InboundMail.objects.filter(status=InboundMail.Status.NEW, received_at__lt=cutoff).values_list(
-            "pk", flat=True
-        )[:500]
+        InboundMail.objects.filter(status=InboundMail.Status.NEW, received_at__lt=cutoff)
+        .order_by("received_at", "pk")
+        .values_list("pk", flat=True)[:SWEEP_LIMIT]
     )
     for pk in new:
         process_inbound.delay(pk)

@@ -286,11 +286,10 @@ LOCAL_BROKER_DIR = Path(env("LOCAL_BROKER_DIR", str(BASE_DIR / ".local" / "broke
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# what a player waits for first: two queues, "moves" and "mail" (notifications/outbound/queues.py); a
-# worker without -Q consumes both, a worker with -Q moves only what answers a move
-CELERY_TASK_QUEUES = tuple(
-    Queue(name, Exchange(name), routing_key=name) for name in (queues.MOVES, queues.MAIL)
-)
+# what a player waits for first: three queues, "moves", "starts" and "mail"
+# (notifications/outbound/queues.py); a worker without -Q consumes them all, a worker with
+# -Q moves only what answers a move
+CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name) for name in queues.ORDER)
 CELERY_TASK_DEFAULT_QUEUE = "mail"
 CELERY_TASK_ROUTES = queues.ROUTES
 CELERY_TIMEZONE = "UTC"

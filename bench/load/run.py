@@ -128,7 +128,7 @@ def main(argv: list[str]) -> int:
                 "-n",
                 f"w{i}@load",
                 "-Q",
-                "moves" if i == 0 else "moves,mail",
+                "moves" if i == 0 else "moves,starts,mail",
                 *quiet,
             ],
             env,

@@ -313,7 +313,7 @@ def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
         by_queue: dict[str, list[int]] = {}
         for row in rows:
             by_queue.setdefault(queues.queue_of(row.kind, row.context), []).append(row.pk)
-        for queue, ids in sorted(by_queue.items(), key=lambda item: item[0] != queues.MOVES):
+        for queue, ids in sorted(by_queue.items(), key=lambda item: queues.ORDER.index(item[0])):
             try:
                 send_mails.apply_async((ids,), queue=queue)
             except Exception as error:  # broker unreachable: the sweep will find the rows

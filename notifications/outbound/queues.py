@@ -1,18 +1,22 @@
 """Which queue a task goes to: what a player is waiting for goes first.
 
-Two queues (both declared in settings, so a worker without ``-Q`` consumes both):
+Three queues (all declared in settings, so a worker without ``-Q`` consumes them all):
 
 * ``moves``: the work a player is waiting on right now: taking a reply in
   (``process_inbound``), the deadline sweep, the bots, and sending the mails that answer a
   move: decision mails, refusals and answers, confirmations, reminders and defaults
-  (:data:`FIRST`), and any mail that asks its seat to decide now (the invitation of the seat
-  that moves first);
+  (:data:`FIRST`);
+* ``starts``: the invitation of the seat that moves first, which asks it to decide now.  It
+  is a decision mail, but a season start writes thousands of them at once, each drawing a
+  whole first board: on ``moves`` they stood in front of every reply (2,000 of them held
+  every answer to a move for five minutes), so they have a queue of their own;
 * ``mail``: everything else that is sent: invitations, news, digests, league and moderation
-  mails.  A season start of thousands of invitations waits here, not in front of a move.
+  mails.
 
-A worker consuming both queues takes from them in turn, so with one worker a move still waits
-behind at most one bulk task at a time instead of the whole pile; the deployments give moves a
-worker of their own (``-Q moves``) beside one that serves both (deploy/README.md, "Queues").
+A worker consuming several queues takes from them in turn, so with one worker a move still
+waits behind at most one other task at a time instead of the whole pile; the deployments give
+moves a worker of their own (``-Q moves``) beside one that serves all three
+(deploy/README.md, "Queues").
 Redis and RabbitMQ both honour separate queues, which message priorities within one queue on
 Redis do not (kombu emulates them with a few sub-queues, polled in turn).
 """
@@ -23,7 +27,9 @@ from collections.abc import Mapping
 from typing import Any
 
 MOVES = "moves"
+STARTS = "starts"
 MAIL = "mail"
+ORDER = (MOVES, STARTS, MAIL)  # the queues, what a player waits for most first
 
 #: the mail kinds a player is waiting for after writing or at a deadline (everything else is bulk)
 FIRST = frozenset(
@@ -69,5 +75,8 @@ def goes_first(kind: str, context: Mapping[str, Any] | None = None) -> bool:
 
 
 def queue_of(kind: str, context: Mapping[str, Any] | None = None) -> str:
-    """The queue of a send task for one mail (``goes_first``)."""
-    return MOVES if goes_first(kind, context) else MAIL
+    """The queue of a send task for one mail: a move's answer on ``moves``, another mail that
+    asks for a decision now (the first mover's invitation) on ``starts``, the rest on ``mail``."""
+    if kind in FIRST:
+        return MOVES
+    return STARTS if goes_first(kind, context) else MAIL

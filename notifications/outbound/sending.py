@@ -19,10 +19,11 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Case, Q, When
 from django.utils import timezone
 
 from notifications.models import OutboundMail
-from notifications.outbound import throttle
+from notifications.outbound import queues, throttle
 from notifications.outbound.emails import render
 from notifications.outbound.pictures import attach_picture
 from notifications.outbound.throttle import MAX_ATTEMPTS
@@ -133,13 +134,17 @@ def record_failure(mail_id: int, error: BaseException, *, final: bool) -> None:
 
 def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500) -> list[int]:
     """Rows still pending a while after they were written: their task was lost (broker down,
-    worker killed).  The sweep enqueues them again; ``deliver`` makes that harmless."""
+    worker killed).  The sweep enqueues them again; ``deliver`` makes that harmless.  The mails
+    a player waits for come first (``queues.goes_first``: a move's answer, a first mover's
+    invitation), then the rest, oldest first: 3,000 invitations left behind by a broker's
+    restart do not hold back the decision mails written after them."""
     cutoff = timezone.now() - older_than
+    waited_for = Q(kind__in=queues.FIRST) | (Q(context__has_key="decision") & ~Q(context__decision=""))
     return list(
         OutboundMail.objects.filter(
             status=OutboundMail.Status.PENDING, created_at__lt=cutoff, attempts__lt=MAX_ATTEMPTS
         )
-        .order_by("created_at")
+        .order_by(Case(When(waited_for, then=0), default=1), "created_at", "pk")
         .values_list("pk", flat=True)[:limit]
     )
 

@@ -1,5 +1,6 @@
-"""Moves first: the mails a player waits for after a move go to the ``moves`` queue, the bulk
-(invitations, news, digests, league mails) to ``mail`` (notifications/outbound/queues.py)."""
+"""Moves first: the mails a player waits for after a move go to the ``moves`` queue, the first
+movers' invitations of a season start to ``starts``, the bulk (the other invitations, news,
+digests, league mails) to ``mail`` (notifications/outbound/queues.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_a_decision_or_a_refusal_goes_first_and_an_invitation_or_a_digest_waits(
     assert queues.queue_of("invitation") == queues.MAIL
     assert queues.queue_of("digest") == queues.MAIL
     assert queues.queue_of("standings") == queues.MAIL
-    assert queues.queue_of("invitation", {"decision": "bid"}) == queues.MOVES  # the first mover's
+    assert queues.queue_of("invitation", {"decision": "bid"}) == queues.STARTS  # the first mover's
     assert queues.queue_of("invitation", {"decision": ""}) == queues.MAIL
 
 
@@ -34,7 +35,7 @@ def test_taking_a_reply_in_goes_first_and_unrouted_tasks_are_bulk():
     router = app.amqp.router
     assert router.route({}, process_inbound.name)["queue"].name == queues.MOVES
     assert router.route({}, "notifications.tasks.send_digests")["queue"].name == queues.MAIL
-    assert {q.name for q in settings.CELERY_TASK_QUEUES} == {queues.MOVES, queues.MAIL}
+    assert [q.name for q in settings.CELERY_TASK_QUEUES] == [queues.MOVES, queues.STARTS, queues.MAIL]
 
 
 def test_the_bots_task_keeps_its_name_and_goes_first_and_the_worker_finds_it():
@@ -47,7 +48,7 @@ def test_the_bots_task_keeps_its_name_and_goes_first_and_the_worker_finds_it():
 
 
 @pytest.mark.django_db
-def test_a_season_start_s_invitations_wait_while_the_first_mover_s_and_the_move_s_mails_go_first(
+def test_a_season_start_s_first_movers_wait_apart_from_the_move_s_mails_and_before_the_bulk(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     sent: list[tuple[list[int], str]] = []
@@ -59,16 +60,17 @@ def test_a_season_start_s_invitations_wait_while_the_first_mover_s_and_the_move_
     game = services.create_game(players(3), seed="queues")
     with django_capture_on_commit_callbacks(execute=True):
         services.start_game(game)  # the invitations
-    # the first mover's invitation is its decision mail: it goes first, the others wait
+    # the first mover's invitation is its decision mail: published before the other seats'
+    # invitations, on a queue of its own (a season start's thousands never stand before a reply)
     first = next(
         r for r in OutboundMail.objects.filter(game=game, kind="invitation") if r.context.get("decision")
     )
-    assert sorted(sent, key=lambda s: s[1]) == [
+    assert sent == [
+        ([first.pk], queues.STARTS),
         (
             [r.pk for r in OutboundMail.objects.filter(game=game).exclude(pk=first.pk).order_by("pk")],
             queues.MAIL,
         ),
-        ([first.pk], queues.MOVES),
     ]
     sent.clear()
     row = PendingDecision.objects.owed().get(game=game)
@@ -80,9 +82,10 @@ def test_a_season_start_s_invitations_wait_while_the_first_mover_s_and_the_move_
     assert {q for _, q in sent} == {queues.MOVES}
 
 
-def test_the_broker_keeps_the_two_queues_apart(redis_url):
-    """On the real Redis a send task for a decision lands in the moves list, an invitation's in
-    the mail list (each queue is its own list: a worker on ``-Q moves`` never sees the bulk)."""
+def test_the_broker_keeps_the_queues_apart(redis_url):
+    """On the real Redis a send task for a decision lands in the moves list, a first mover's
+    invitation in the starts list, an invitation's in the mail list (each queue is its own
+    list: a worker on ``-Q moves`` never sees a season start)."""
     client = redis.Redis.from_url(redis_url)
     eager = app.conf.task_always_eager
     app.conf.update(broker_url=redis_url, task_always_eager=False)
@@ -91,7 +94,78 @@ def test_the_broker_keeps_the_two_queues_apart(redis_url):
         send_mails.apply_async(([1],), queue=queues.queue_of("decision"))
         send_mails.apply_async(([2],), queue=queues.queue_of("invitation"))
         send_mails.apply_async(([3],), queue=queues.queue_of("invitation"))
-        assert (client.llen(queues.MOVES), client.llen(queues.MAIL)) == (1, 2)
+        send_mails.apply_async(([4],), queue=queues.queue_of("invitation", {"decision": "place"}))
+        lengths = [client.llen(queue) for queue in (queues.MOVES, queues.STARTS, queues.MAIL)]
+        assert lengths == [1, 1, 2]
     finally:
         app.control.purge()
         app.conf.update(task_always_eager=eager)
+
+
+@pytest.mark.django_db
+def test_the_sweep_sends_again_what_a_player_waits_for_before_older_invitations():
+    """Rows whose task was lost (a broker's restart): a move's answer and a first mover's
+    invitation are sent again first, then the bulk, each oldest first."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications.outbound import sending
+
+    long_ago = timezone.now() - timedelta(minutes=30)
+
+    def row(kind: str, minutes: int, **context: str) -> int:
+        mail = OutboundMail.objects.create(
+            key=f"sweep-{kind}-{minutes}",
+            message_id=f"<{kind}-{minutes}@test>",
+            kind=kind,
+            to_email="a@example.org",
+            context=context,
+        )
+        OutboundMail.objects.filter(pk=mail.pk).update(created_at=long_ago + timedelta(minutes=minutes))
+        return mail.pk
+
+    invitations = [row("invitation", m, decision="") for m in (0, 2, 3)]
+    first_mover = row("invitation", 5, decision="place")
+    answer = row("decision", 9, decision="bid")
+    digest = row("digest", 1)
+    fresh = OutboundMail.objects.create(
+        key="sweep-new", message_id="<new@test>", kind="decision", to_email="a@example.org"
+    )
+    found = sending.stale_pending()
+    assert found == [first_mover, answer, invitations[0], digest, invitations[1], invitations[2]]
+    assert fresh.pk not in found  # its own task is still coming
+    assert sending.stale_pending(limit=2) == [first_mover, answer]
+
+
+@pytest.mark.django_db
+def test_the_mail_sweep_sends_lost_rows_again_in_batches_on_their_queues_first_movers_first(monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications import tasks
+
+    sent: list[tuple[list[int], str]] = []
+    monkeypatch.setattr(send_mails, "apply_async", lambda args, queue, **_: sent.append((args[0], queue)))
+    monkeypatch.setattr(tasks, "SWEEP_BATCH", 2)
+    rows = [
+        OutboundMail.objects.create(
+            key=f"lost-{n}",
+            message_id=f"<lost-{n}@test>",
+            kind=kind,
+            to_email="a@example.org",
+            context=context,
+        ).pk
+        for n, (kind, context) in enumerate(
+            [("invitation", {"decision": ""})] * 3 + [("invitation", {"decision": "place"}), ("decision", {})]
+        )
+    ]
+    OutboundMail.objects.update(created_at=timezone.now() - timedelta(minutes=10))
+    tasks.sweep_mail()
+    assert sent == [
+        ([rows[4]], queues.MOVES),
+        ([rows[3]], queues.STARTS),
+        (rows[0:2], queues.MAIL),
+        (rows[2:3], queues.MAIL),
+    ]
