@@ -26,6 +26,7 @@ from email.mime.image import MIMEImage
 from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import BinaryField, Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -82,16 +83,22 @@ def picture_for(mail: OutboundMail, game: Game, language: str, state: Any, names
     previous = _previous_board(mail)
     if previous == mail.seq:  # the seat's last board mail was about this very event
         return b""
-    row = (
-        BoardPicture.objects.filter(game=game, seq=mail.seq, language=language)
-        .values_list("png", "parts")
-        .first()
-    )
+    # this event's picture and the parts of the seat's previous one, in one read (the
+    # previous one's PNG is not fetched: its parts say whether the map is the same)
+    kept = {
+        seq: (bytes(png), parts)
+        for seq, png, parts in BoardPicture.objects.filter(
+            game=game, language=language, seq__in={mail.seq, mail.seq if previous is None else previous}
+        )
+        .annotate(here=Case(When(seq=mail.seq, then="png"), default=Value(b""), output_field=BinaryField()))
+        .values_list("seq", "here", "parts")
+    }
+    row = kept.get(mail.seq)
     if row is not None:
-        png, parts = bytes(row[0]), row[1]
+        png, parts = row
     else:
         png, parts = b"", parts_of(_svg(game.engine, state, names))
-    if previous is not None and _same_map(game, language, previous, parts):
+    if previous is not None and _same_map(kept.get(previous, (b"", {}))[1], parts):
         if row is None:  # kept, so that the next mail compares with this event's map
             BoardPicture.objects.bulk_create(
                 [BoardPicture(game=game, seq=mail.seq, language=language, png=b"", parts=parts, bands=[])],
@@ -122,18 +129,10 @@ def _previous_board(mail: OutboundMail) -> int | None:
     )
 
 
-def _same_map(game: Game, language: str, previous: int, parts: Mapping[str, Any]) -> bool:
-    """Whether ``parts`` (of a picture) show the map of the picture after event ``previous``;
-    where that picture's parts are no longer kept (pruned), no."""
-    if not parts:
-        return False
-    then = (
-        BoardPicture.objects.filter(game=game, language=language, seq=previous)
-        .exclude(parts={})
-        .values_list("parts", flat=True)
-        .first()
-    )
-    return then is not None and _map_of(then) == _map_of(parts)
+def _same_map(then: Mapping[str, Any], parts: Mapping[str, Any]) -> bool:
+    """Whether ``parts`` (of a picture) show the map of the picture of the seat's previous board
+    mail (``then``: its parts); where those are no longer kept (pruned), no."""
+    return bool(parts) and bool(then) and _map_of(then) == _map_of(parts)
 
 
 def _map_of(parts: Mapping[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Case, Q, When
 from django.utils import timezone
 
+from games.models import Seat
 from notifications.models import OutboundMail
 from notifications.outbound import queues, throttle
 from notifications.outbound.emails import render
@@ -86,8 +87,10 @@ def _deliver(mail_id: int) -> str:
         )
         if mail is None:
             return "not pending (sent already, or another worker has it)"
-        if mail.player is None and mail.game is not None and mail.seat is not None:
+        seat = None
+        if mail.game is not None and mail.seat is not None:
             seat = mail.game.seats.select_related("player").get(position=mail.seat)
+        if mail.player is None and seat is not None:
             mail.player, mail.to_email = seat.player, seat.player.email  # who holds the seat now
         if mail.player is not None and mail.player.email_bounced_at is not None:
             mail.status = OutboundMail.Status.FAILED
@@ -95,20 +98,21 @@ def _deliver(mail_id: int) -> str:
             mail.save(update_fields=["status", "last_error", "updated_at"])
             return mail.last_error
         # the provider's pace, decisions first; without limits only a pause after a refusal for rate
-        held = throttle.hold(mail) if throttle.limited() else throttle.paused()
+        held, refused = (throttle.hold(mail), True) if throttle.limited() else throttle.paused()
         if held:
             return f"held: {held}"
         picture = b""  # the board as PNG, kept per event (see pictures), fetched again on each attempt
         if not mail.subject:
             mail.subject, mail.text, mail.html, picture = render(mail)
-        message = _message(mail, picture)
+        message = _message(mail, picture, seat)
         try:
             message.send()
         except smtplib.SMTPException as error:
             if throttle.refused_for_rate(error):  # not the mail's failure: the outbox waits
                 raise throttle.RateRefused(redact(str(error))) from error
             raise
-        throttle.went()
+        if refused:  # a refusal for rate was counted: this mail went, so the provider takes mail again
+            throttle.went()
         mail.status = OutboundMail.Status.SENT
         mail.sent_at = timezone.now()
         mail.attempts += 1
@@ -168,9 +172,9 @@ class _Mail(EmailMultiAlternatives):
         return message
 
 
-def _message(mail: OutboundMail, picture: bytes = b"") -> EmailMultiAlternatives:
+def _message(mail: OutboundMail, picture: bytes = b"", seat: Seat | None = None) -> EmailMultiAlternatives:
     if mail.game is not None and mail.seat is not None:
-        seat = mail.game.seats.get(position=mail.seat)
+        seat = seat or mail.game.seats.get(position=mail.seat)
         # the seat's token is its holder's now: a row written for a player who has since lost
         # the seat (an answer) must not hand it to them
         reply_to = reply_address(seat) if mail.player_id in (None, seat.player_id) else service_address()

@@ -107,15 +107,15 @@ def hold(mail: OutboundMail) -> str:
     return ""
 
 
-def paused() -> str:
+def paused() -> tuple[str, bool]:
     """Why every mail waits after a refusal for rate ('' when none does): ``hold`` without the
-    limits, and without its lock (sends without limits do not queue on the pace row)."""
-    until = (
-        SendingPace.objects.filter(pk=1, paused_until__gt=timezone.now())
-        .values_list("paused_until", flat=True)
-        .first()
-    )
-    return f"the provider refused for rate; sending again after {until:%H:%M:%S} UTC" if until else ""
+    limits, and without its lock (sends without limits do not queue on the pace row); and
+    whether a refusal is still counted (then ``went`` clears it once a mail goes).  One read."""
+    found = SendingPace.objects.filter(pk=1).values_list("paused_until", "refusals").first()
+    until, refusals = found if found is not None else (None, 0)
+    if until is not None and until > timezone.now():
+        return f"the provider refused for rate; sending again after {until:%H:%M:%S} UTC", True
+    return "", bool(refusals)
 
 
 def recovering() -> bool:
