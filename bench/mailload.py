@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.load.sink import kept
+
 PLAYERS = 4
 SEED = os.environ.get("BENCH_SEED", "mailload-1")
 
@@ -135,7 +137,7 @@ def play(label: str, everything: bool, spool: Path) -> Run:
     pictures.draw_of = timed
     vars(sending)["render"] = rendered
     forget()  # a cold start, as for a worker that never drew this game
-    for old in spool.glob("*.eml"):
+    for old in kept(spool):
         old.unlink()
     try:
         game = services.create_game(people, seed=SEED)
@@ -169,9 +171,9 @@ def play(label: str, everything: bool, spool: Path) -> Run:
 def received(run: Run, spool: Path, sent: int) -> None:
     """Each mail as the sink kept it: its size, and its pictures' (image parts, as sent)."""
     deadline = time.monotonic() + 30
-    while len(list(spool.glob("*.eml"))) < sent and time.monotonic() < deadline:
+    while len(kept(spool)) < sent and time.monotonic() < deadline:
         time.sleep(0.05)  # the sink writes the last ones
-    for path in spool.glob("*.eml"):
+    for path in kept(spool):
         head, _, data = path.read_bytes().partition(b"\r\n")  # the sink's X-Sink-To line
         to = head.decode().partition(": ")[2]
         run.mails[to] += 1

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.load.plan import ROOT, free_port, wait_closed, wait_port
@@ -20,6 +21,9 @@ class Proc:
         self.name, self.argv, self.env, self.log, self.port = name, argv, env, log, port
         self.popen: subprocess.Popen[bytes] | None = None
         self.rss: list[int] = []  # kB, sampled
+        self.cpu_done = 0.0  # CPU seconds of its earlier runs (before a kill), children included
+        self.cpu_now = 0.0  # of the running one, as last sampled
+        self.more: Callable[[], list[int]] | None = None  # processes of its own outside its tree
 
     def start(self) -> None:
         out = self.log.open("ab")
@@ -30,6 +34,9 @@ class Proc:
             wait_port(self.port)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
+        self.sample_cpu()  # what it spent until now is kept; a restart counts from zero
+        self.cpu_done += self.cpu_now
+        self.cpu_now = 0.0
         if self.popen is not None and self.popen.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.popen.pid, sig)
@@ -49,7 +56,24 @@ class Proc:
             out += [int(p) for p in children.read_text().split()]
         return out
 
+    def sample_cpu(self) -> None:
+        """The CPU time of the process and its children so far (user and system, of the ones
+        alive and of those it has reaped), from /proc."""
+        if self.popen is None or self.popen.poll() is not None:
+            return
+        found, pending = [], [self.popen.pid, *(self.more() if self.more else [])]
+        while pending:  # the whole tree: a RabbitMQ node runs a few processes below its wrapper
+            pid = pending.pop()
+            found.append(pid)
+            with contextlib.suppress(OSError):
+                pending += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        self.cpu_now = max(self.cpu_now, sum(cpu_seconds(pid) for pid in set(found)))
+
+    def cpu(self) -> float:
+        return self.cpu_done + self.cpu_now
+
     def sample(self) -> None:
+        self.sample_cpu()
         total = 0
         for pid in self.pids():
             try:
@@ -62,8 +86,22 @@ class Proc:
             self.rss.append(total)
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime + cutime + cstime of a process (fields 14-17 of /proc/<pid>/stat)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+    return sum(int(f) for f in fields[11:15]) / TICKS
+
+
 class Broker:
     url: str
+    proc: Proc
 
     def start(self) -> None: ...
 
@@ -146,6 +184,7 @@ class RabbitBroker(Broker):
         )
         self.node = env["RABBITMQ_NODENAME"]
         self.proc = Proc("rabbitmq", ["rabbitmq-server"], env, work / "rabbitmq.log")
+        self.proc.more = self._node_pids  # the node runs in a session of its own (see stop)
 
     def start(self) -> None:
         self.proc.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import signal
 import statistics
 import sys
@@ -191,6 +192,10 @@ def run(
     from django.db import connection
 
     players = Players(plan, smtp_port, web_port, spool, random.Random(plan.seed))
+    players_cpu = resource.getrusage(resource.RUSAGE_SELF)  # from here: the players' own CPU
+    for proc in [*service, sink_proc, broker.proc]:
+        proc.sample_cpu()
+        proc.cpu_done, proc.cpu_now = -proc.cpu_now, proc.cpu_now  # counted from the load's start
     stop = threading.Event()
     kills: list[float] = []
     events: list[str] = []
@@ -242,6 +247,8 @@ def run(
     def sample() -> None:
         for proc in service:
             proc.sample()
+        sink_proc.sample_cpu()
+        broker.proc.sample_cpu()
 
     def read() -> None:
         players.read()
@@ -298,10 +305,16 @@ def run(
     stop.set()
     print(f"  load phase over after {load_end - t0:.0f} s; draining (at most {plan.drain:.0f} s)")
     drained = drain(plan, spool, players)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = {"players": used.ru_utime + used.ru_stime - players_cpu.ru_utime - players_cpu.ru_stime}
+    for proc in [*service, sink_proc, broker.proc]:
+        proc.sample_cpu()
+        kind = proc.name.split()[0]  # "worker 0", "worker 1": the workers
+        cpu[kind] = cpu.get(kind, 0.0) + proc.cpu()
     for proc in service:
         proc.kill(signal.SIGTERM)
     players.read()
-    return report(plan, players, t0, load_end, drained, kills, events, service)
+    return report(plan, players, t0, load_end, drained, kills, events, service, cpu)
 
 
 def drain(plan: Plan, spool: Path, players: Players) -> float:
@@ -330,6 +343,7 @@ def report(
     kills: list[float],
     events: list[str],
     service: list[Proc],
+    cpu: dict[str, float],
 ) -> int:
     from games import services
     from games.models import Event, Game
@@ -355,7 +369,7 @@ def report(
     )
 
     arrivals: dict[str, list[float]] = defaultdict(list)
-    for mail in read_spool(players.spool, set()):
+    for mail in read_spool(players.spool, set(), everything=True):
         arrivals[mail.message_id].append(mail.arrived)
     rows = list(OutboundMail.objects.values_list("message_id", "status", "game_id", "seq", "kind"))
     sent_rows = [r for r in rows if r[1] in (OutboundMail.Status.SENT, OutboundMail.Status.DELIVERED)]
@@ -430,6 +444,14 @@ def report(
         )
     print(f"drained in {drained:.0f} s after the load")
     print("memory (RSS, MB): " + ", ".join(f"{p.name} {max(p.rss) / 1024:.0f}" for p in service if p.rss))
+    total = sum(cpu.values()) or 1.0
+    print(
+        "CPU by process kind, load and drain: "
+        + ", ".join(
+            f"{kind} {s:.0f} s ({s / total:.0%})" for kind, s in sorted(cpu.items(), key=lambda i: -i[1])
+        )
+    )
+    print(f"the players' share of the CPU: {cpu['players'] / total:.0%} (goal: 10% or less)")
     failed = lost_moves or twice or wrongly or undelivered or not_replaying or len(doubled) > len(explained)
     p95 = pct(latencies, 95) if latencies else float("inf")
     print(
