@@ -4,6 +4,7 @@ digests, league mails) to ``mail`` (notifications/outbound/queues.py)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -169,3 +170,37 @@ def test_the_mail_sweep_sends_lost_rows_again_in_batches_on_their_queues_first_m
         (rows[0:2], queues.MAIL),
         (rows[2:3], queues.MAIL),
     ]
+
+
+def test_a_publish_the_broker_refused_is_tried_again_off_the_request_then_left_to_the_sweep(monkeypatch):
+    """A broker restarting for a few seconds: the send task is published again a moment later
+    by the process that wrote the rows, not two minutes later by the sweep."""
+    import threading
+
+    from kombu.exceptions import OperationalError
+
+    from notifications.outbound import outbox
+
+    tries: list[str] = []
+    done = threading.Event()
+
+    def apply_async(args: tuple[list[int]], queue: str, **_: Any) -> None:
+        tries.append(queue)
+        if len(tries) < 3:
+            raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        done.set()
+
+    monkeypatch.setattr(send_mails, "apply_async", apply_async)
+    monkeypatch.setattr(outbox, "REPUBLISH_AFTER", (0.01, 0.01, 0.01))
+    outbox.publish([7, 8], queues.MOVES)  # returns at once: the retries are not the caller's
+    assert done.wait(5), tries
+    assert tries == [queues.MOVES] * 3
+    # a broker down for longer: after the last retry the rows are the sweep's, nothing raised
+    tries.clear()
+    monkeypatch.setattr(send_mails, "apply_async", lambda *a, **k: (tries.append("x"), 1 / 0))
+    outbox.publish([9], queues.MAIL)
+    deadline = time.monotonic() + 5
+    while len(tries) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.05)
+    assert len(tries) == 4  # the first try and the three again
