@@ -135,7 +135,7 @@ class Draft:
 
     def __init__(self, state: State) -> None:
         self._state: State = Working.of(state)
-        self._log: list[LogEntry] = []  # what the moves log: nobody reads it
+        self._log: list[LogEntry] = []  # what the moves log: nobody reads it, emptied now and then
 
     def apply(self, seat: int, command: Command, chance: Sequence[Chance] = (), /) -> None:
         state, log = self._state, self._log
@@ -146,7 +146,8 @@ class Draft:
         if chance:
             state = evolve(state, given=tuple(chance))
         state = self._state = _apply(state, seat, kind, command, log)
-        log.clear()
+        if len(log) > 256:
+            log.clear()
         if state.given:
             chance_.settle(state)
 
