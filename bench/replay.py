@@ -13,12 +13,12 @@ rounds, as CPU time of this process (``time.process_time``: time spent waiting f
 shared with other work is not counted), best round of each, so the ratio holds on a busy
 machine.  Run: ``python -m bench.replay``
 
-Where a step goes (cProfile, 20 replays of each game): White Lotus at ~15x spends it in the
-bidding step (``contest.apply``, a quarter inclusive), state copies (``evolve``, ``put``,
-``set_area``) and bit-mask iteration (``bits``), then the contract's ``Rules.apply`` and the
-engine's ``apply`` wrapper and command decoding; Die Verbotene Stadt at ~20x in state copies
-(``evolve``: three and a half a step), moving officials (``_move``, ``slide``, ``trace``) and
-the seeded draws (``rng.randbelow``).
+Where a step goes (sampled, the fold): White Lotus at ~14x spends it in the bidding step
+(``contest.apply``, over a quarter inclusive), placement and its ``placeable``, tiles
+(``tile_spots``, bit-mask iteration in ``bits``) and ``set_area``'s census updates; Die
+Verbotene Stadt at ~20x in moving officials (``_move``, its fate die and the seeded draws),
+sealed windows closing (salts and commitments) and a move's legality (``trace``, ``slide``).
+Copies and the contract's dispatch are a few percent (bench/RESULTS.md).
 """
 
 from __future__ import annotations
