@@ -5,12 +5,20 @@ Three games are recorded by the self-play bots (White Lotus: a 6-player kosmos g
 events (one JSON object per accepted command, with a schema version), then timed:
 
 * decode: ``json.loads`` of the event list;
-* replay: decode, turn each payload into a typed command and apply it from ``setup``.
+* replay: decode, turn each payload into a typed command and fold the moves from ``setup``
+  (``rules.serial.fold``, as the service replays stored events).
 
 Target: replay <= 10 x decode, for every game.  Both are timed in the same run in alternating
 rounds, as CPU time of this process (``time.process_time``: time spent waiting for a core
 shared with other work is not counted), best round of each, so the ratio holds on a busy
 machine.  Run: ``python -m bench.replay``
+
+Where a step goes (sampled, the fold): White Lotus at ~14x spends it in the bidding step
+(``contest.apply``, over a quarter inclusive), placement and its ``placeable``, tiles
+(``tile_spots``, bit-mask iteration in ``bits``) and ``set_area``'s census updates; Die
+Verbotene Stadt at ~20x in moving officials (``_move``, its fate die and the seeded draws),
+sealed windows closing (salts and commitments) and a move's legality (``trace``, ``slide``).
+Copies and the contract's dispatch are a few percent (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -84,10 +92,9 @@ def main() -> int:
             return json.loads(text)
 
         def replay(text: str = text, config: Any = config, seed: str = seed, rules: Rules = rules) -> object:
-            state = rules.setup(config, seed)
-            for event in json.loads(text):
-                state, _ = rules.apply(state, event["seat"], rules.serial.command_from_dict(event["payload"]))
-            return state
+            command = rules.serial.command_from_dict
+            moves = ((event["seat"], command(event["payload"]), ()) for event in json.loads(text))
+            return rules.serial.fold(rules.setup(config, seed), moves)
 
         t_replay, t_decode = best([(replay, 2), (decode, 40)], rounds=15)
         ratio = t_replay / t_decode

@@ -23,7 +23,8 @@ and a default written and documented once, below::
                         time_controls, short_windows, REVEALS, CHAPTERS, PAGE_WORDS, MESSAGES,
                         FIRST_SEAT_KEY, FULL_PRESS_OPTIONS, OPTION_FLAGS, Bot(key)
     rules.serial        load_board, make_config, config_to_data, config_from_data,
-                        state_to_dict, state_from_dict, command_to_dict, command_from_dict, replay
+                        state_to_dict, state_from_dict, command_to_dict, command_from_dict, replay,
+                        fold, draft
     rules.chance        SYNTAX, WORDS, SEEDED_FIELDS, parse, format, format_in, drawn
     rules.notation      clean, format_command, describe, SYNTAX, syntax, words, public
     rules.presentation  narrate, decision_text, sealed_text, phase_text, MAIL_WORDS, PICTURE,
@@ -55,7 +56,7 @@ stands in this one file, which a game's author reads from top to bottom.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -80,6 +81,8 @@ __all__ = [
     "Config",
     "Decision",
     "DecisionView",
+    "Draft",
+    "DraftPart",
     "IllegalCommand",
     "LogEntry",
     "Message",
@@ -290,6 +293,15 @@ class SerialPart(Protocol):
     def command_to_dict(self, command: Any) -> dict[str, Any]: ...
     def command_from_dict(self, data: Mapping[str, Any]) -> Any: ...
     def replay(self, config: Any, seed: str, moves: Sequence[tuple[int, Any]]) -> Any: ...
+    def fold(self, state: Any, moves: Iterable[tuple[int, Any, Sequence[Any]]]) -> Any: ...
+    def draft(self, state: Any) -> DraftPart: ...
+
+
+class DraftPart(Protocol):
+    """A private working copy of a state that a fold plays moves on (``serial.draft``)."""
+
+    def apply(self, seat: int, command: Any, chance: Sequence[Any] = (), /) -> None: ...
+    def done(self) -> Any: ...
 
 
 class ChancePart(Protocol):
@@ -470,12 +482,25 @@ class Serial(Part):
         return generic.command_from(data, self.rules.package)
 
     def replay(self, config: Any, seed: str, moves: Sequence[tuple[int, Any]]) -> Any:
-        """The state after ``(seat, command)`` moves from the setup.  Default: apply each."""
-        rules = self.rules
-        state = rules.setup(config, seed)
-        for seat, command in moves:
-            state, _ = rules.apply(state, seat, command)
-        return state
+        """The state after ``(seat, command)`` moves from the setup: :meth:`fold`."""
+        return self.fold(self.rules.setup(config, seed), ((seat, command, ()) for seat, command in moves))
+
+    def fold(self, state: Any, moves: Iterable[tuple[int, Any, Sequence[Any]]]) -> Any:
+        """The state after ``(seat, command, chance)`` moves from ``state``, which is left as
+        it is: what ``apply`` after ``apply`` ends in, the log dropped (replay of stored
+        events).  Played on one :meth:`draft`, copied once at the end."""
+        draft = self.draft(state)
+        play = draft.apply
+        for seat, command, chance in moves:
+            play(seat, command, chance)
+        return draft.done()
+
+    def draft(self, state: Any) -> DraftPart:
+        """A working copy of ``state`` that moves change in place (``draft.apply(seat,
+        command, chance)``), and ``draft.done()`` the state it reached, a value like any other
+        (the draft plays on).  Only a fold sees a draft: the core's ``apply`` never mutates.
+        A draft refused a move is spent.  Default: :class:`Draft`, ``apply`` after ``apply``."""
+        return Draft(self.rules, state)
 
     def _class(self, path: str) -> type:
         package = self.rules.package
@@ -486,6 +511,21 @@ class Serial(Part):
         for part in qualname.split("."):
             found = getattr(found, part)
         return found  # type: ignore[no-any-return]
+
+
+class Draft:
+    """The default :meth:`Serial.draft`: the contract's ``apply`` after ``apply`` (a game
+    whose states are not cheap to copy gives its own, changing one working copy in place)."""
+
+    def __init__(self, rules: Rules, state: Any) -> None:
+        self._apply = rules.apply
+        self._state = state
+
+    def apply(self, seat: int, command: Any, chance: Sequence[Any] = (), /) -> None:
+        self._state, _ = self._apply(self._state, seat, command, chance)
+
+    def done(self) -> Any:
+        return self._state
 
 
 class Chance(Part):

@@ -162,21 +162,22 @@ def effective(events: Iterable[Event]) -> list[Event]:
 
 
 def _replay(rules: Rules, state: State, events: Iterable[Event]) -> State:
-    for event in events:
-        if event.kind in MOVE_KINDS:
-            state, _ = apply_event(rules, state, event)
-    return state
+    """The state after the move events from ``state``: the rules' fold (one working copy,
+    the log unread), ``state`` left as it is."""
+    return rules.serial.fold(state, (_move(rules, event) for event in events if event.kind in MOVE_KINDS))
+
+
+def _move(rules: Rules, event: Event) -> tuple[int, Command, Sequence[Any]]:
+    """A move event as the rules play it: its seat, its command and the outcomes of chance
+    it keeps (a game played elsewhere: games.rules.chance)."""
+    assert event.seat is not None
+    command = rules.serial.command_from_dict(event.payload["command"])
+    return event.seat, command, chance.from_data(event.payload.get("chance"))
 
 
 def apply_event(rules: Rules, state: State, event: Event) -> tuple[State, list[LogEntry]]:
-    """The state after a move event, and what the engine said of it: its command, with the
-    outcomes of chance it keeps (a game played elsewhere: games.rules.chance)."""
-    assert event.seat is not None
-    command = rules.serial.command_from_dict(event.payload["command"])
-    outcomes = event.payload.get("chance")
-    if outcomes:
-        return rules.apply(state, event.seat, command, chance.from_data(outcomes))
-    return rules.apply(state, event.seat, command)
+    """The state after a move event, and what the engine said of it (:func:`_move`)."""
+    return rules.apply(state, *_move(rules, event))
 
 
 # --- the draws: the server's seed, the players' entropy -----------------------------------------

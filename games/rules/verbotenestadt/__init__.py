@@ -35,7 +35,7 @@ from .commands import Command, Plan, command_from_dict, command_to_dict
 from .constants import SEATS, hat, robe
 from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, outcome, replay, setup
+from .engine import Draft, apply, outcome, replay, setup
 from .mailfacts import WORDS as _FACT_WORDS
 from .mailfacts import mail_facts, score_parts
 from .mailwords import MAIL_WORDS
@@ -148,6 +148,7 @@ class Serial(base.Serial):
     command_to_dict = staticmethod(command_to_dict)
     command_from_dict = staticmethod(command_from_dict)
     replay = staticmethod(replay)
+    draft = staticmethod(Draft)
 
 
 class Chance(base.Chance):

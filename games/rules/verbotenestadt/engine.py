@@ -56,7 +56,7 @@ from .menu import describe
 from .moves import MoveError, trace
 from .notation import format_command
 from .scoring import outcome_of, score
-from .state import Config, Entry, State, evolve, move_official, put
+from .state import Config, Entry, State, Working, evolve, move_official, put, settled
 
 _CODES = frozenset(OFFICIALS)
 
@@ -126,6 +126,33 @@ def apply(
     if state.given:
         chance_.settle(state)
     return state, log
+
+
+class Draft:
+    """A fold's working copy (``serial.draft``): each move changes one :class:`Working` state
+    in place, as :func:`apply` would return it changed; ``done()`` copies it out.  A move it
+    refuses raises as :func:`apply` does, without the menu, and spends the draft."""
+
+    def __init__(self, state: State) -> None:
+        self._state: State = Working.of(state)
+        self._log: list[LogEntry] = []  # what the moves log: nobody reads it, emptied now and then
+
+    def apply(self, seat: int, command: Command, chance: Sequence[Chance] = (), /) -> None:
+        state, log = self._state, self._log
+        kind = None if state.phase == "finished" or not 0 <= seat < state.players else owed(state, seat)
+        if kind is None:
+            apply(state, seat, command, chance)  # refuses it, in its words
+            raise AssertionError("apply took a move its draft refuses")
+        if chance:
+            state = evolve(state, given=tuple(chance))
+        state = self._state = _apply(state, seat, kind, command, log)
+        if len(log) > 256:
+            log.clear()
+        if state.given:
+            chance_.settle(state)
+
+    def done(self) -> State:
+        return settled(self._state)
 
 
 def _with_menu(state: State, seat: int, error: IllegalCommand) -> IllegalCommand:
@@ -622,10 +649,11 @@ def default_take(state: State, seat: int) -> Take | Spare:
 
 
 def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> State:
-    state = setup(config, seed)
+    draft = Draft(setup(config, seed))
+    play = draft.apply
     for seat, command in moves:
-        state, _ = apply(state, seat, command)
-    return state
+        play(seat, command)
+    return draft.done()
 
 
 __all__ = ["PIECES", "apply", "outcome", "replay", "setup"]

@@ -222,19 +222,55 @@ def _tuples(value: Any) -> Any:
 # faster: it copies the instance dict instead of calling __init__ with every field (the
 # state has 27; replay evolves it a few times per command, bench/replay.py).  mypy checks
 # its calls as it checks ``replace``; the field names are not checked again at run time.
+# A :class:`Working` state (a fold's draft, engine.Draft) is changed in place and returned.
 _new = object.__new__
 _set = object.__setattr__
-__all__ = ["EDITIONS", "Config", "Entry", "Options", "State", "evolve", "move_official", "put"]
+__all__ = [
+    "EDITIONS",
+    "Config",
+    "Entry",
+    "Options",
+    "State",
+    "Working",
+    "evolve",
+    "move_official",
+    "put",
+    "settled",
+]
+
+
+class Working(State):
+    """A state a fold changes in place (``evolve`` on it returns it, changed): the one working
+    copy of ``engine.Draft``, never seen outside it; :func:`settled` is its value."""
+
+    @classmethod
+    def of(cls, state: State) -> Working:
+        working = _new(cls)
+        _set(working, "__dict__", state.__dict__.copy())
+        return working
+
+
+def settled(working: State) -> State:
+    """A working state's value now: a :class:`State` of its fields (and facts kept on it)."""
+    state = _new(State)
+    _set(state, "__dict__", working.__dict__.copy())
+    return state
+
 
 if TYPE_CHECKING:
     from dataclasses import replace as evolve
 else:
 
     def evolve(state: State, /, **changes: Any) -> State:
-        new = _new(State)
-        d = state.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
-        d.update(changes)
-        _set(new, "__dict__", d)
+        if type(state) is Working:
+            d = state.__dict__
+            d.update(changes)
+            new = state
+        else:
+            new = _new(State)
+            d = state.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
+            d.update(changes)
+            _set(new, "__dict__", d)
         if "squares" in changes and "_squares_facts" in d:
             del d["_squares_facts"]
         return new
@@ -245,8 +281,9 @@ def move_official(state: State, code: str, square: Square | None, **changes: Any
     occupied squares and the officials on the board carried over, updated for that move."""
     index = _INDEX[code]
     before = state.squares[index]
-    new = evolve(state, squares=put(state.squares, index, square), **changes)
+    # read before evolving: a draft's evolve changes ``state`` itself
     facts: tuple[frozenset[Square], tuple[str, ...]] | None = state.__dict__.get("_squares_facts")
+    new = evolve(state, squares=put(state.squares, index, square), **changes)
     if facts is not None and before is not None:
         occupied, on_board = facts
         occupied = occupied - {before}

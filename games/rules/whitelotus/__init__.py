@@ -30,7 +30,7 @@ from .commands import Command, command_from_dict, command_to_dict
 from .constants import COLOURS, EDITIONS
 from .decisions import legal, pending
 from .defaults import default
-from .engine import apply, outcome, replay, setup
+from .engine import Draft, apply, outcome, replay, setup
 from .mailwords import MAIL_WORDS
 from .menu import describe, syntax
 from .narrate import MESSAGES as NARRATION
@@ -138,6 +138,7 @@ class Serial(base.Serial):
     command_to_dict = staticmethod(command_to_dict)
     command_from_dict = staticmethod(command_from_dict)
     replay = staticmethod(replay)
+    draft = staticmethod(Draft)
 
 
 class Chance(base.Chance):

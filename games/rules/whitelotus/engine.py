@@ -37,10 +37,12 @@ from .state import (
     State,
     StepDone,
     TieBreak,
+    Working,
     add,
     bag_index,
     evolve,
     put,
+    settled,
 )
 
 # Placement settles its own forced moves; sealed decisions are never played for a seat.
@@ -205,10 +207,34 @@ def outcome(state: State) -> Outcome | None:
 
 
 def replay(config: Config, seed: str, moves: Iterable[tuple[int, Command]]) -> State:
-    state = setup(config, seed)
+    draft = Draft(setup(config, seed))
+    play = draft.apply
     for seat, command in moves:
-        state, _ = apply(state, seat, command)
-    return state
+        play(seat, command)
+    return draft.done()
+
+
+class Draft:
+    """A fold's working copy (``serial.draft``): each move changes one :class:`Working` state
+    in place, as :func:`apply` would return it changed; ``done()`` copies it out.  A move it
+    refuses raises as :func:`apply` does, without the menu, and spends the draft."""
+
+    def __init__(self, state: State) -> None:
+        self._state: State = Working.of(state)
+        self._log: list[LogEntry] = []  # what the moves log: nobody reads it, emptied now and then
+
+    def apply(self, seat: int, command: Command, chance: Sequence[Chance] = (), /) -> None:
+        state, log = self._state, self._log
+        if chance:
+            state = evolve(state, given=tuple(chance))
+        state = self._state = _settle(_step(state, seat, command, log), log)
+        if len(log) > 256:
+            log.clear()
+        if state.given:
+            chance_.settle(state)
+
+    def done(self) -> State:
+        return settled(self._state)
 
 
 def _menu_lines(state: State, seat: int) -> list[str]:

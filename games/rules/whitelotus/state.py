@@ -514,16 +514,18 @@ def set_area(
         changes["owner"] = put(state.owner, area, o1)
     if m1 != m0:
         changes["markers"] = put(state.markers, area, m1)
+    # read before evolving: a draft's evolve changes ``state`` itself
+    census: Census | None = state.__dict__.get("_census")
+    marks: tuple[int, ...] | None = state.__dict__.get("_marks")
     new = evolve(state, **changes)
-    cached = state.__dict__
     d = new.__dict__
-    if "_census" not in d and "_census" in cached:
-        d["_census"] = cached["_census"].moved(state, area, (b0, o0), (b1, o1))
-    if "_marks" not in d and "_marks" in cached:
-        marks = list(cached["_marks"])
+    if census is not None and "_census" not in d:
+        d["_census"] = census.moved(new, area, (b0, o0), (b1, o1))
+    if marks is not None and "_marks" not in d:
+        changed = list(marks)
         for s in bits(m0 ^ m1):
-            marks[s] ^= 1 << area
-        d["_marks"] = tuple(marks)
+            changed[s] ^= 1 << area
+        d["_marks"] = tuple(changed)
     return new
 
 
@@ -558,22 +560,47 @@ def bag_index(kind: int) -> int:
 # several times faster: it copies the instance dict instead of calling __init__ (the
 # classes are frozen dataclasses without slots for this reason).  Replay speed depends on
 # it (bench/replay.py).  mypy checks calls to it as it checks ``replace`` (the field names
-# are not checked again at run time: that cost a quarter of each call).
+# are not checked again at run time: that cost a quarter of each call).  A :class:`Working`
+# state (a fold's draft, engine.Draft) is changed in place and returned.
 
 _T = TypeVar("_T")
 _new = object.__new__
 _set = object.__setattr__
-__all__ = ["evolve"]  # plus every public name defined above
+__all__ = ["Working", "evolve", "settled"]  # plus every public name defined above
+
+
+class Working(State):
+    """A state a fold changes in place (``evolve`` on it returns it, changed): the one working
+    copy of ``engine.Draft``, never seen outside it; :func:`settled` is its value."""
+
+    @classmethod
+    def of(cls, state: State) -> Working:
+        working = _new(cls)
+        _set(working, "__dict__", state.__dict__.copy())
+        return working
+
+
+def settled(working: State) -> State:
+    """A working state's value now: a :class:`State` of its fields (and facts kept on it)."""
+    state = _new(State)
+    _set(state, "__dict__", working.__dict__.copy())
+    return state
+
 
 if TYPE_CHECKING:
     from dataclasses import replace as evolve
 else:
 
     def evolve(obj: _T, /, **changes: Any) -> _T:
-        new = _new(type(obj))
-        d = obj.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
-        d.update(changes)
-        _set(new, "__dict__", d)
+        if type(obj) is Working:
+            d = obj.__dict__
+            d.update(changes)
+            new = obj
+        else:
+            new = _new(type(obj))
+            d = obj.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
+            d.update(changes)
+            _set(new, "__dict__", d)
         if "_census" in d and ("owner" in changes or "building" in changes):
             del d["_census"]
         if "_marks" in d and "markers" in changes:
