@@ -50,7 +50,7 @@ from games.models import Event, Game, Player
 from notifications.inbound import account, commands, readiness
 from notifications.inbound.parsing import MailParseError, ParsedMail, parse_message
 from notifications.models import InboundMail
-from notifications.outbound import outbox
+from notifications.outbound import outbox, queues
 from notifications.services import tokens
 
 log = logging.getLogger(__name__)
@@ -211,10 +211,9 @@ def store_each(
 
 
 def _enqueue(pk: int) -> None:
-    try:
-        process_inbound.delay(pk)
-    except Exception as error:  # broker down: the sweep processes rows left new
-        log.warning("could not enqueue inbound mail %s (%s); the sweep will", pk, tokens.redact(str(error)))
+    """Its task; a broker that refuses it is tried again (``queues.publish``), and the sweep
+    takes up a row left new in the end."""
+    queues.publish(process_inbound, [pk])
 
 
 # The task lives here, beside what it runs, so storing a mail enqueues it without importing the

@@ -19,7 +19,6 @@ sealed confirmations, years, reveals and others' defaults are told in the next m
 from __future__ import annotations
 
 import logging
-import threading
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,7 +36,6 @@ from notifications.models import InboundMail, OutboundMail
 from notifications.outbound import queues
 from notifications.outbound.sending import send_mails
 from notifications.services import preferences
-from notifications.services.tokens import redact
 
 log = logging.getLogger(__name__)
 
@@ -304,7 +302,7 @@ def _once(key: str, **fields: Any) -> OutboundMail:
 def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
     """Hand the rows to the send task once the transaction commits (their ids are read then:
     a move's rows are written at its end).  If the broker is down, the rows stay pending: this
-    process tries again a few times (``publish``), and the sweep sends them later."""
+    process tries again a few times (``queues.publish``), and the sweep sends them later."""
     if not rows:
         return
 
@@ -315,32 +313,6 @@ def enqueue_on_commit(rows: Sequence[OutboundMail]) -> None:
         for row in rows:
             by_queue.setdefault(queues.queue_of(row.kind, row.context), []).append(row.pk)
         for queue, ids in sorted(by_queue.items(), key=lambda item: queues.ORDER.index(item[0])):
-            publish(ids, queue)
+            queues.publish(send_mails, [ids], queue)
 
     transaction.on_commit(enqueue)
-
-
-#: after a publish the broker refused (down, restarting), this process tries again so many
-#: seconds later, off the request's thread; only then is it the mail sweep's, which waits two
-#: minutes for a row's own task: a broker's restart of a few seconds held the answers written
-#: meanwhile for minutes
-REPUBLISH_AFTER = (2.0, 5.0, 15.0)
-
-
-def publish(ids: list[int], queue: str, attempt: int = 0) -> None:
-    """One send task for ``ids`` on ``queue``; on a broker's refusal, again later."""
-    try:
-        send_mails.apply_async((ids,), queue=queue)
-    except Exception as error:  # broker unreachable: the rows are in the database all the same
-        if attempt < len(REPUBLISH_AFTER):
-            later = threading.Timer(REPUBLISH_AFTER[attempt], publish, (ids, queue, attempt + 1))
-            later.daemon = True  # a process that ends leaves them to the sweep
-            later.start()
-            log.warning(
-                "could not enqueue mails %s (%s); trying again in %.0f s",
-                ids,
-                redact(str(error)),
-                REPUBLISH_AFTER[attempt],
-            )
-        else:
-            log.warning("could not enqueue mails %s (%s); the sweep will send them", ids, redact(str(error)))

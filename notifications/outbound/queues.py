@@ -23,8 +23,14 @@ Redis do not (kombu emulates them with a few sub-queues, polled in turn).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import logging
+import threading
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from notifications.services.redact import redact
+
+log = logging.getLogger(__name__)
 
 MOVES = "moves"
 STARTS = "starts"
@@ -80,3 +86,31 @@ def queue_of(kind: str, context: Mapping[str, Any] | None = None) -> str:
     if kind in FIRST:
         return MOVES
     return STARTS if goes_first(kind, context) else MAIL
+
+
+#: after a publish the broker refused (down, restarting), this process tries again so many
+#: seconds later, off the caller's thread; only then is it the sweeps' (a reply left new is
+#: taken up after a minute, a mail's row after two): a broker's restart of three seconds held
+#: the replies and answers written meanwhile for two to three minutes
+REPUBLISH_AFTER = (2.0, 5.0, 15.0)
+
+
+def publish(task: Any, args: Sequence[Any], queue: str | None = None, attempt: int = 0) -> None:
+    """``task.apply_async(args, queue=queue)``; on a broker's refusal, again later (what it was
+    for is in the database: the sweeps find it if every try fails, or the process ends)."""
+    try:
+        task.apply_async(tuple(args), **({"queue": queue} if queue else {}))
+    except Exception as error:  # broker unreachable
+        what = f"{getattr(task, 'name', task)}{tuple(args)}"
+        if attempt < len(REPUBLISH_AFTER):
+            later = threading.Timer(REPUBLISH_AFTER[attempt], publish, (task, args, queue, attempt + 1))
+            later.daemon = True
+            later.start()
+            log.warning(
+                "could not enqueue %s (%s); trying again in %.0f s",
+                what,
+                redact(str(error)),
+                REPUBLISH_AFTER[attempt],
+            )
+        else:
+            log.warning("could not enqueue %s (%s); the sweep will take it up", what, redact(str(error)))

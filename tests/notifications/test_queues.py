@@ -173,32 +173,42 @@ def test_the_mail_sweep_sends_lost_rows_again_in_batches_on_their_queues_first_m
 
 
 def test_a_publish_the_broker_refused_is_tried_again_off_the_request_then_left_to_the_sweep(monkeypatch):
-    """A broker restarting for a few seconds: the send task is published again a moment later
-    by the process that wrote the rows, not two minutes later by the sweep."""
+    """A broker restarting for a few seconds: the send task of a move's mails, and the task of a
+    reply taken in, are published again a moment later by the process that wrote the rows,
+    not minutes later by the sweeps."""
     import threading
 
     from kombu.exceptions import OperationalError
 
-    from notifications.outbound import outbox
+    from notifications.inbound import routing
 
-    tries: list[str] = []
+    tries: list[tuple[str, str | None]] = []
     done = threading.Event()
 
-    def apply_async(args: tuple[list[int]], queue: str, **_: Any) -> None:
-        tries.append(queue)
-        if len(tries) < 3:
-            raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-        done.set()
+    def refusing(name: str, until: int) -> Any:
+        def apply_async(args: tuple[Any, ...], queue: str | None = None, **_: Any) -> None:
+            tries.append((name, queue))
+            if sum(1 for n, _ in tries if n == name) < until:
+                raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+            if name == "inbound":
+                done.set()
 
-    monkeypatch.setattr(send_mails, "apply_async", apply_async)
-    monkeypatch.setattr(outbox, "REPUBLISH_AFTER", (0.01, 0.01, 0.01))
-    outbox.publish([7, 8], queues.MOVES)  # returns at once: the retries are not the caller's
+        return apply_async
+
+    monkeypatch.setattr(queues, "REPUBLISH_AFTER", (0.01, 0.01, 0.01))
+    monkeypatch.setattr(send_mails, "apply_async", refusing("mails", 3))
+    monkeypatch.setattr(routing.process_inbound, "apply_async", refusing("inbound", 2))
+    queues.publish(send_mails, [[7, 8]], queues.MOVES)  # returns at once
+    routing._enqueue(9)
     assert done.wait(5), tries
-    assert tries == [queues.MOVES] * 3
-    # a broker down for longer: after the last retry the rows are the sweep's, nothing raised
+    deadline = time.monotonic() + 5
+    while len(tries) < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sorted(tries, key=str) == sorted([("mails", queues.MOVES)] * 3 + [("inbound", None)] * 2, key=str)
+    # a broker down for longer: after the last retry the rows are the sweeps', nothing raised
     tries.clear()
-    monkeypatch.setattr(send_mails, "apply_async", lambda *a, **k: (tries.append("x"), 1 / 0))
-    outbox.publish([9], queues.MAIL)
+    monkeypatch.setattr(send_mails, "apply_async", lambda *a, **k: (tries.append(("x", None)), 1 / 0))
+    queues.publish(send_mails, [[9]], queues.MAIL)
     deadline = time.monotonic() + 5
     while len(tries) < 4 and time.monotonic() < deadline:
         time.sleep(0.01)
