@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from django.db import connection, models
+from django.db import connection, connections, models
 
 _local = threading.local()
 
@@ -153,9 +153,9 @@ def _insert_text(objs: list[models.Model], quote: Callable[[Any], str]) -> str:
     """``_insert_sql`` with its values written in."""
     model = type(objs[0])
     fields = _fields(model)
-    start, _ = _head(model, connection.vendor)
+    db = connections[connection.alias]  # the connection itself, not the proxy that looks it up
+    start, _ = _head(model, db.vendor)
     rows = ", ".join(
-        f"({', '.join(quote(f.get_db_prep_save(f.pre_save(obj, True), connection)) for f in fields)})"
-        for obj in objs
+        f"({', '.join(quote(f.get_db_prep_save(f.pre_save(obj, True), db)) for f in fields)})" for obj in objs
     )
     return f"{start}{rows} RETURNING id"
