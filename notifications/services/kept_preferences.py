@@ -6,9 +6,9 @@ once by the process that writes it, and announced to every process by a ``NOTIFY
 transaction that writes it (Postgres delivers it once that commits).  Each connection
 ``LISTEN`` s from the moment it opens, and the process forgets all it kept whenever one
 opens (it may have missed announcements meanwhile).  An announcement reaches a connection
-while it is idle, and is read with the answer to its next statement (``BEGIN``): a move
-reads every change committed before it started, but for one committed in the moment before
-(the announcement still on its way), which it reads as if the move came first.  A player
+while it is idle, and is taken in before the rows kept are used: a reader sees every change
+committed before its transaction began, but for one committed in the moment before (the
+announcement still on its way), which it reads as if it came first.  A player
 whose rows this process changed in a transaction not yet committed is not kept (a rollback
 would leave rows that never were).
 
@@ -48,6 +48,7 @@ def rows(
     raw = connection.connection
     if raw is None or raw not in _listening:
         return read(player_ids, game_id)
+    _hear(raw)
     game = game_id or 0
     found: list[Row] = []
     missing: list[int] = []
@@ -68,6 +69,16 @@ def rows(
             if player not in _unsettled:
                 _kept.setdefault(player, {})[game] = tuple(r for r in fresh if r[0] == player)
     return found + fresh
+
+
+def _hear(raw: Any) -> None:
+    """Take in the announcements that reached the connection (no round trip: what is in its
+    socket already), which the driver would otherwise read only with its next answer."""
+    pgconn = raw.pgconn
+    pgconn.consume_input()
+    while (notify := pgconn.notifies()) is not None:
+        if pgconn.notify_handler is not None:
+            pgconn.notify_handler(notify)
 
 
 def forget(player: int) -> None:
