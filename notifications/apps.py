@@ -11,3 +11,4 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from notifications.inbound import webhooks  # noqa: F401  (connect the signal receivers)
         from notifications.outbound import receivers  # noqa: F401
+        from notifications.services import kept_preferences  # noqa: F401

@@ -11,13 +11,13 @@ adapted), and return what the ORM would have set on the objects (their ids).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from django.db import connection, models
+from django.db import connection, connections, models
 
 _local = threading.local()
 
@@ -84,18 +84,29 @@ def _send(before: list[tuple[str, list[Any]]], objs: list[models.Model]) -> None
     params: list[Any] = []
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            ctes = [f"changed{n} AS ({sql})" for n, (sql, _) in enumerate(before)]
-            params = [value for _, values in before for value in values]
-            for n, model in enumerate(models_):
-                sql, values = _insert_sql(groups[model])
-                ctes.append(f"inserted{n} AS ({sql})")
-                params += values
             if not models_:  # updates only
                 for sql, values in before:
                     cursor.execute(sql, values)
                 return
+            # where the driver binds on the client, the values go into the text as it would
+            # put them itself: its parsing of a text with hundreds of placeholders is never
+            # cached, and cost more than the statement takes on the server
+            quote = _quoter(cursor)
+            ctes = []
+            for n, (sql, values) in enumerate(before):
+                if quote is not None:
+                    sql, values = cursor.mogrify(sql, values), []
+                ctes.append(f"changed{n} AS ({sql})")
+                params += values
+            for n, model in enumerate(models_):
+                if quote is not None:
+                    sql, values = _insert_text(groups[model], quote), []
+                else:
+                    sql, values = _insert_sql(groups[model])
+                ctes.append(f"inserted{n} AS ({sql})")
+                params += values
             picks = " UNION ALL ".join(f"SELECT {n}, id FROM inserted{n}" for n in range(len(models_)))
-            cursor.execute(f"WITH {', '.join(ctes)} {picks}", params)
+            cursor.execute(f"WITH {', '.join(ctes)} {picks}", params or None)
             ids = cursor.fetchall()
         else:
             for sql, values in before:
@@ -119,3 +130,32 @@ def _insert_sql(objs: list[models.Model]) -> tuple[str, list[Any]]:
     start, row = _head(model, connection.vendor)
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
     return f"{start}{', '.join(row for _ in objs)} RETURNING id", params
+
+
+def _quoter(cursor: Any) -> Callable[[Any], str] | None:
+    """How the driver writes a value into the text of a statement, where it binds values on
+    the client (psycopg's client-side cursors, Django's default on Postgres); else None."""
+    raw: Any = getattr(cursor, "cursor", None)
+    if connection.vendor != "postgresql" or not hasattr(raw, "mogrify"):
+        return None
+    from psycopg.adapt import Transformer
+
+    literal = Transformer.from_context(raw).as_literal
+    encoding = raw.connection.info.encoding
+
+    def quote(value: Any) -> str:
+        return "NULL" if value is None else literal(value).decode(encoding)
+
+    return quote
+
+
+def _insert_text(objs: list[models.Model], quote: Callable[[Any], str]) -> str:
+    """``_insert_sql`` with its values written in."""
+    model = type(objs[0])
+    fields = _fields(model)
+    db = connections[connection.alias]  # the connection itself, not the proxy that looks it up
+    start, _ = _head(model, db.vendor)
+    rows = ", ".join(
+        f"({', '.join(quote(f.get_db_prep_save(f.pre_save(obj, True), db)) for f in fields)})" for obj in objs
+    )
+    return f"{start}{rows} RETURNING id"

@@ -30,6 +30,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games.models import Game, PendingDecision, Player, Seat
 from notifications.models import MailPreference
+from notifications.services import kept_preferences
 from notifications.services.mailwords import SUBJECTS
 
 log = logging.getLogger(__name__)
@@ -227,11 +228,15 @@ def for_players(player_ids: list[int], game_id: int | None) -> dict[int, Prefere
 
 
 def _rows(player_ids: list[int], game_id: int | None) -> list[tuple[int, int | None, str, bool | None]]:
-    """(player, game, mode, picture) of the players' own rows and their rows for the game.
-    Raw SQL: every move that folds a mail asks this, and the ORM's OR of two filters cost
-    more to build than to run."""
+    """(player, game, mode, picture) of the players' own rows and their rows for the game:
+    every move that folds a mail asks this, so the process keeps them (``kept_preferences``)."""
     if not player_ids:
         return []
+    return kept_preferences.rows(player_ids, game_id, _read)
+
+
+def _read(player_ids: list[int], game_id: int | None) -> list[tuple[int, int | None, str, bool | None]]:
+    """Raw SQL: the ORM's OR of two filters cost more to build than to run."""
     table = MailPreference._meta.db_table
     marks = ", ".join("%s" for _ in player_ids)
     with connection.cursor() as cursor:
