@@ -152,8 +152,11 @@ def deadline(at: datetime, zone: tzinfo, now: datetime, stopped_at: datetime | N
         due_in = gettext("overdue")
     else:
         due_in = gettext("in %(time)s") % {"time": timeuntil(at, now)}
+    said = timefmt.reader_time(at, zone)
     place = zonechoice.place(str(zone), translation.get_language() or "en")
-    return Deadline(timefmt.reader_time(at, zone), place, local.isoformat(), due_in, at)
+    if said.endswith(f" {place}"):  # "… 15:12 UTC", not "… 15:12 UTC, UTC"
+        place = ""
+    return Deadline(said, place, local.isoformat(), due_in, at)
 
 
 def _entry(seat: Seat, **more: object) -> Entry:

@@ -156,6 +156,16 @@ def test_the_page_names_the_players_zone_by_its_place_in_their_language(language
     assert f"</time>, {named}" in decide and "Asia/Tokyo" not in decide
 
 
+def test_a_deadline_in_utc_names_its_zone_once():
+    running_game(3, seed="me-zone-utc")
+    player = ada()
+    player.time_zone = "UTC"
+    player.save()
+    decide = section(read(Client().get(page_of(player))), "decide")
+    assert re.search(r"\d\d:\d\d UTC</time><br>", decide), decide
+    assert "UTC, UTC" not in decide
+
+
 def test_owed_decisions_are_sorted_by_the_deadline_itself_not_its_local_text():
     from datetime import UTC, datetime
 
