@@ -13,7 +13,7 @@ from notifications import sweep
 from notifications.imap.fetch import Account
 from notifications.imap.watching import watch
 from notifications.inbound.routing import process_inbound
-from notifications.models import InboundMail, OutboundMail
+from notifications.models import InboundMail
 from notifications.outbound import digests, pictures, queues, sending, throttle
 from notifications.outbound.sending import TRANSIENT, send_mail, send_mails
 
@@ -47,21 +47,16 @@ SWEEP_BATCH = 50
 @shared_task
 def sweep_mail() -> str:
     """Every minute (beat): re-enqueue outbox rows and inbound mails whose task was lost, what
-    a player waits for first (``sending.stale_pending``), in batches of ``SWEEP_BATCH`` rows
+    a player waits for first (``sending.stale_rows``), in batches of ``SWEEP_BATCH`` rows
     per task on each row's own queue."""
-    stale = sending.stale_pending(limit=SWEEP_LIMIT)
-    found = {
-        pk: (kind, context)
-        for pk, kind, context in OutboundMail.objects.filter(pk__in=stale).values_list(
-            "pk", "kind", "context"
-        )
-    }
+    stale = sending.stale_rows(limit=SWEEP_LIMIT)
     by_queue: dict[str, list[int]] = {}
-    for pk in stale:  # in the order stale_pending gives: what players wait for first
-        by_queue.setdefault(queues.queue_of(*found.get(pk, ("", None))), []).append(pk)
+    for pk, kind, context in stale:  # in the order they come: what players wait for first
+        by_queue.setdefault(queues.queue_of(kind, context), []).append(pk)
     for queue in queues.ORDER:
         ids = by_queue.get(queue, [])
         for start in range(0, len(ids), SWEEP_BATCH):
+            # straight to the broker: one that refuses ends this sweep, and the next one tries again
             send_mails.apply_async((ids[start : start + SWEEP_BATCH],), queue=queue)
     cutoff = timezone.now() - timedelta(minutes=1)  # younger rows still have their own task coming
     new = list(

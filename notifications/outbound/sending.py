@@ -138,10 +138,17 @@ def record_failure(mail_id: int, error: BaseException, *, final: bool) -> None:
 
 def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500) -> list[int]:
     """Rows still pending a while after they were written: their task was lost (broker down,
-    worker killed).  The sweep enqueues them again; ``deliver`` makes that harmless.  The mails
-    a player waits for come first (``queues.goes_first``: a move's answer, a first mover's
-    invitation), then the rest, oldest first: 3,000 invitations left behind by a broker's
-    restart do not hold back the decision mails written after them."""
+    worker killed).  The sweep enqueues them again; ``deliver`` makes that harmless."""
+    return [pk for pk, _, _ in stale_rows(older_than, limit)]
+
+
+def stale_rows(
+    older_than: timedelta = timedelta(minutes=2), limit: int = 500
+) -> list[tuple[int, str, dict[str, Any]]]:
+    """``stale_pending``'s rows with the kind and context their queue is chosen by.  The mails
+    a player waits for come first (``queues.goes_first``, said in SQL: a move's answer, a first
+    mover's invitation), then the rest, oldest first: 3,000 invitations left behind by a
+    broker's restart do not hold back the decision mails written after them."""
     cutoff = timezone.now() - older_than
     waited_for = Q(kind__in=queues.FIRST) | (Q(context__has_key="decision") & ~Q(context__decision=""))
     return list(
@@ -149,7 +156,7 @@ def stale_pending(older_than: timedelta = timedelta(minutes=2), limit: int = 500
             status=OutboundMail.Status.PENDING, created_at__lt=cutoff, attempts__lt=MAX_ATTEMPTS
         )
         .order_by(Case(When(waited_for, then=0), default=1), "created_at", "pk")
-        .values_list("pk", flat=True)[:limit]
+        .values_list("pk", "kind", "context")[:limit]
     )
 
 
