@@ -1,4 +1,5 @@
-"""Which queue a task goes to: what a player is waiting for goes first.
+"""Which queue a task goes to (what a player is waiting for goes first), and how it is put
+there when the broker refuses it for a moment (:func:`publish`).
 
 Three queues (all declared in settings, so a worker without ``-Q`` consumes them all):
 
